@@ -1,0 +1,57 @@
+# Kit Portal entry points. Every target runs under the project's own Node 24,
+# installed from the npm registry into .toolchain/ (the machine may have an older one).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+NODE_MAJOR := 24
+TOOLCHAIN  := $(CURDIR)/.toolchain
+NODE_DIR   := $(TOOLCHAIN)/node_modules/node/bin
+NODE       := $(NODE_DIR)/node
+export PATH := $(NODE_DIR):$(CURDIR)/node_modules/.bin:$(PATH)
+export npm_config_fund := false
+export npm_config_audit := false
+export npm_config_update_notifier := false
+
+PORT         ?= 8080
+KIT_DATA_DIR ?= $(CURDIR)/data
+export PORT KIT_DATA_DIR
+
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
+
+.PHONY: help start dev test build deps toolchain browser
+
+help:
+	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
+	@echo "make test    ejecuta todas las pruebas"
+	@echo "make dev     servidor y vite con recarga"
+
+$(NODE):
+	npm install --prefix $(TOOLCHAIN) --no-save --no-package-lock node@$(NODE_MAJOR)
+	@$(NODE) --version
+
+toolchain: $(NODE)
+
+# npm ci only when the lock file changes.
+node_modules/.install-stamp: $(NODE) package.json package-lock.json server/package.json server/contract/package.json web/package.json
+	npm ci
+	@touch $@
+
+deps: node_modules/.install-stamp
+
+web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
+	npm run build
+
+build: web/dist/index.html
+
+start: build
+	KIT_SEED_DEMO=true node server/src/main.ts
+
+dev: deps
+	npm run dev
+
+# Debian's chromium drives the browser tests (a test tool cannot download its own here).
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+test: build browser
+	bash scripts/run-tests.sh

@@ -1,0 +1,35 @@
+import { Type, type Static } from 'typebox';
+
+/** SPEC §3 error object, the body of every failed call. */
+export const ErrorBodySchema = Type.Object({
+  error: Type.Object({
+    httpCode: Type.Integer(),
+    type: Type.String(),
+    code: Type.String(),
+    message: Type.String(),
+    data: Type.Unknown(),
+  }),
+});
+export type ErrorBody = Static<typeof ErrorBodySchema>;
+
+export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** SPEC §3 paged results. */
+export const pagedSchema = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    from: Type.Union([Type.Integer(), Type.Null()]),
+    to: Type.Union([Type.Integer(), Type.Null()]),
+    per_page: Type.Integer(),
+    last_page: Type.Integer(),
+    total: Type.Integer(),
+    current_page: Type.Integer(),
+  });
+
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  db: Type.Literal('ok'),
+  version: Type.String(),
+  uptimeSeconds: Type.Number(),
+});
+export type Health = Static<typeof HealthSchema>;

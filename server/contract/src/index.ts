@@ -1,0 +1,4 @@
+export * from './common.ts';
+export * from './config.ts';
+export * from './resource-types.ts';
+export * from './services.ts';

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { cleanPartialFiles } from './media/store.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import './types.ts';
+
+const VERSION: string = (
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export interface BuildOptions {
+  config: Readonly<Config>;
+  /** pino options or false; tests pass false */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole server (database migrated, every feature registered) without listening. */
+export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase(path.join(config.dataDir, 'portal.db'));
+  migrate(db);
+  cleanPartialFiles(config.dataDir);
+
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+    },
+    // Nothing sits in front of the kit's server, so it sets its own limits.
+    connectionTimeout: 0,
+    keepAliveTimeout: 5_000,
+    requestTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('appVersion', VERSION);
+  app.decorateRequest('viewer', null);
+  app.addHook('onClose', async () => db.close());
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Kit Portal API', version: VERSION } },
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
+      await api.register(servicesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+
+/**
+ * Every option the server reads from its environment, with type, default and
+ * meaning. docs/CONFIG.md documents the same list (a test keeps them equal).
+ */
+export const OPTIONS = {
+  PORT: { kind: 'port', default: '8080', description: 'Puerto HTTP del portal.' },
+  HOST: { kind: 'string', default: '0.0.0.0', description: 'Dirección en la que escucha el servidor.' },
+  KIT_DATA_DIR: { kind: 'string', default: './data', description: 'Carpeta de datos: base SQLite, medios, claves.' },
+  KIT_WEB_DIR: { kind: 'string', default: '', description: 'Carpeta de la PWA compilada (por defecto web/dist del proyecto).' },
+  KIT_IS_KIT: { kind: 'boolean', default: 'false', description: '`true` en un kit Raspberry Pi: activa /admin/device y la redirección de navegadores antiguos.' },
+  KIT_ADMIN_PASSWORD: { kind: 'string', default: '', description: 'Contraseña del usuario `admin` en el primer arranque; si falta se genera una y se muestra una vez en el registro.' },
+  KIT_SERVICES_MODE: { kind: 'enum', values: ['default', 'planet', 'community'], default: 'default', description: 'Modo de servicios inicial del menú (luego lo cambian los administradores).' },
+  KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
+  LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
+} as const satisfies Record<string, OptionSpec>;
+
+interface OptionSpec {
+  kind: 'port' | 'string' | 'boolean' | 'enum';
+  default: string;
+  description: string;
+  values?: readonly string[];
+}
+
+export type ServicesMode = (typeof OPTIONS.KIT_SERVICES_MODE.values)[number];
+export type LogLevel = (typeof OPTIONS.LOG_LEVEL.values)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  webDir: string;
+  isKit: boolean;
+  adminPassword: string | null;
+  servicesMode: ServicesMode;
+  seedDemo: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Configuración no válida:\n- ${problems.join('\n- ')}`);
+    this.problems = problems;
+  }
+}
+
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Reads and checks the environment once; lists every bad value at the same time. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const read = (name: keyof typeof OPTIONS): string => {
+    const spec: OptionSpec = OPTIONS[name];
+    const raw = env[name];
+    const value = raw === undefined || raw === '' ? spec.default : raw.trim();
+    if (spec.kind === 'port') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`${name}: «${value}» no es un puerto entre 0 y 65535`);
+    } else if (spec.kind === 'boolean' && value !== 'true' && value !== 'false') {
+      problems.push(`${name}: «${value}» debe ser true o false`);
+    } else if (spec.kind === 'enum' && !spec.values?.includes(value)) {
+      problems.push(`${name}: «${value}» debe ser uno de: ${spec.values?.join(', ')}`);
+    }
+    return value;
+  };
+
+  const config: Config = {
+    port: Number(read('PORT')),
+    host: read('HOST'),
+    dataDir: path.resolve(read('KIT_DATA_DIR')),
+    webDir: path.resolve(read('KIT_WEB_DIR') || path.join(projectRoot, 'web', 'dist')),
+    isKit: read('KIT_IS_KIT') === 'true',
+    adminPassword: read('KIT_ADMIN_PASSWORD') || null,
+    servicesMode: read('KIT_SERVICES_MODE') as ServicesMode,
+    seedDemo: read('KIT_SEED_DEMO') === 'true',
+    logLevel: read('LOG_LEVEL') as LogLevel,
+  };
+  if (config.adminPassword !== null && config.adminPassword.length < 6) {
+    problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

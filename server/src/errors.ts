@@ -1,0 +1,51 @@
+/**
+ * The one error catalog. Every failure the API reports is one of these codes,
+ * answered as SPEC's error object by the handler in plugins/error-handler.ts.
+ * Messages are what a villager reads: Spanish, never internals.
+ */
+export const ERRORS = {
+  VALIDATION: { httpCode: 400, type: 'validation', message: 'Los datos enviados no son válidos' },
+  INVALID_JSON: { httpCode: 400, type: 'validation', message: 'El cuerpo de la petición no es JSON válido' },
+  UNAUTHORIZED: { httpCode: 401, type: 'auth', message: 'Debes iniciar sesión para continuar' },
+  FORBIDDEN: { httpCode: 403, type: 'auth', message: 'No tienes permiso para hacer esto' },
+  NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El recurso solicitado no existe o no está disponible' },
+  ROUTE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Error 404 - La página o recurso al que esta intentando acceder no existe o no está disponible' },
+  METHOD_NOT_ALLOWED: { httpCode: 405, type: 'not_found', message: 'Método no permitido' },
+  CONFLICT: { httpCode: 409, type: 'conflict', message: 'La operación entra en conflicto con el estado actual' },
+  PAYLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo o los datos enviados son demasiado grandes' },
+  UNSUPPORTED_MEDIA_TYPE: { httpCode: 415, type: 'validation', message: 'Tipo de contenido no admitido' },
+  RANGE_NOT_SATISFIABLE: { httpCode: 416, type: 'validation', message: 'El rango pedido no existe en el archivo' },
+  RATE_LIMITED: { httpCode: 429, type: 'rate_limit', message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo' },
+  INTERNAL: { httpCode: 500, type: 'server', message: 'Ha ocurrido un error' },
+  UNAVAILABLE: { httpCode: 503, type: 'server', message: 'El servicio no está disponible en este momento' },
+} as const satisfies Record<string, ErrorSpec>;
+
+interface ErrorSpec {
+  httpCode: number;
+  type: string;
+  message: string;
+}
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  error: { httpCode: number; type: string; code: string; message: string; data: unknown };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly httpCode: number;
+  readonly data: unknown;
+  constructor(code: ErrorCode, data: unknown = null, message?: string) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.httpCode = ERRORS[code].httpCode;
+    this.data = data;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: { httpCode: this.httpCode, type: ERRORS[this.code].type, code: this.code, message: this.message, data: this.data },
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ClientConfigSchema, ErrorBodySchema, FastAccessServicesSchema } from '@kit/contract';
+import { Type } from 'typebox';
+import { readDeniedUserIds, readSettings } from '../settings/settings.repo.ts';
+import { buildServices } from './services.service.ts';
+import { detectClient } from './user-agent.ts';
+
+/** GET /api/v2/id/config and GET /api/v3/fastAccessServices: what every client reads first. */
+export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v2/id/config',
+    {
+      schema: {
+        querystring: Type.Object({ seeDesktop: Type.Optional(Type.Boolean()) }),
+        response: { 200: ClientConfigSchema, '4xx': ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const settings = readSettings(app.db);
+      const client = detectClient(request.headers['user-agent']);
+      return {
+        isKit: app.config.isKit,
+        backendURL: '/api',
+        backendHostHeader: request.host,
+        resourceModeration: settings.resourceModeration,
+        restrictedMode: settings.restrictedMode,
+        appDenyDownloadsForUsers: settings.appDenyDownloadsForUsers,
+        tutorialCategoryId: settings.tutorialCategoryId,
+        clientCategoryId: settings.clientCategoryId,
+        os: client.os,
+        isOldBrowser: client.isOldBrowser,
+        seeDesktop: request.query.seeDesktop ?? request.cookies.kp_see_desktop !== '0',
+        device: client.device,
+        deniedUsers: readDeniedUserIds(app.db),
+        servicesMode: settings.servicesMode,
+        productSlug: settings.productSlug,
+        productName: settings.productName,
+        contactEmail: settings.contactEmail,
+        contactPhones: settings.contactPhones,
+        version: app.appVersion,
+      };
+    },
+  );
+
+  app.get(
+    '/v3/fastAccessServices',
+    { schema: { response: { 200: FastAccessServicesSchema } } },
+    async (request) => {
+      const settings = readSettings(app.db);
+      return buildServices({
+        mode: settings.servicesMode,
+        productSlug: settings.productSlug,
+        productName: settings.productName,
+        viewerIsAdmin: request.viewer?.isAdmin ?? false,
+      });
+    },
+  );
+};

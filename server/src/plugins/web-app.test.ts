@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, tempDir, type TestApp } from '../../test/helper.ts';
+
+// A tiny stand-in for web/dist with the same shape the Vite build writes.
+const webDir = tempDir('kit-web-');
+const script = 'console.log("hola");'.repeat(100);
+fs.mkdirSync(path.join(webDir, 'assets'));
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="es"><title>Kit</title></html>');
+fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), script);
+fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(script));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ KIT_WEB_DIR: webDir });
+});
+afterAll(() => t.close());
+
+describe('serving the built PWA', () => {
+  it('serves hashed assets pre-compressed with brotli and immutable caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('never lets the service worker or the shell be cached stale', async () => {
+    for (const url of ['/sw.js', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers the app shell for client routes, including unknown ones', async () => {
+    for (const url of ['/menu', '/biblioteca?c=3', '/esto/no/existe']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body).toContain('lang="es"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps unknown /api paths and non-GET methods as the 404 error object', async () => {
+    for (const [method, url] of [['GET', '/api/nada'], ['POST', '/menu']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('ROUTE_NOT_FOUND');
+    }
+  });
+
+  it('refuses path traversal out of the build folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
+    expect(res.body).not.toContain('root:');
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/** Hashed build output never changes under a name; everything else must be revalidated. */
+function cacheControlFor(file: string): string {
+  return file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built PWA: pre-compressed brotli/gzip files when the phone accepts
+ * them, and the app shell for every other non-/api path so client routes work
+ * (the client draws its own 404 page). Unknown /api paths get the error object.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, file: string) => reply.header('Cache-Control', cacheControlFor(file)),
+    });
+  } else {
+    app.log.warn({ webDir }, 'no web build found: only /api is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPage || !hasBuild) {
+      throw new AppError('ROUTE_NOT_FOUND');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}
