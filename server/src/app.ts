@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,8 +9,10 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { cleanPartialFiles } from './media/store.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './types.ts';
@@ -20,8 +23,8 @@ const VERSION: string = (
 
 export interface BuildOptions {
   config: Readonly<Config>;
-  /** pino options or false; tests pass false */
-  logger?: boolean | { level: string };
+  /** false silences the log (most tests); a stream captures it (tests that read the log) */
+  logger?: false | { stream: Writable };
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
@@ -32,9 +35,11 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   cleanPartialFiles(config.dataDir);
 
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
+    logger: logger === false ? false : {
+      level: logger ? 'trace' : config.logLevel,
+      // Passwords and tokens never reach the journal, whatever a route logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      ...(logger ? { stream: logger.stream } : {}),
     },
     // Nothing sits in front of the kit's server, so it sets its own limits.
     connectionTimeout: 0,
@@ -51,6 +56,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  await app.register(registerAuth);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kit Portal API', version: VERSION } },
   });
@@ -59,6 +65,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     async (api) => {
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(servicesRoutes);
     },
     { prefix: '/api' },

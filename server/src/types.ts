@@ -7,6 +7,10 @@ export interface Viewer {
   isAdmin: boolean;
   user_name: string;
   roleId: number;
+  /** on the denied-users list: barred from every admin path */
+  denied: boolean;
+  /** logged in with temporary credentials: must set a new password first */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -17,5 +21,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** the verified token's id and expiry, for logout */
+    tokenClaims: { jti: string; exp: number } | null;
+    /** a token was sent but refused (expired, logged out, tampered) */
+    tokenRejected?: boolean;
   }
 }

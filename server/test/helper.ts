@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,4 +30,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 
 export function tempDir(prefix = 'kit-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Creates a user straight in the database (the accounts API has its own tests). */
+export async function createUser(app: FastifyInstance, userName: string, password: string, opts: { admin?: boolean } = {}): Promise<number> {
+  const result = app.db
+    .prepare('INSERT INTO users (user_name, password_hash, is_admin, role_id) VALUES (?, ?, ?, ?)')
+    .run(userName, await hashPassword(password), opts.admin ? 1 : 0, opts.admin ? 1 : 2);
+  return Number(result.lastInsertRowid);
+}
+
+/** Logs in through the API; returns the token and the cookie header the web would send. */
+export async function login(app: FastifyInstance, userName: string, password: string): Promise<{ token: string; cookie: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth', payload: { user_name: userName, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const token = (res.json() as { token: string }).token;
+  return { token, cookie: `kp_token=${token}` };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SERVICES_MODES } from './services.ts';
+import { ServicesModeSchema } from './services.ts';
 
 /** SPEC §3 Config, answered by GET /api/v2/id/config. */
 export const ClientConfigSchema = Type.Object({
@@ -16,7 +16,7 @@ export const ClientConfigSchema = Type.Object({
   seeDesktop: Type.Boolean(),
   device: Type.Union([Type.Literal('smartphone'), Type.Literal('tablet'), Type.Literal('desktop')]),
   deniedUsers: Type.Array(Type.Integer()),
-  servicesMode: Type.Union(SERVICES_MODES.map((m) => Type.Literal(m))),
+  servicesMode: ServicesModeSchema,
   productSlug: Type.String(),
   productName: Type.String(),
   contactEmail: Type.String(),

@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './common.ts';
 export * from './config.ts';
 export * from './resource-types.ts';

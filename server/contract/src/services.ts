@@ -5,8 +5,9 @@ import { Type, type Static } from 'typebox';
  * each with its fixed title and tool lists. Spanish labels are data here
  * because every client (the PWA, the group's mobile app) shows the same menu.
  */
-export const SERVICES_MODES = ['default', 'planet', 'community'] as const;
-export type ServicesModeName = (typeof SERVICES_MODES)[number];
+export const ServicesModeSchema = Type.Union([Type.Literal('default'), Type.Literal('planet'), Type.Literal('community')]);
+export type ServicesModeName = Static<typeof ServicesModeSchema>;
+export const SERVICES_MODES: readonly ServicesModeName[] = ['default', 'planet', 'community'];
 
 export const TOOL_IDS = [
   'login', 'library', 'uadmin', 'ads', 'multimedia', 'surveys', 'encyclopedia', 'courses',
@@ -31,7 +32,7 @@ export const CountrySchema = Type.Object({ code: Type.String(), numberCode: Type
 export type Country = Static<typeof CountrySchema>;
 
 export const FastAccessServicesSchema = Type.Object({
-  mode: Type.Union(SERVICES_MODES.map((m) => Type.Literal(m))),
+  mode: ServicesModeSchema,
   availableServices: ServiceListSchema,
   mobileServices: ServiceListSchema,
   countriesAvailable: Type.Array(CountrySchema),

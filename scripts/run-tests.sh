@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every suite even when one fails, then prints one line with the totals:
+# "N passed, N failed". Exits non-zero if anything failed.
+set -u
+cd "$(dirname "$0")/.."
+reports=.tmp/reports
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+
+# A check without its own test count (typecheck, lint) counts as one test.
+check() {
+  local name=$1; shift
+  echo "── $name"
+  if "$@"; then echo "$name passed" >>"$reports/checks"; else echo "$name failed" >>"$reports/checks"; status=1; fi
+}
+
+check typecheck npx tsc -b
+check lint npx eslint . --max-warnings=0
+
+echo "── unit and integration (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
+
+echo "── browser (playwright)"
+PLAYWRIGHT_JSON_OUTPUT_FILE="$PWD/$reports/e2e.json" npm run e2e -w web -- --reporter=list,json || status=1
+
+node scripts/test-summary.ts "$reports"
+exit $status

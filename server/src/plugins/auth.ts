@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+import { findAuthUserById, isTokenRevoked } from '../modules/auth/auth.repo.ts';
+import { loadOrCreateSecret } from '../modules/auth/secret.ts';
+import type { Viewer } from '../types.ts';
+
+export const TOKEN_COOKIE = 'kp_token';
+export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** Our web client sends it on every call; a cross-site form or image cannot. */
+export const CSRF_HEADER = 'x-requested-with';
+
+interface TokenClaims {
+  id: number;
+  isAdmin: boolean;
+  user_name: string;
+  roleId: number;
+  /** the user's token_version when issued: bumping it revokes every older token */
+  tv: number;
+  jti: string;
+  exp: number;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/**
+ * Who is calling. A token (Bearer header, or the HttpOnly cookie the web
+ * uses) counts only if its signature is ours (HS256 only, so `alg:none` and
+ * key-confusion tricks fail), it has not expired or been logged out, and its
+ * user still exists, is not blocked and has not had its tokens revoked.
+ */
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: loadOrCreateSecret(app.config.dataDir),
+    sign: { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.decorateRequest('tokenClaims', null);
+
+  app.addHook('onRequest', async (request) => {
+    const fromHeader = bearerToken(request);
+    const token = fromHeader ?? request.cookies[TOKEN_COOKIE];
+    if (UNSAFE_METHODS.has(request.method)) refuseCrossSite(request, fromHeader === undefined && token !== undefined);
+    if (!token) return;
+    let claims: TokenClaims;
+    try {
+      claims = app.jwt.verify<TokenClaims>(token);
+    } catch {
+      request.tokenRejected = true;
+      return;
+    }
+    const user = findAuthUserById(app.db, claims.id);
+    if (!user || user.blocked || user.token_version !== claims.tv || isTokenRevoked(app.db, claims.jti)) {
+      request.tokenRejected = true;
+      return;
+    }
+    request.tokenClaims = { jti: claims.jti, exp: claims.exp };
+    request.viewer = {
+      id: user.id,
+      isAdmin: user.is_admin === 1,
+      user_name: user.user_name,
+      roleId: user.role_id,
+      denied: user.denied === 1,
+      mustChangePassword: user.must_change_password === 1,
+    };
+  });
+}
+
+/**
+ * Cross-site request forgery: a state change must come from our own origin.
+ * Browsers say where a request comes from (Sec-Fetch-Site, Origin); and when
+ * only the cookie authenticates, our custom header must be present, which no
+ * cross-site form can add and no cross-origin script can send without a CORS
+ * preflight we never grant.
+ */
+function refuseCrossSite(request: FastifyRequest, cookieOnly: boolean): void {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const crossSite = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`));
+  if (crossSite || (cookieOnly && request.headers[CSRF_HEADER] === undefined)) {
+    throw new AppError('CSRF_REJECTED');
+  }
+}
+
+/** host[:port] as URL normalises it (default ports dropped); null for 'null' or garbage, which never matches. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
+export const registerAuth = fp(authPlugin, { name: 'auth' });
+
+/** Issues a token for a user and sets the web's cookie with it. */
+export function issueToken(app: FastifyInstance, reply: FastifyReply, user: Omit<Viewer, 'denied' | 'mustChangePassword'> & { tv: number }): string {
+  const token = app.jwt.sign({ id: user.id, isAdmin: user.isAdmin, user_name: user.user_name, roleId: user.roleId, tv: user.tv, jti: randomUUID() });
+  void reply.setCookie(TOKEN_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.request.protocol === 'https',
+    maxAge: TOKEN_TTL_SECONDS,
+  });
+  return token;
+}
+
+/** preHandler: a logged-in user (401 otherwise; the web then logs out, SPEC §4). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.viewer) throw new AppError(request.tokenRejected ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+}
+
+/** preHandler: an admin who is not on the denied-users list (SPEC §6). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!request.viewer?.isAdmin || request.viewer.denied) throw new AppError('FORBIDDEN');
+}
