@@ -1,0 +1,48 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { menuLoader } from '../features/menu/menu-loader.ts';
+import { indexLoader } from '../features/visit/index-loader.ts';
+import { AppError } from './AppError.tsx';
+import { AppLoading } from './AppLoading.tsx';
+import { AppShell } from './AppShell.tsx';
+
+/**
+ * The routes of SPEC §2 that exist so far. Layouts and pages are lazy chunks;
+ * loaders are tiny and eager so data requests start without waiting for code.
+ * A fresh tree per router: the router resolves lazy routes into these objects.
+ */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      Component: AppShell,
+      HydrateFallback: AppLoading,
+      ErrorBoundary: AppError,
+      children: [
+        { index: true, loader: indexLoader },
+        { path: 'home', loader: () => redirect('/') },
+        {
+          lazy: { Component: async () => (await import('../layouts/BlankLayout.tsx')).BlankLayout },
+          children: [
+            {
+              path: 'menu',
+              loader: menuLoader,
+              lazy: {
+                Component: async () => (await import('../pages/MenuPage.tsx')).MenuPage,
+                ErrorBoundary: async () => (await import('../features/menu/MenuLoadError.tsx')).MenuLoadError,
+              },
+            },
+          ],
+        },
+        {
+          lazy: { Component: async () => (await import('../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
+          children: [
+            { path: '*', lazy: { Component: async () => (await import('../pages/NotFoundPage.tsx')).NotFoundPage } },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

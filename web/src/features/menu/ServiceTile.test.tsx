@@ -1,0 +1,34 @@
+import type { Service } from '@kit/contract';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ServiceTile } from './ServiceTile.tsx';
+
+function renderTile(overrides: Partial<Service>) {
+  const service: Service = { id: 'library', name: 'Biblioteca', href: '/biblioteca', disabled: false, adminOnly: false, ...overrides };
+  return render(
+    <MemoryRouter>
+      <ServiceTile service={service} />
+    </MemoryRouter>,
+  );
+}
+
+describe('ServiceTile', () => {
+  it('links to the tool when it has a target', () => {
+    renderTile({});
+    expect(screen.getByRole('link', { name: /Biblioteca/ })).toHaveProperty('pathname', '/biblioteca');
+  });
+
+  it('says "Próximamente" and is not a link when the tool has no target yet', () => {
+    renderTile({ id: 'news', name: 'Noticias', href: null });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('service-news').textContent).toContain('Próximamente');
+    expect(screen.getByTestId('service-news').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows a disabled tool as unavailable even when it has a target', () => {
+    renderTile({ id: 'chat', name: 'Chat', href: '/chat', disabled: true });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('service-chat').textContent).toContain('No disponible');
+  });
+});

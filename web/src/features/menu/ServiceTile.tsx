@@ -1,0 +1,30 @@
+import type { Service } from '@kit/contract';
+import { Link } from 'react-router';
+import { es } from '../../i18n/es.ts';
+
+/**
+ * One tool of the portal menu. Only a tool with a target is a link; a disabled
+ * tool or one without a target yet says so and cannot be followed.
+ */
+export function ServiceTile({ service }: { service: Service }) {
+  const mark = (
+    <span className="service-tile__mark" aria-hidden="true">
+      {service.name.charAt(0)}
+    </span>
+  );
+  if (service.disabled || service.href === null) {
+    return (
+      <div className="service-tile service-tile--inactive" aria-disabled="true" data-testid={`service-${service.id}`}>
+        {mark}
+        <span className="service-tile__name">{service.name}</span>
+        <span className="service-tile__note">{service.disabled ? es.menu.unavailable : es.menu.comingSoon}</span>
+      </div>
+    );
+  }
+  return (
+    <Link to={service.href} className="service-tile" data-testid={`service-${service.id}`}>
+      {mark}
+      <span className="service-tile__name">{service.name}</span>
+    </Link>
+  );
+}

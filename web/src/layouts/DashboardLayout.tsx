@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { es } from '../i18n/es.ts';
+import { BrandLink } from './BrandLink.tsx';
+import { useRouteToggle } from './use-route-toggle.ts';
+import './dashboard-layout.css';
+
+export interface DashboardLayoutProps {
+  /** the admin side menu (SPEC §2 "Admin side menu") */
+  menu: ReactNode;
+  /** right side of the top bar, e.g. the logout action */
+  actions?: ReactNode;
+}
+
+/**
+ * SPEC §2 dashboard layout for the admin area: a top bar and a side menu that
+ * is a 281px drawer on small screens and a fixed column on wide ones.
+ */
+export function DashboardLayout({ menu, actions }: DashboardLayoutProps) {
+  const drawer = useRouteToggle();
+  return (
+    <div className="dashboard-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
+      <header className="app-header dashboard-layout__top-bar">
+        <button
+          type="button"
+          className="icon-button dashboard-layout__menu-button"
+          aria-expanded={drawer.open}
+          aria-controls="dashboard-side-menu"
+          aria-label={drawer.open ? es.layout.closeMenu : es.layout.openMenu}
+          onClick={drawer.toggle}
+        >
+          <span className="hamburger" aria-hidden="true" />
+        </button>
+        <BrandLink />
+        <div className="dashboard-layout__actions">{actions}</div>
+      </header>
+      <nav
+        id="dashboard-side-menu"
+        className="dashboard-layout__side-menu"
+        aria-label={es.layout.adminNavigation}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') drawer.close();
+        }}
+      >
+        {menu}
+      </nav>
+      {drawer.open && <div className="dashboard-layout__backdrop" aria-hidden="true" onClick={drawer.close} />}
+      <main id="content" className="dashboard-layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

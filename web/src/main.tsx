@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createAppRouter } from './app/router.tsx';
+import { registerServiceWorker } from './sw/register.ts';
+import './styles/base.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={createAppRouter()} />
+  </StrictMode>,
+);
+
+if (import.meta.env.PROD) void registerServiceWorker();

@@ -1,0 +1,40 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PortalDb } from './db.ts';
+
+describe('PortalDb', () => {
+  let opened: PortalDb | null = null;
+  afterEach(async () => {
+    await opened?.delete();
+    opened = null;
+  });
+
+  it('opens with every store the offline features use', async () => {
+    opened = new PortalDb('test-stores');
+    await opened.open();
+    expect(opened.tables.map((table) => table.name).sort()).toEqual(
+      ['categories', 'meta', 'outbox', 'resources', 'savedMedia', 'searchPages'].sort(),
+    );
+    expect(opened.verno).toBe(1);
+  });
+
+  it('numbers outbox entries in the order they were queued', async () => {
+    opened = new PortalDb('test-outbox');
+    const entry = { method: 'POST' as const, body: {}, createdAt: 1, attempts: 0, lastError: null };
+    await opened.outbox.add({ ...entry, path: '/comment/create' });
+    await opened.outbox.add({ ...entry, path: '/comment/delete/4' });
+    const queued = await opened.outbox.orderBy('id').toArray();
+    expect(queued.map((item) => item.path)).toEqual(['/comment/create', '/comment/delete/4']);
+    expect(queued[0]?.id).toBeLessThan(queued[1]?.id ?? 0);
+  });
+
+  it('finds saved media least recently used first, for eviction', async () => {
+    opened = new PortalDb('test-media');
+    await opened.savedMedia.bulkAdd([
+      { resourceId: 1, url: '/media/a.mp4', bytes: 10, savedAt: 1, lastUsedAt: 30 },
+      { resourceId: 2, url: '/media/b.mp4', bytes: 10, savedAt: 1, lastUsedAt: 10 },
+    ]);
+    const oldest = await opened.savedMedia.orderBy('lastUsedAt').first();
+    expect(oldest?.resourceId).toBe(2);
+  });
+});

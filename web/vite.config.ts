@@ -1,0 +1,59 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { htmlStrings } from './build/html-strings.ts';
+import { precompress } from './build/precompress.ts';
+import { es } from './src/i18n/es.ts';
+
+const THEME_COLOR = '#0f766e';
+const BACKGROUND_COLOR = '#f4f6f5';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    htmlStrings(es),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // src/sw/register.ts registers it, and only in a secure context.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        lang: 'es',
+        dir: 'ltr',
+        name: es.app.name,
+        short_name: es.app.name,
+        description: es.app.description,
+        start_url: '/menu',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The manifest and its icons are precached by the plugin; the favicon is added here.
+      includeAssets: ['icons/icon.svg'],
+      injectManifest: {
+        // The app shell only: the page, scripts and styles. Media never.
+        globPatterns: ['**/*.{js,css,html}'],
+      },
+    }),
+    precompress(),
+  ],
+  build: {
+    // Older Android browsers on the kit's phones.
+    target: 'es2020',
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'test/**/*.test.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    setupFiles: ['test/setup-dom.ts'],
+  },
+});
