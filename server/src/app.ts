@@ -8,10 +8,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { cleanPartialFiles } from './media/store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { resourcesRoutes } from './modules/resources/resources.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -67,6 +73,12 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(servicesRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(resourcesRoutes);
+      await api.register(searchRoutes);
+      await api.register(listsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,24 @@ export const ERRORS = {
   RATE_LIMITED: { httpCode: 429, type: 'rate_limit', message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo' },
   INTERNAL: { httpCode: 500, type: 'server', message: 'Ha ocurrido un error' },
   UNAVAILABLE: { httpCode: 503, type: 'server', message: 'El servicio no está disponible en este momento' },
+  // Accounts (issue 3)
+  USERNAME_TAKEN: { httpCode: 409, type: 'conflict', message: 'Ese nombre de usuario ya está en uso. Elige otro' },
+  V2_USER_001: { httpCode: 409, type: 'conflict', message: 'El correo ya se encuentra en uso' },
+  V2_USER_002: { httpCode: 400, type: 'validation', message: 'El género no es válido' },
+  PASSWORD_CHANGE_REQUIRED: { httpCode: 403, type: 'auth', message: 'Debes cambiar tu contraseña antes de continuar' },
+  TEMPORARY_PASSWORD_INVALID: { httpCode: 401, type: 'auth', message: 'La contraseña temporal no es válida, ya se usó o caducó. Pide una nueva al administrador' },
+  CANNOT_MODIFY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes hacer esto con tu propia cuenta' },
+  LAST_ADMIN: { httpCode: 409, type: 'conflict', message: 'Debe quedar al menos un administrador en el kit' },
+  IMAGE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'No se pudo guardar la imagen de perfil: solo se aceptan imágenes JPG, PNG, GIF o WebP' },
+  IMAGE_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'No se pudo guardar la imagen de perfil: la imagen pesa más de 5 MB' },
+  IMAGE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'No se pudo guardar la imagen de perfil: el archivo está dañado o no es una imagen' },
+  PROFILE_IMAGE_FAILED: { httpCode: 500, type: 'server', message: 'No se pudo guardar la imagen de perfil' },
+  // Library (issue 4)
+  RESOURCE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El recurso no existe o no está disponible' },
+  CATEGORY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La categoría no existe o no está disponible' },
+  PLAYLIST_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La lista no existe o no está disponible' },
+  MEDIA_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El archivo no existe o no está disponible' },
+  LIBRARY_EMPTY: { httpCode: 404, type: 'not_found', message: 'Todavía no hay recursos publicados en la biblioteca' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

@@ -114,9 +114,23 @@ export function issueToken(app: FastifyInstance, reply: FastifyReply, user: Omit
   return token;
 }
 
-/** preHandler: a logged-in user (401 otherwise; the web then logs out, SPEC §4). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a write still allowed while the user must change a temporary password (the change itself) */
+    allowPendingPasswordChange?: boolean;
+  }
+}
+
+/**
+ * preHandler: a logged-in user (401 otherwise; the web then logs out, SPEC §4).
+ * After a temporary-credentials login every write but the password change is
+ * refused with 403 PASSWORD_CHANGE_REQUIRED until a new password is set.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.viewer) throw new AppError(request.tokenRejected ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+  if (request.viewer.mustChangePassword && UNSAFE_METHODS.has(request.method) && !request.routeOptions.config.allowPendingPasswordChange) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
 }
 
 /** preHandler: an admin who is not on the denied-users list (SPEC §6). */

@@ -1,31 +1,52 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, LoginBodySchema, LoginResponseSchema, OkSchema, SessionResponseSchema } from '@kit/contract';
+import {
+  ChangePasswordSchema,
+  ErrorBodySchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  OkSchema,
+  SessionResponseSchema,
+  TMP_LOGIN_COOKIE,
+} from '@kit/contract';
 import { AppError } from '../../errors.ts';
-import { issueToken, TOKEN_COOKIE } from '../../plugins/auth.ts';
-import { findAuthUserByName, revokeToken } from './auth.repo.ts';
-import { verifyPassword } from './password.ts';
+import { requireUser, TOKEN_COOKIE, TOKEN_TTL_SECONDS } from '../../plugins/auth.ts';
+import { findAuthUserById, revokeToken } from './auth.repo.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, sessionResponse } from './auth.service.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { retryAfterOnError } from './retry-after.ts';
 
-/** POST /api/auth (login) and POST /api/deauth (logout). */
+/**
+ * POST /api/auth (login), POST /api/v3/authTemporary (temporary-credentials
+ * login), POST /api/deauth (logout), GET /api/v2/session, PUT /api/v3/users/password.
+ */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/auth',
-    { schema: { body: LoginBodySchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema } } },
-    async (request, reply) => {
-      const { user_name, password, admin } = request.body;
-      const user = findAuthUserByName(app.db, user_name.trim());
-      // Same answer for an unknown user and a wrong password: names are not for guessing.
-      if (!user || !(await verifyPassword(password, user.password_hash))) throw new AppError('BAD_CREDENTIALS');
-      if (user.blocked) throw new AppError('USER_BLOCKED');
-      if (admin && (!user.is_admin || user.denied)) throw new AppError('NOT_ADMIN', { reason: 'unauthorized' });
-      const token = issueToken(app, reply, { id: user.id, isAdmin: user.is_admin === 1, user_name: user.user_name, roleId: user.role_id, tv: user.token_version });
-      request.log.info({ userId: user.id, admin: Boolean(admin) }, 'login');
-      return {
-        token,
-        user: { id: user.id, user_name: user.user_name, is_admin: user.is_admin === 1, roleId: user.role_id },
-        mustChangePassword: user.must_change_password === 1,
-      };
-    },
-  );
+  // one per app: failures are counted in memory, per account and per address
+  const throttle = new LoginThrottle();
+  app.addHook('onError', retryAfterOnError);
+
+  const loginSchema = { body: LoginBodySchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } };
+
+  app.post('/auth', { schema: loginSchema }, async (request, reply) => {
+    const user = await checkPasswordLogin(app.db, throttle, request.body, request.ip);
+    request.log.info({ userId: user.id, admin: Boolean(request.body.admin) }, 'login');
+    return sessionResponse(app, reply, user);
+  });
+
+  // SPEC §7: "same as /auth", with the one-time password an admin issued. The
+  // answer says mustChangePassword: true and a JS-readable tmp_login cookie
+  // tells the web to force the "Cambio de contraseña" modal.
+  app.post('/v3/authTemporary', { schema: loginSchema }, async (request, reply) => {
+    const user = await checkTemporaryLogin(app.db, throttle, request.body, request.ip);
+    request.log.info({ userId: user.id }, 'temporary login');
+    void reply.setCookie(TMP_LOGIN_COOKIE, '1', {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: TOKEN_TTL_SECONDS,
+    });
+    return sessionResponse(app, reply, user);
+  });
 
   // The web's cookie is HttpOnly, so the page asks who it is; a refused token is a 401 (SPEC §4: log out).
   app.get('/v2/session', { schema: { response: { 200: SessionResponseSchema, '4xx': ErrorBodySchema } } }, async (request) => {
@@ -44,4 +65,26 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     void reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { ok: true as const };
   });
+
+  // The caller's own new password (SPEC §5: at least 6 characters). The only
+  // write allowed while a temporary password must be replaced. Every other
+  // session of the user ends; the caller gets a fresh token and cookie.
+  app.put(
+    '/v3/users/password',
+    {
+      preHandler: requireUser,
+      config: { allowPendingPasswordChange: true },
+      schema: { body: ChangePasswordSchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
+    },
+    async (request, reply) => {
+      const viewerId = request.viewer?.id ?? 0;
+      await changePassword(app.db, viewerId, request.body.password);
+      const user = findAuthUserById(app.db, viewerId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      request.log.info({ userId: user.id }, 'password changed');
+      void reply.clearCookie(TMP_LOGIN_COOKIE, { path: '/' });
+      return sessionResponse(app, reply, user);
+    },
+  );
 };
+

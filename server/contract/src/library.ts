@@ -1,0 +1,273 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { pagedSchema } from './common.ts';
+
+/*
+ * Library read side (issue 4): categories, resources, lists, search.
+ * docs/API-library.md describes every path, parameter and decision.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Page size when a list does not ask for one, and the most one may ask for. */
+export const DEFAULT_PER_PAGE = 24;
+export const MAX_PER_PAGE = 60;
+/** Longest search text accepted; longer is a 400, never a slow query. */
+export const SEARCH_QUERY_MAX = 200;
+
+// ---------------------------------------------------------------- categories
+
+/** SPEC §3 Category. parentId comes from the stored parent, statusId 1 visible, 0 hidden (admins only). */
+export const CategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  priority: Type.Integer(),
+  parentId: Nullable(Type.Integer()),
+  childrenCount: Type.Integer(),
+  statusId: Type.Integer(),
+});
+export type Category = Static<typeof CategorySchema>;
+
+/**
+ * GET /api/content/types: a category; with graph=true it also carries its
+ * children, recursively (siblings sorted by priority).
+ */
+export const CategoryTreeNodeSchema = Type.Cyclic(
+  {
+    CategoryTreeNode: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      priority: Type.Integer(),
+      parentId: Nullable(Type.Integer()),
+      childrenCount: Type.Integer(),
+      statusId: Type.Integer(),
+      children: Type.Optional(Type.Array(Type.Ref('CategoryTreeNode'))),
+    }),
+  },
+  'CategoryTreeNode',
+);
+export type CategoryTreeNode = Static<typeof CategoryTreeNodeSchema>;
+
+export const CategoryTypesQuerySchema = Type.Object({
+  /** true or 1: nested tree; anything else: flat list in tree order */
+  graph: Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$' })),
+});
+export const CategoryTypesResponseSchema = Type.Object({ data: Type.Array(CategoryTreeNodeSchema) });
+export type CategoryTypesResponse = Static<typeof CategoryTypesResponseSchema>;
+
+/**
+ * Fields a client may ask of /v2/categories/… with ?fields=. Each answer
+ * carries exactly the asked names, spelled as asked: status_id and statusId
+ * are the same value, as are parentId and content_type_father_id (SPEC's
+ * names for them).
+ */
+export const CATEGORY_FIELDS = ['id', 'name', 'priority', 'parentId', 'content_type_father_id', 'childrenCount', 'status_id', 'statusId'] as const;
+export type CategoryField = (typeof CATEGORY_FIELDS)[number];
+/** Asked for when ?fields is absent. */
+export const DEFAULT_CATEGORY_FIELDS: readonly CategoryField[] = ['id', 'name', 'priority', 'parentId', 'childrenCount', 'status_id'];
+
+export const CategoryFieldsSchema = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  name: Type.Optional(Type.String()),
+  priority: Type.Optional(Type.Integer()),
+  parentId: Type.Optional(Nullable(Type.Integer())),
+  content_type_father_id: Type.Optional(Nullable(Type.Integer())),
+  childrenCount: Type.Optional(Type.Integer()),
+  status_id: Type.Optional(Type.Integer()),
+  statusId: Type.Optional(Type.Integer()),
+});
+export type CategoryFields = Static<typeof CategoryFieldsSchema>;
+
+export const CategoryNodeParamsSchema = Type.Object({
+  /** a category id, or root (the virtual parent of the top level) */
+  id: Type.String({ pattern: '^(root|[1-9][0-9]{0,15})$' }),
+});
+export const CategoryFieldsQuerySchema = Type.Object({
+  fields: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z_]+(,[A-Za-z_]+)*$' })),
+});
+/** children and siblings sorted by priority; branch from the top level down to the node itself */
+export const CategoryListResponseSchema = Type.Object({ data: Type.Array(CategoryFieldsSchema) });
+export type CategoryListResponse = Static<typeof CategoryListResponseSchema>;
+
+// ---------------------------------------------------------------- resources
+
+export const ResourceStatusSchema = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('pending'),
+  Type.Literal('published'),
+  Type.Literal('rejected'),
+  Type.Literal('blocked'),
+]);
+export type ResourceStatus = Static<typeof ResourceStatusSchema>;
+
+export const NamedRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type NamedRef = Static<typeof NamedRefSchema>;
+
+/** The owner as a resource shows them; FullImageUrl null when there is no picture or the user is blocked. */
+export const ResourceUserSchema = Type.Object({
+  id: Type.Integer(),
+  user_name: Type.String(),
+  FullImageUrl: Nullable(Type.String()),
+});
+export type ResourceUser = Static<typeof ResourceUserSchema>;
+
+/**
+ * A resource in a list, grid or search result. URLs are ready for <img src>,
+ * <video src>, <audio src>: /api/media/<sha256>.<ext>, served with ranges.
+ * coverUrl null: the client draws the placeholder for the type.
+ */
+export const ResourceSummarySchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** the description's first 160 characters */
+  excerpt: Type.String(),
+  author: Type.String(),
+  /** SPEC §3 type code: 1 Imagen, 2 Documento, 3 Video, 4 Audio, 5 Aplicación, 6 Lista */
+  type: Type.Integer({ minimum: 1, maximum: 6 }),
+  status: ResourceStatusSchema,
+  content_type_id: Nullable(Type.Integer()),
+  content_type: Nullable(NamedRefSchema),
+  user: Nullable(ResourceUserSchema),
+  createdAt: Type.String(),
+  coverUrl: Nullable(Type.String()),
+  mediaUrl: Nullable(Type.String()),
+  mime: Nullable(Type.String()),
+  /** bytes */
+  size: Nullable(Type.Integer()),
+  /** seconds, when known */
+  duration: Nullable(Type.Number()),
+  views: Type.Integer(),
+  downloads: Type.Integer(),
+});
+export type ResourceSummary = Static<typeof ResourceSummarySchema>;
+
+/** GET /api/v2/resource/{id}: everything the resource page needs, for every type. */
+export const ResourceDetailSchema = Type.Object({
+  ...ResourceSummarySchema.properties,
+  description: Type.String(),
+  source: Type.String(),
+  license: Type.String(),
+  /** type 5 */
+  app_version: Nullable(Type.String()),
+  /** moderation's reason (rejected, blocked): only the owner and admins see it, null for others */
+  statusReason: Nullable(Type.String()),
+  publishedAt: Nullable(Type.String()),
+  /** the category and its ancestors, top level first */
+  categoryPath: Type.Array(NamedRefSchema),
+  /** the file as an attachment with a Spanish file name; counts a download */
+  downloadUrl: Nullable(Type.String()),
+  /** the name downloadUrl gives the file */
+  fileName: Nullable(Type.String()),
+  commentsCount: Type.Integer(),
+  /** the caller's favourite state; false for anonymous visitors */
+  isFavorite: Type.Boolean(),
+  /** type 6: the list's items the caller may see, in order */
+  playlist: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      items: Type.Array(ResourceSummarySchema),
+    }),
+  ),
+});
+export type ResourceDetail = Static<typeof ResourceDetailSchema>;
+
+export const ResourcePageSchema = pagedSchema(ResourceSummarySchema);
+export type ResourcePage = Static<typeof ResourcePageSchema>;
+
+const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+const PerPage = Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE });
+/** 0 (Todos) or a SPEC §3 type code */
+const TypeCode = Type.Integer({ minimum: 0, maximum: 6 });
+
+/** GET /api/content/all */
+export const QueryContentAllSchema = Type.Object({
+  page: Type.Optional(Page),
+  per_page: Type.Optional(PerPage),
+  type: Type.Optional(TypeCode),
+  /** a category id; its descendants are included */
+  category: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type QueryContentAll = Static<typeof QueryContentAllSchema>;
+
+/** GET /api/contents/random */
+export const QueryRandomSchema = Type.Object({ type: Type.Optional(TypeCode) });
+
+// ---------------------------------------------------------------- lists
+
+/** GET /api/playlist/{id}: a list and the items the caller may see, in order. */
+export const PlaylistSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  user: Nullable(ResourceUserSchema),
+  createdAt: Type.String(),
+  content: Type.Array(ResourceSummarySchema),
+});
+export type Playlist = Static<typeof PlaylistSchema>;
+
+// ---------------------------------------------------------------- search
+
+export const SEARCH_ORDER_BY = ['created_at', 'views', 'downloads', 'title', 'relevance'] as const;
+export type SearchOrderBy = (typeof SEARCH_ORDER_BY)[number];
+
+const SearchText = Type.String({ maxLength: SEARCH_QUERY_MAX });
+/** comma-separated category ids; each one's descendants are included */
+const CategoryIds = Type.String({ maxLength: 400, pattern: '^([1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*)?$' });
+
+/**
+ * GET /api/v3/searchResource.
+ * section: featured (Más vistos: views, most first, unless orderBy says
+ * otherwise) | user (a user's resources: with user = the caller, or for an
+ * admin, every status, not only published) | anything else: the library.
+ * orderBy defaults to relevance with q, created_at without; order to desc
+ * (asc for title).
+ */
+export const QuerySearchResourceSchema = Type.Object({
+  q: Type.Optional(SearchText),
+  section: Type.Optional(Type.String({ maxLength: 30 })),
+  page: Type.Optional(Page),
+  per_page: Type.Optional(PerPage),
+  type: Type.Optional(TypeCode),
+  categories: Type.Optional(CategoryIds),
+  user: Type.Optional(Type.Integer({ minimum: 1 })),
+  orderBy: Type.Optional(Type.Union(SEARCH_ORDER_BY.map((o) => Type.Literal(o)))),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export type QuerySearchResource = Static<typeof QuerySearchResourceSchema>;
+
+/**
+ * Search results. capped: the text matched more resources than one search
+ * looks at (the newest ones are searched); total then counts only those.
+ */
+export const ResourceSearchPageSchema = Type.Object({
+  ...ResourcePageSchema.properties,
+  capped: Type.Boolean(),
+});
+export type ResourceSearchPage = Static<typeof ResourceSearchPageSchema>;
+
+/** GET /api/v3/searchPage and /api/v3/searchPageResource */
+export const QuerySearchPageSchema = Type.Object({
+  q: Type.Optional(SearchText),
+  page: Type.Optional(Page),
+  per_page: Type.Optional(PerPage),
+  type: Type.Optional(TypeCode),
+  categories: Type.Optional(CategoryIds),
+});
+export type QuerySearchPage = Static<typeof QuerySearchPageSchema>;
+
+export const SearchUserSchema = Type.Object({
+  id: Type.Integer(),
+  user_name: Type.String(),
+  name: Type.String(),
+  last_name: Type.String(),
+  FullImageUrl: Nullable(Type.String()),
+});
+export type SearchUser = Static<typeof SearchUserSchema>;
+
+/** GET /api/v3/searchPage: the /search page's first view, resources plus a few matching users. */
+export const SearchPageSchema = Type.Object({
+  data: Type.Array(ResourceSummarySchema),
+  total: Type.Integer(),
+  capped: Type.Boolean(),
+  users: Type.Object({ data: Type.Array(SearchUserSchema), total: Type.Integer() }),
+});
+export type SearchPage = Static<typeof SearchPageSchema>;

@@ -1,0 +1,63 @@
+import type { Db } from '../db/connection.ts';
+
+export interface DbMedia {
+  sha256: string;
+  ext: string;
+  mime: string;
+  size: number;
+  duration_seconds: number | null;
+}
+
+export function findMedia(db: Db, sha256: string): DbMedia | undefined {
+  return db
+    .prepare<[string], DbMedia>('SELECT sha256, ext, mime, size, duration_seconds FROM media WHERE sha256 = ?')
+    .get(sha256);
+}
+
+/**
+ * A file is public when something public uses it: a published resource (its
+ * file or cover), the picture of a user who is not blocked, an active banner,
+ * a published ad. Each test is an index lookup (migration 0002).
+ */
+export function isMediaPublic(db: Db, sha256: string): boolean {
+  const row = db
+    .prepare<{ sha: string }, { ok: number }>(
+      `SELECT (
+          EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND status = 'published')
+       OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND status = 'published')
+       OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND blocked = 0)
+       OR EXISTS (SELECT 1 FROM banners WHERE media_sha256 = @sha AND active = 1)
+       OR EXISTS (SELECT 1 FROM ads WHERE image_sha256 = @sha AND status = 'published')
+       ) AS ok`,
+    )
+    .get({ sha: sha256 });
+  return row?.ok === 1;
+}
+
+/** The user's own resources (any status) or own picture use the file. */
+export function isMediaOwnedBy(db: Db, sha256: string, userId: number): boolean {
+  const row = db
+    .prepare<{ sha: string; user: number }, { ok: number }>(
+      `SELECT (
+          EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND user_id = @user)
+       OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND user_id = @user)
+       OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND id = @user)
+       ) AS ok`,
+    )
+    .get({ sha: sha256, user: userId });
+  return row?.ok === 1;
+}
+
+export interface DbMediaUser {
+  id: number;
+  title: string;
+  user_id: number | null;
+  status: string;
+}
+
+/** Resources whose file these bytes are, oldest first (the same bytes may back several). */
+export function resourcesUsingMedia(db: Db, sha256: string): DbMediaUser[] {
+  return db
+    .prepare<[string], DbMediaUser>('SELECT id, title, user_id, status FROM resources WHERE media_sha256 = ? ORDER BY id LIMIT 50')
+    .all(sha256);
+}

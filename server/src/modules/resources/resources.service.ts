@@ -1,0 +1,96 @@
+import type { ResourceDetail, ResourceStatus, ResourceSummary, ResourceUser } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import { downloadFileName } from '../../media/disposition.ts';
+import { mediaUrl, resourceMediaUrl } from '../../media/media-url.ts';
+import type { Viewer } from '../../types.ts';
+import { userImageUrl } from '../users/users.constants.ts';
+import { isPrivileged, type CategoryTree } from '../categories/categories.service.ts';
+import { findResourceRows, type DbResourceDetail, type DbResourceRow } from './resources.repo.ts';
+
+export const EXCERPT_LENGTH = 160;
+
+/**
+ * Who sees a resource: a published one, everyone; any other status (draft,
+ * pending, rejected, blocked) only its owner and admins. Everyone else gets
+ * the same 404 as for an id that never existed.
+ */
+export function canSee(resource: { status: string; user_id: number | null }, viewer: Viewer | null): boolean {
+  if (resource.status === 'published') return true;
+  if (!viewer) return false;
+  return isPrivileged(viewer) || (resource.user_id !== null && resource.user_id === viewer.id);
+}
+
+function excerpt(head: string): string {
+  const chars = [...head];
+  return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : head;
+}
+
+function toUser(row: DbResourceRow): ResourceUser | null {
+  if (row.user_id === null || row.user_name === null) return null;
+  const picture = row.user_image_sha256 !== null && row.user_image_ext !== null && row.user_blocked !== 1;
+  return {
+    id: row.user_id,
+    user_name: row.user_name,
+    FullImageUrl: picture ? userImageUrl(row.user_id, row.user_image_sha256 as string) : null,
+  };
+}
+
+export function toSummary(row: DbResourceRow, tree: CategoryTree): ResourceSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: excerpt(row.description_head),
+    author: row.author,
+    type: row.type_code,
+    status: row.status as ResourceStatus,
+    // A category the viewer may not see (hidden) is not named, nor numbered.
+    content_type_id: tree.ref(row.category_id)?.id ?? null,
+    content_type: tree.ref(row.category_id),
+    user: toUser(row),
+    createdAt: row.created_at,
+    coverUrl: row.cover_sha256 !== null && row.cover_ext !== null ? mediaUrl(row.cover_sha256, row.cover_ext) : null,
+    mediaUrl: row.media_sha256 !== null && row.media_ext !== null ? mediaUrl(row.media_sha256, row.media_ext) : null,
+    mime: row.mime,
+    size: row.size,
+    duration: row.duration_seconds,
+    views: row.views,
+    downloads: row.downloads,
+  };
+}
+
+/** Cards for these ids, in the given order; ids that no longer exist are skipped. */
+export function loadSummaries(db: Db, ids: readonly number[], tree: CategoryTree): ResourceSummary[] {
+  const rows = new Map(findResourceRows(db, ids).map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toSummary(row, tree)] : [];
+  });
+}
+
+export interface DetailExtras {
+  commentsCount: number;
+  isFavorite: boolean;
+  playlist: ResourceDetail['playlist'];
+}
+
+export function toDetail(row: DbResourceDetail, tree: CategoryTree, viewer: Viewer | null, extras: DetailExtras): ResourceDetail {
+  const summary = toSummary(row, tree);
+  const mayReadReason = viewer !== null && (isPrivileged(viewer) || viewer.id === row.user_id);
+  const hasFile = row.media_sha256 !== null && row.media_ext !== null;
+  return {
+    ...summary,
+    // The page shows the whole description; the card's excerpt stays as it is.
+    description: row.description,
+    source: row.source,
+    license: row.license,
+    app_version: row.app_version,
+    statusReason: mayReadReason ? row.status_reason : null,
+    publishedAt: row.published_at,
+    categoryPath: row.category_id === null ? [] : tree.branch(row.category_id).map((c) => ({ id: c.id, name: c.name })),
+    downloadUrl: hasFile ? resourceMediaUrl(row.id, true) : null,
+    fileName: hasFile ? downloadFileName(row.title, row.media_ext as string) : null,
+    commentsCount: extras.commentsCount,
+    isFavorite: extras.isFavorite,
+    playlist: extras.playlist,
+  };
+}

@@ -1,0 +1,122 @@
+import { ResourceSearchPageSchema } from '@kit/contract';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, type TestApp } from '../../../test/helper.ts';
+import { SEARCH_CANDIDATE_CAP, searchResourceIds } from './search.repo.ts';
+
+/*
+ * A library larger than the search window, with a word ("comunidad") in every
+ * resource: the search must still answer, correctly, from the newest
+ * SEARCH_CANDIDATE_CAP matches. Correctness only; speed is for `make bench`.
+ */
+const ROWS = 8000;
+let t: TestApp;
+let firstId = 0;
+let otherUser = 0;
+const idOf = (i: number) => firstId + i;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  otherUser = await createUser(t.app, 'otra', 'clave-otra');
+  const db = t.app.db;
+  const insert = db.prepare(
+    `INSERT INTO resources (global_id, title, description, author, type_code, user_id, status, views, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'published', ?, ?)`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < ROWS; i++) {
+      const id = Number(
+        insert.run(
+          `gen-${i}`,
+          i % 10 === 0 ? `Noticias de la comunidad ${i}` : `Recurso número ${i}`,
+          `Un material para toda la comunidad${i % 1000 === 7 ? ' sobre la quinua' : ''}.`,
+          `Autor ${i % 40}`,
+          1 + (i % 6),
+          i % 1000 === 3 ? otherUser : null,
+          i % 500,
+          new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+        ).lastInsertRowid,
+      );
+      if (i === 0) firstId = id;
+    }
+  })();
+});
+afterAll(() => t.close());
+
+async function search(query: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v3/searchResource?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expect(Value.Check(ResourceSearchPageSchema, body)).toBe(true);
+  return body as { data: { id: number; title: string; views: number; type: number }[]; total: number; capped: boolean; last_page: number; from: number | null };
+}
+
+/** Row indexes inside the window: the newest SEARCH_CANDIDATE_CAP of all rows (every row matches). */
+const windowStart = ROWS - SEARCH_CANDIDATE_CAP;
+const inWindow = (id: number) => id >= idOf(windowStart);
+
+describe('search over a word found in every resource', () => {
+  it('answers from the newest matches, says it is capped, and ranks title matches first', async () => {
+    expect(ROWS).toBeGreaterThan(SEARCH_CANDIDATE_CAP);
+    const page = await search('q=comunidad&per_page=60');
+    expect(page.capped).toBe(true);
+    expect(page.total).toBe(SEARCH_CANDIDATE_CAP);
+    expect(page.data).toHaveLength(60);
+    for (const item of page.data) {
+      expect(inWindow(item.id)).toBe(true);
+      // 500 titles in the window say "comunidad": the first page is all of them.
+      expect(item.title).toMatch(/comunidad/);
+    }
+  });
+
+  it('pages to the end of the window and past it', async () => {
+    const last = Math.ceil(SEARCH_CANDIDATE_CAP / 60);
+    const end = await search(`q=comunidad&per_page=60&page=${last}`);
+    expect(end.data).toHaveLength(SEARCH_CANDIDATE_CAP - (last - 1) * 60);
+    expect(end.last_page).toBe(last);
+    const past = await search(`q=comunidad&per_page=60&page=${last + 1}`);
+    expect(past).toMatchObject({ data: [], from: null, total: SEARCH_CANDIDATE_CAP, capped: true });
+  });
+
+  it('sorts the window by views (Más vistos) correctly', async () => {
+    const page = await search('q=comunidad&section=featured&per_page=60');
+    const views = page.data.map((d) => d.views);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    expect(views[0]).toBe(499);
+    for (const item of page.data) expect(inWindow(item.id)).toBe(true);
+  });
+
+  it('applies filters inside the window, exactly', async () => {
+    const page = await search('q=comunidad&type=5&per_page=60');
+    let expected = 0;
+    for (let i = windowStart; i < ROWS; i++) if (1 + (i % 6) === 5) expected++;
+    expect(page.total).toBe(expected);
+    for (const item of page.data) expect(item.type).toBe(5);
+    const byUser = await search(`q=comunidad&user=${otherUser}`);
+    expect(byUser.data.map((d) => d.id).sort((a, b) => a - b)).toEqual([3003, 4003, 5003, 6003, 7003].map(idOf));
+    // 1003 and 2003 are hers too, but older than the window: not found.
+  });
+
+  it('is complete and exact when a second word narrows the text below the cap', async () => {
+    const page = await search('q=comunidad%20quinua');
+    expect(page.capped).toBe(false);
+    expect(page.total).toBe(8);
+    expect(page.data.map((d) => d.id).sort((a, b) => a - b)).toEqual([7, 1007, 2007, 3007, 4007, 5007, 6007, 7007].map(idOf));
+  });
+
+  it('browses the whole library without text, exactly', async () => {
+    const page = await search('per_page=60&orderBy=views');
+    expect(page).toMatchObject({ total: ROWS, capped: false });
+  });
+});
+
+describe('searchResourceIds with a small cap', () => {
+  it('keeps the newest `cap` matches and reports the cap', () => {
+    const filter = { allStatuses: false, typeCode: null, categoryIds: null, userId: null, excludeCategoryIds: [] };
+    const result = searchResourceIds(t.app.db, '"quinua"', filter, { by: 'created_at', dir: 'desc' }, 10, 0, 3);
+    expect(result).toEqual({ ids: [7007, 6007, 5007].map(idOf), total: 3, capped: true });
+    const exact = searchResourceIds(t.app.db, '"quinua"', filter, { by: 'created_at', dir: 'desc' }, 10, 0, 8);
+    expect(exact.capped).toBe(false);
+    expect(exact.total).toBe(8);
+  });
+});

@@ -1,0 +1,194 @@
+import type { SearchOrderBy } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import { foldSql } from './search.query.ts';
+
+/**
+ * The work cap of a text search.
+ *
+ * better-sqlite3 is synchronous: while a query runs, no other request and no
+ * video stream on the kit moves. Ranking every match of a word found in every
+ * resource costs time in proportion to the library (measured: ~110 ms at 100k
+ * resources on a 2-core x86, several times that on a Pi). So a text search
+ * takes only the newest SEARCH_CANDIDATE_CAP resources whose text matches
+ * (FTS5 walks its index newest id first and stops there, in ONE execution of
+ * the MATCH), applies the filters to those by primary key, and ranks or sorts
+ * only them. What that gives up: when the text matches more than the cap,
+ * older matches are not found and `total` counts only the window; the answer
+ * says so with `capped: true`, and a second word or a filter narrows it.
+ * Queries matching fewer resources than the cap (any realistic query on a
+ * village library) are complete and exact.
+ *
+ * What the cap cannot bound, because FTS5 does it before returning a row:
+ * bm25's document-frequency pass over each word's index entries, and the
+ * expansion of a last-word prefix longer than the prefix index (4 letters).
+ * Both are a linear scan of compact index data, not of the table. Measured at
+ * 100k rows on a busy 2-core x86, a word in every row: ~13–18 ms ranked,
+ * ~10 ms sorted by views, ~30 ms ranked when typed as a prefix; a rare word
+ * 0.2 ms. Ranking everything instead: ~105 ms. At a kit's realistic 1–10k
+ * resources, a tenth of that or less.
+ */
+export const SEARCH_CANDIDATE_CAP = 5000;
+
+/** bm25 weights per FTS column (title, description, author, category): title matches rank first. */
+export const BM25_WEIGHTS = [10, 1, 4, 2] as const;
+
+export interface ResourceFilter {
+  /** false: published only (every public list); true: every status (an owner's or an admin's view of a user's resources) */
+  allStatuses: boolean;
+  typeCode: number | null;
+  /** already expanded to descendants; null for no category filter */
+  categoryIds: readonly number[] | null;
+  userId: number | null;
+  /** hidden categories the viewer may not see */
+  excludeCategoryIds: readonly number[];
+}
+
+export interface ResourceOrder {
+  by: SearchOrderBy;
+  dir: 'asc' | 'desc';
+}
+
+export interface IdPage {
+  ids: number[];
+  total: number;
+  capped: boolean;
+}
+
+function filterSql(filter: ResourceFilter): { where: string; params: Record<string, string | number> } {
+  const clauses: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (!filter.allStatuses) clauses.push("r.status = 'published'");
+  if (filter.typeCode !== null) {
+    clauses.push('r.type_code = @type');
+    params.type = filter.typeCode;
+  }
+  if (filter.categoryIds !== null) {
+    clauses.push('r.category_id IN (SELECT value FROM json_each(@categories))');
+    params.categories = JSON.stringify(filter.categoryIds);
+  }
+  if (filter.userId !== null) {
+    clauses.push('r.user_id = @user');
+    params.user = filter.userId;
+  }
+  if (filter.excludeCategoryIds.length > 0) {
+    clauses.push('(r.category_id IS NULL OR r.category_id NOT IN (SELECT value FROM json_each(@hidden)))');
+    params.hidden = JSON.stringify(filter.excludeCategoryIds);
+  }
+  return { where: clauses.length > 0 ? clauses.join(' AND ') : '1', params };
+}
+
+const SORT_COLUMN: Record<Exclude<SearchOrderBy, 'relevance'>, string> = {
+  created_at: 'r.created_at',
+  views: 'r.views',
+  downloads: 'r.downloads',
+  title: 'r.title_sort',
+};
+
+const DIR = { asc: 'ASC', desc: 'DESC' } as const;
+
+/**
+ * Resources without a text query, in the asked order: each order has an
+ * index on (status, column) (migrations 0001 and 0002), so a page is an
+ * index walk and the total an index count.
+ */
+export function browseResourceIds(db: Db, filter: ResourceFilter, order: ResourceOrder, limit: number, offset: number): IdPage {
+  const { where, params } = filterSql(filter);
+  const column = SORT_COLUMN[order.by === 'relevance' ? 'created_at' : order.by];
+  const dir = DIR[order.dir];
+  const ids = db
+    .prepare<Record<string, string | number>, { id: number }>(
+      `SELECT r.id FROM resources r WHERE ${where} ORDER BY ${column} ${dir}, r.id ${dir} LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit, offset })
+    .map((r) => r.id);
+  const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM resources r WHERE ${where}`).get(params)?.n ?? 0;
+  return { ids, total, capped: false };
+}
+
+type SortKey = number | string | null;
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Resources matching an FTS5 expression (built by search.query.ts, never raw
+ * user text), filtered, ordered and paged, within SEARCH_CANDIDATE_CAP (see
+ * above): the window is read once from FTS5 (with bm25 when ranking), the
+ * filters and sort keys come from one primary-key read of those ids, and the
+ * order and the page are made from at most `cap` small rows.
+ */
+export function searchResourceIds(
+  db: Db,
+  match: string,
+  filter: ResourceFilter,
+  order: ResourceOrder,
+  limit: number,
+  offset: number,
+  cap: number = SEARCH_CANDIDATE_CAP,
+): IdPage {
+  const relevance = order.by === 'relevance';
+  const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+  const candidates = db
+    .prepare<[string, number], { id: number; score: number | null }>(
+      `SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH ? ORDER BY rowid DESC LIMIT ?`,
+    )
+    .all(match, cap + 1);
+  const capped = candidates.length > cap;
+  if (capped) candidates.length = cap;
+  if (candidates.length === 0) return { ids: [], total: 0, capped };
+
+  const { where, params } = filterSql(filter);
+  const column = order.by === 'relevance' ? 'NULL' : SORT_COLUMN[order.by];
+  const kept = db
+    .prepare<Record<string, string | number>, { id: number; k: SortKey }>(
+      // CROSS JOIN keeps json_each outside: one primary-key probe per candidate
+      // (left to itself the planner may walk a whole status index instead).
+      `SELECT r.id, ${column} AS k FROM json_each(@ids) AS j CROSS JOIN resources r ON r.id = j.value WHERE ${where}`,
+    )
+    .all({ ...params, ids: JSON.stringify(candidates.map((c) => c.id)) });
+
+  const scores = new Map(candidates.map((c) => [c.id, c.score]));
+  // bm25 is lower for better matches, so "desc" (best first) sorts scores up.
+  const keySign = relevance ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
+  const idSign = order.dir === 'asc' ? 1 : -1;
+  const rows = kept.map((r) => ({ id: r.id, key: relevance ? (scores.get(r.id) ?? null) : r.k }));
+  rows.sort((a, b) => keySign * compareKeys(a.key, b.key) || idSign * (a.id - b.id));
+  return { ids: rows.slice(offset, offset + limit).map((r) => r.id), total: rows.length, capped };
+}
+
+export interface DbSearchUser {
+  id: number;
+  user_name: string;
+  name: string;
+  last_name: string;
+  blocked: number;
+  image_sha256: string | null;
+  image_ext: string | null;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Users whose user name, name or last name contain every word (folded:
+ * jose finds José). Blocked users are left out. A village has hundreds of
+ * users, not hundreds of thousands: a scan is fine; the count stops at 1000.
+ */
+export function searchUsers(db: Db, foldedTerms: readonly string[], limit: number): { rows: DbSearchUser[]; total: number } {
+  if (foldedTerms.length === 0) return { rows: [], total: 0 };
+  const haystack = foldSql("u.user_name || ' ' || u.name || ' ' || u.last_name");
+  const where = ['u.blocked = 0', ...foldedTerms.map((_, i) => `${haystack} LIKE @t${i} ESCAPE '\\'`)].join(' AND ');
+  const params = Object.fromEntries(foldedTerms.map((t, i) => [`t${i}`, `%${escapeLike(t)}%`]));
+  const rows = db
+    .prepare<Record<string, string | number>, DbSearchUser>(
+      `SELECT u.id, u.user_name, u.name, u.last_name, u.blocked, m.sha256 AS image_sha256, m.ext AS image_ext
+       FROM users u LEFT JOIN media m ON m.sha256 = u.image_sha256
+       WHERE ${where} ORDER BY u.user_name LIMIT @limit`,
+    )
+    .all({ ...params, limit });
+  const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM users u WHERE ${where} LIMIT 1000)`).get(params)?.n ?? 0;
+  return { rows, total };
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DEFAULT_PER_PAGE,
+  ErrorBodySchema,
+  QuerySearchPageSchema,
+  QuerySearchResourceSchema,
+  ResourceSearchPageSchema,
+  SearchPageSchema,
+} from '@kit/contract';
+import { findResources, findUsers, parseIdList } from './search.service.ts';
+
+/** Users shown beside the resources on the /search page's first view. */
+const USERS_PREVIEW = 6;
+
+/**
+ * Search (SPEC §7 "Resources and search"): accent- and case-insensitive
+ * full-text search over title, description, author and category name, with
+ * filters, orders and pages. See search.repo.ts for the work cap.
+ */
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v3/searchResource',
+    { schema: { querystring: QuerySearchResourceSchema, response: { 200: ResourceSearchPageSchema, '4xx': ErrorBodySchema } } },
+    async (request) => {
+      const q = request.query;
+      return findResources(app.db, request.viewer, {
+        q: q.q,
+        section: q.section,
+        page: q.page ?? 1,
+        perPage: q.per_page ?? DEFAULT_PER_PAGE,
+        type: q.type,
+        categories: parseIdList(q.categories),
+        user: q.user,
+        orderBy: q.orderBy,
+        order: q.order,
+      });
+    },
+  );
+
+  app.get(
+    '/v3/searchPageResource',
+    { schema: { querystring: QuerySearchPageSchema, response: { 200: ResourceSearchPageSchema, '4xx': ErrorBodySchema } } },
+    async (request) => {
+      const q = request.query;
+      return findResources(app.db, request.viewer, {
+        q: q.q,
+        page: q.page ?? 1,
+        perPage: q.per_page ?? DEFAULT_PER_PAGE,
+        type: q.type,
+        categories: parseIdList(q.categories),
+      });
+    },
+  );
+
+  app.get(
+    '/v3/searchPage',
+    { schema: { querystring: QuerySearchPageSchema, response: { 200: SearchPageSchema, '4xx': ErrorBodySchema } } },
+    async (request) => {
+      const q = request.query;
+      const resources = findResources(app.db, request.viewer, {
+        q: q.q,
+        page: q.page ?? 1,
+        perPage: q.per_page ?? DEFAULT_PER_PAGE,
+        type: q.type,
+        categories: parseIdList(q.categories),
+      });
+      return {
+        data: resources.data,
+        total: resources.total,
+        capped: resources.capped,
+        users: (q.q ?? '').trim() === '' ? { data: [], total: 0 } : findUsers(app.db, q.q ?? '', USERS_PREVIEW),
+      };
+    },
+  );
+};

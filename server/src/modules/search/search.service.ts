@@ -1,0 +1,86 @@
+import type { ResourceSearchPage, SearchOrderBy, SearchUser } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import type { Viewer } from '../../types.ts';
+import { userImageUrl } from '../users/users.constants.ts';
+import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
+import { loadSummaries } from '../resources/resources.service.ts';
+import { browseResourceIds, searchResourceIds, searchUsers, type ResourceFilter } from './search.repo.ts';
+import { buildMatchExpression, foldText, searchTerms } from './search.query.ts';
+
+export interface ResourceQuery {
+  q?: string | undefined;
+  section?: string | undefined;
+  page: number;
+  perPage: number;
+  /** 0 or absent: every type */
+  type?: number | undefined;
+  /** category ids; descendants included */
+  categories?: readonly number[] | undefined;
+  user?: number | undefined;
+  orderBy?: SearchOrderBy | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/** "1,5,9" → [1, 5, 9]; the schema has already checked the shape. */
+export function parseIdList(raw: string | undefined): number[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  return [...new Set(raw.split(',').map(Number))];
+}
+
+/**
+ * The one list of resources behind /content/all, /v3/searchResource,
+ * /v3/searchPage(Resource) and Más vistos: published resources only (a user's
+ * own page, for that user or an admin, shows every status), hidden categories
+ * left out for non-admins, filters combined with the text, SPEC's paged shape.
+ */
+export function findResources(db: Db, viewer: Viewer | null, query: ResourceQuery): ResourceSearchPage {
+  const tree = CategoryTree.load(db, viewer);
+  const ownView = query.section === 'user' && query.user !== undefined && viewer !== null && (viewer.id === query.user || isPrivileged(viewer));
+  const filter: ResourceFilter = {
+    allStatuses: ownView,
+    typeCode: query.type ? query.type : null,
+    categoryIds: query.categories ? tree.subtreeIds(query.categories) : null,
+    userId: query.user ?? null,
+    // A user's own page shows all of theirs, wherever it is filed.
+    excludeCategoryIds: ownView ? [] : tree.hiddenIds(),
+  };
+  const text = query.q?.trim() ?? '';
+  const orderBy: SearchOrderBy = query.orderBy ?? (query.section === 'featured' ? 'views' : text !== '' ? 'relevance' : 'created_at');
+  const order = query.order ?? (orderBy === 'title' ? 'asc' : 'desc');
+  const offset = (query.page - 1) * query.perPage;
+
+  let result: { ids: number[]; total: number; capped: boolean };
+  if (text === '') {
+    result = browseResourceIds(db, filter, { by: orderBy, dir: order }, query.perPage, offset);
+  } else {
+    const match = buildMatchExpression(query.q ?? '');
+    // Only punctuation or symbols: nothing can match, and nothing reaches FTS5.
+    result = match === null ? { ids: [], total: 0, capped: false } : searchResourceIds(db, match, filter, { by: orderBy, dir: order }, query.perPage, offset);
+  }
+  const data = loadSummaries(db, result.ids, tree);
+  return {
+    data,
+    from: data.length > 0 ? offset + 1 : null,
+    to: data.length > 0 ? offset + data.length : null,
+    per_page: query.perPage,
+    last_page: Math.max(1, Math.ceil(result.total / query.perPage)),
+    total: result.total,
+    current_page: query.page,
+    capped: result.capped,
+  };
+}
+
+/** Users matching every word of the query (accent-insensitive), for the /search page. */
+export function findUsers(db: Db, q: string, limit: number): { data: SearchUser[]; total: number } {
+  const { rows, total } = searchUsers(db, searchTerms(q).map(foldText), limit);
+  return {
+    data: rows.map((u) => ({
+      id: u.id,
+      user_name: u.user_name,
+      name: u.name,
+      last_name: u.last_name,
+      FullImageUrl: u.image_sha256 !== null ? userImageUrl(u.id, u.image_sha256) : null,
+    })),
+    total,
+  };
+}

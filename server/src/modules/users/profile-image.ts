@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { UserImage } from '@kit/contract';
+import sharp from 'sharp';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { insertMedia } from '../../media/media.repo.ts';
+import { sniff } from '../../media/sniff.ts';
+import { storeStream } from '../../media/store.ts';
+import { ConcurrencyLimiter } from '../auth/hash-limiter.ts';
+import {
+  PROFILE_IMAGE_MAX_INPUT_PIXELS,
+  PROFILE_IMAGE_QUALITY,
+  PROFILE_IMAGE_SIZE,
+  userImageUrl,
+} from './users.constants.ts';
+import { setUserImage } from './users.repo.ts';
+
+/** sharp works on libuv's thread pool like argon2 and file reads: one picture at a time. */
+const imageLimiter = new ConcurrencyLimiter(1, 8);
+
+/**
+ * Reads an upload into memory, refusing it once it passes `maxBytes` (the
+ * multipart parser stops at maxBytes + 1, so memory stays bounded and the
+ * rest of an oversized body is discarded, never buffered).
+ */
+export async function readBounded(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk);
+  }
+  if (tooLarge || stream.truncated) throw new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes });
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Only what the first bytes say is a picture (JPEG, PNG, GIF, WebP), whatever
+ * the name or the client's Content-Type claim. Decoded within a pixel bound,
+ * turned upright, cropped square to 256 px and re-encoded as WebP, which also
+ * drops EXIF (a phone photo's GPS position never reaches the kit's disk).
+ */
+export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const kind = sniff(input.subarray(0, 16));
+  if (!kind || kind.typeCode !== 1) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
+  try {
+    const { data, info } = await imageLimiter.run(() =>
+      sharp(input, { limitInputPixels: PROFILE_IMAGE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+        .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
+        .webp({ quality: PROFILE_IMAGE_QUALITY })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
+  }
+}
+
+/** Stores the picture content-addressed (fsync + rename) and points the user at it, atomically for the database. */
+export async function saveProfileImage(db: Db, dataDir: string, userId: number, upload: Buffer): Promise<UserImage> {
+  const webp = await toProfileWebp(upload);
+  const stored = await storeStream(dataDir, Readable.from([webp.data]), () => 'webp');
+  db.transaction(() => {
+    insertMedia(db, { sha256: stored.sha256, ext: 'webp', mime: 'image/webp', size: stored.size, width: webp.width, height: webp.height });
+    setUserImage(db, userId, stored.sha256);
+  })();
+  return { FullImageUrl: userImageUrl(userId, stored.sha256), sha256: stored.sha256, mime: 'image/webp', width: webp.width, height: webp.height, size: stored.size };
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBodySchema, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from '@kit/contract';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { issueTemporaryPassword } from '../auth/auth.service.ts';
+import { searchUsers } from './users.repo.ts';
+import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toPage, toWireUser, viewerOf } from './users.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/**
+ * User administration under /api/v2/admin/users (SPEC §7 "get all users,
+ * delete user"; the rest ours, see docs/API-accounts.md). Every route checks
+ * isAdmin and the denied-users list on the server (requireAdmin).
+ */
+export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', requireAdmin);
+
+  // Every user, blocked ones included, with their private fields; q filters like the public search.
+  app.get('/v2/admin/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
+    const { q, page, per_page } = request.query;
+    const { rows, total } = searchUsers(app.db, { q, limit: per_page, offset: (page - 1) * per_page, includeBlocked: true });
+    return toPage(rows, total, page, per_page, request.viewer);
+  });
+
+  // Resources, reports and ads stay without an owner; comments, favourites and playlists go.
+  app.delete('/v2/admin/users/:userId', { schema: { params: UserIdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    deleteUser(app.db, viewerOf(request), request.params.userId);
+    request.log.info({ userId: request.params.userId, by: request.viewer?.id }, 'user deleted');
+    return { ok: true as const };
+  });
+
+  const userChange = { schema: { params: UserIdParamsSchema, response: { 200: UserSchema, ...errors } } };
+
+  app.put('/v2/admin/users/:userId/block', userChange, async (request) => {
+    const viewer = viewerOf(request);
+    request.log.info({ userId: request.params.userId, by: viewer.id }, 'user blocked');
+    return toWireUser(setUserBlocked(app.db, viewer, request.params.userId, true), viewer);
+  });
+
+  app.delete('/v2/admin/users/:userId/block', userChange, async (request) => {
+    const viewer = viewerOf(request);
+    request.log.info({ userId: request.params.userId, by: viewer.id }, 'user unblocked');
+    return toWireUser(setUserBlocked(app.db, viewer, request.params.userId, false), viewer);
+  });
+
+  app.put('/v2/admin/users/:userId/admin', userChange, async (request) => {
+    const viewer = viewerOf(request);
+    request.log.info({ userId: request.params.userId, by: viewer.id }, 'admin granted');
+    return toWireUser(setUserAdmin(app.db, viewer, request.params.userId, true), viewer);
+  });
+
+  app.delete('/v2/admin/users/:userId/admin', userChange, async (request) => {
+    const viewer = viewerOf(request);
+    request.log.info({ userId: request.params.userId, by: viewer.id }, 'admin revoked');
+    return toWireUser(setUserAdmin(app.db, viewer, request.params.userId, false), viewer);
+  });
+
+  // A one-time password the admin reads to the user (no e-mail in a village). It
+  // replaces any unused one, works once at /login/temporary within 24 hours, and
+  // the user must then choose a new password. Only its hash is stored.
+  app.post(
+    '/v2/admin/users/:userId/temporary-credentials',
+    { schema: { params: UserIdParamsSchema, response: { 200: TemporaryCredentialsSchema, ...errors } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const user = getUserOr404(app.db, request.params.userId);
+      const { password, expiresAt } = await issueTemporaryPassword(app.db, user.id, viewer.id);
+      request.log.info({ userId: user.id, by: viewer.id }, 'temporary credentials issued');
+      void reply.header('Cache-Control', 'no-store');
+      return { user_id: user.id, user_name: user.user_name, password, expiresAt };
+    },
+  );
+};

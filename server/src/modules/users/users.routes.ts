@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ConstantListSchema,
+  CreateUserSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  INSTRUCTION_LEVELS,
+  LoginResponseSchema,
+  OCCUPATIONS,
+  PersonalDetailsSchema,
+  ProfileViewsSchema,
+  QueryUsersSchema,
+  UpdateUserSchema,
+  UserIdParamsSchema,
+  UserImageSchema,
+  UserPageSchema,
+  UserSchema,
+} from '@kit/contract';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { mediaPath } from '../../media/store.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { findAuthUserById } from '../auth/auth.repo.ts';
+import { sessionResponse } from '../auth/auth.service.ts';
+import { retryAfterOnError } from '../auth/retry-after.ts';
+import { readBounded, saveProfileImage } from './profile-image.ts';
+import { usersAdminRoutes } from './users.admin.routes.ts';
+import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
+import { incrementProfileViews, searchUsers } from './users.repo.ts';
+import {
+  actsAsAdmin,
+  assertSelfOrAdmin,
+  getUserOr404,
+  registerUser,
+  savePersonalDetails,
+  toPage,
+  toWireUser,
+  updateUserProfile,
+  viewerOf,
+} from './users.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/**
+ * Accounts (SPEC §7 "Auth and users"): registration, profiles, pictures,
+ * user search, the constants lists; the admin endpoints in users.admin.routes.ts.
+ * Password change and logins live in modules/auth.
+ */
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Encapsulated: multipart bodies are parsed only by this feature's routes, with its limits.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, fileSize: PROFILE_IMAGE_MAX_BYTES + 1 } });
+  }
+  app.addHook('onError', retryAfterOnError);
+
+  // ---- constants for the forms and the /user/constants/* pages ----
+  const constantsSchema = { response: { 200: ConstantListSchema } };
+  app.get('/v2/constants/education', { schema: constantsSchema }, async (_request, reply) => {
+    void reply.header('Cache-Control', 'public, max-age=86400');
+    return { data: [...INSTRUCTION_LEVELS] };
+  });
+  app.get('/v2/constants/occupation', { schema: constantsSchema }, async (_request, reply) => {
+    void reply.header('Cache-Control', 'public, max-age=86400');
+    return { data: [...OCCUPATIONS] };
+  });
+
+  // ---- registration: logs the new user in, like /auth ----
+  app.post('/user/create', { schema: { body: CreateUserSchema, response: { 201: LoginResponseSchema, ...errors } } }, async (request, reply) => {
+    const id = await registerUser(app.db, request.body);
+    const user = findAuthUserById(app.db, id);
+    if (!user) throw new AppError('INTERNAL');
+    request.log.info({ userId: id }, 'user registered');
+    return reply.code(201).send(sessionResponse(app, reply, user));
+  });
+
+  // ---- profiles ----
+  const readUser = async (request: FastifyRequest<{ Params: { id: number } }>) => toWireUser(getUserOr404(app.db, request.params.id), request.viewer);
+  const readSchema = { params: IdParamsSchema, response: { 200: UserSchema, ...errors } };
+  app.get('/users/:id', { schema: readSchema }, readUser);
+  app.get('/user/:id', { schema: readSchema }, readUser);
+
+  app.post('/user/update', { preHandler: requireUser, schema: { body: UpdateUserSchema, response: { 200: UserSchema, ...errors } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const targetId = request.body.id ?? viewer.id;
+    assertSelfOrAdmin(viewer, targetId);
+    return toWireUser(updateUserProfile(app.db, targetId, request.body), viewer);
+  });
+
+  app.put(
+    '/v2/users/:userId/profile',
+    { preHandler: requireUser, schema: { params: UserIdParamsSchema, body: UpdateUserSchema, response: { 200: UserSchema, ...errors } } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      assertSelfOrAdmin(viewer, request.params.userId);
+      const { id: _ignored, ...changes } = request.body;
+      return toWireUser(updateUserProfile(app.db, request.params.userId, changes), viewer);
+    },
+  );
+
+  app.post('/v3/personalDetails', { preHandler: requireUser, schema: { body: PersonalDetailsSchema, response: { 200: UserSchema, ...errors } } }, async (request) => {
+    const viewer = viewerOf(request);
+    return toWireUser(savePersonalDetails(app.db, viewer.id, request.body), viewer);
+  });
+
+  // Anyone may count a profile view; the owner looking at their own profile does not count.
+  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request) => {
+    const user = getUserOr404(app.db, request.params.id);
+    const views = request.viewer?.id === user.id ? user.profile_views : (incrementProfileViews(app.db, user.id) ?? user.profile_views);
+    return { ok: true as const, profile_views: views };
+  });
+
+  // ---- profile picture ----
+  app.post(
+    '/v2/users/:userId/profile/image',
+    { preHandler: requireUser, schema: { params: UserIdParamsSchema, response: { 200: UserImageSchema, ...errors } } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      assertSelfOrAdmin(viewer, request.params.userId);
+      getUserOr404(app.db, request.params.userId);
+      const part = await request.file({ limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES + 1 } });
+      if (!part) throw new AppError('VALIDATION', { field: 'file', reason: 'missing' }, 'Falta la imagen (campo «file»)');
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError('VALIDATION', { field: 'file', reason: 'wrong field' }, 'La imagen debe enviarse en el campo «file»');
+      }
+      const upload = await readBounded(part.file, PROFILE_IMAGE_MAX_BYTES);
+      try {
+        const image = await saveProfileImage(app.db, app.config.dataDir, request.params.userId, upload);
+        request.log.info({ userId: request.params.userId, sha256: image.sha256 }, 'profile image saved');
+        return image;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error }, 'profile image not stored');
+        throw new AppError('PROFILE_IMAGE_FAILED');
+      }
+    },
+  );
+
+  // The stored picture; withheld for blocked users (clients fall back to the initial letter).
+  app.get(
+    '/v2/users/:userId/image',
+    { schema: { params: UserIdParamsSchema, querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }) } },
+    async (request, reply) => {
+      const user = getUserOr404(app.db, request.params.userId);
+      if (!user.image_sha256 || !user.image_ext || user.blocked) throw new AppError('NOT_FOUND');
+      const etag = `"${user.image_sha256}"`;
+      const current = request.query.v !== undefined && user.image_sha256.startsWith(request.query.v) && request.query.v.length >= 8;
+      void reply
+        .header('ETag', etag)
+        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const file = mediaPath(app.config.dataDir, user.image_sha256, user.image_ext);
+      if (!fs.existsSync(file)) throw new AppError('NOT_FOUND');
+      return reply.type(user.image_mime ?? 'image/webp').send(fs.createReadStream(file));
+    },
+  );
+
+  // ---- search ----
+  app.get('/v2/search/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
+    const { q, page, per_page } = request.query;
+    const { rows, total } = searchUsers(app.db, { q, limit: per_page, offset: (page - 1) * per_page, includeBlocked: actsAsAdmin(request.viewer) });
+    return toPage(rows, total, page, per_page, request.viewer);
+  });
+
+  await app.register(usersAdminRoutes);
+};
