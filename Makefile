@@ -54,4 +54,5 @@ browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 test: build browser
+	sh scripts/ensure-test-tools.sh
 	bash scripts/run-tests.sh

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { cleanPartialFiles } from './media/store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { captiveRoutes } from './modules/captive/captive.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -66,6 +67,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kit Portal API', version: VERSION } },
   });
+
+  // At the root, before /api and the web app, so its hook sees every request (only on a kit).
+  await app.register(captiveRoutes);
 
   await app.register(
     async (api) => {

@@ -12,6 +12,7 @@ export const OPTIONS = {
   KIT_IS_KIT: { kind: 'boolean', default: 'false', description: '`true` en un kit Raspberry Pi: activa /admin/device y la redirección de navegadores antiguos.' },
   KIT_ADMIN_PASSWORD: { kind: 'string', default: '', description: 'Contraseña del usuario `admin` en el primer arranque; si falta se genera una y se muestra una vez en el registro.' },
   KIT_SERVICES_MODE: { kind: 'enum', values: ['default', 'planet', 'community'], default: 'default', description: 'Modo de servicios inicial del menú (luego lo cambian los administradores).' },
+  KIT_HOSTNAME: { kind: 'string', default: 'portal.kit', description: 'Nombre de red del kit (el DNS del kit lo responde); el portal cautivo envía los teléfonos a http://<nombre>/menu.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
 } as const satisfies Record<string, OptionSpec>;
@@ -35,6 +36,8 @@ export interface Config {
   adminPassword: string | null;
   servicesMode: ServicesMode;
   seedDemo: boolean;
+  /** the kit's own name on its network (KIT_HOSTNAME), lower case */
+  kitHostname: string;
   logLevel: LogLevel;
 }
 
@@ -45,6 +48,9 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
+
+/** A DNS name: labels of letters, digits and inner hyphens, separated by dots. */
+const HOSTNAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -75,10 +81,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     adminPassword: read('KIT_ADMIN_PASSWORD') || null,
     servicesMode: read('KIT_SERVICES_MODE') as ServicesMode,
     seedDemo: read('KIT_SEED_DEMO') === 'true',
+    kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
   };
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');
+  }
+  if (!HOSTNAME.test(config.kitHostname) || config.kitHostname.length > 253) {
+    problems.push(`KIT_HOSTNAME: «${config.kitHostname}» no es un nombre de red válido (letras, cifras, guiones y puntos)`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ensureAdminAccount } from './modules/auth/bootstrap-admin.ts';
+import { startSystemdNotify } from './plugins/systemd-notify.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // Under systemd (kit-portal.service): ready now that the database is migrated and the port listens.
+  startSystemdNotify({ log: app.log });
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
+
+afterAll(cleanupTempDirs);
+
+// The hotspot configuration as kit-firstboot writes it, checked by the real
+// daemons (Debian packages dnsmasq-base and hostapd, installed by
+// scripts/ensure-test-tools.sh). Only those checks skip where a daemon is absent.
+const dnsmasq = which('dnsmasq');
+const hostapd = which('hostapd');
+const MACHINE_ID = '5f3a9c0e2b7d4e61a8c9f0d1e2b3a4c5';
+
+interface Boot {
+  root: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  read: (file: string) => string;
+  exists: (file: string) => boolean;
+}
+
+/** Runs scripts/kit-firstboot against a fake root (KIT_ROOT) holding /boot/firmware and /etc/machine-id. */
+function firstBoot(settings?: string | Buffer): Boot {
+  const root = tempDir('kit-firstboot-');
+  fs.mkdirSync(path.join(root, 'boot/firmware'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'etc'));
+  fs.writeFileSync(path.join(root, 'etc/machine-id'), `${MACHINE_ID}\n`);
+  if (settings !== undefined) fs.writeFileSync(path.join(root, 'boot/firmware/kit-portal.txt'), settings);
+  const result = run('/bin/sh', [path.join(SCRIPTS_DIR, 'kit-firstboot')], { env: { PATH: process.env.PATH, KIT_ROOT: root } });
+  return {
+    root,
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    read: (file) => fs.readFileSync(path.join(root, file), 'utf8'),
+    exists: (file) => fs.existsSync(path.join(root, file)),
+  };
+}
+
+/** The variables of an EnvironmentFile as a POSIX shell reads them (the same quoting rules systemd applies). */
+function readEnvFile(file: string): Record<string, string> {
+  const out = run('/bin/sh', ['-c', 'set -a; . "$1"; env -0', 'sh', file], { env: {} }).stdout;
+  return Object.fromEntries(
+    out
+      .split('\0')
+      .filter((entry) => entry.startsWith('KIT_'))
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+}
+
+/** hostapd parses the whole file before it touches the radio: failing at the driver means the file is good. */
+function hostapdParse(conf: string): { ok: boolean; output: string } {
+  const result = run(hostapd!, ['-dd', conf], { timeout: 10_000 });
+  const output = result.stdout + result.stderr;
+  const ok =
+    output.includes(`Configuration file: ${conf}`) &&
+    !/\d+ errors? found in configuration file/.test(output) &&
+    !/^Line \d+:/m.test(output) &&
+    /nl80211|Failed to initialize driver/.test(output);
+  return { ok, output };
+}
+
+describe('kit-firstboot without kit-portal.txt', () => {
+  const boot = firstBoot();
+  const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
+
+  it('succeeds and leaves the stamp that stops it running again', () => {
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(boot.exists('etc/kit-portal/firstboot.done')).toBe(true);
+  });
+
+  it('names the network after this machine, the same on every run, and leaves it open', () => {
+    const conf = boot.read('etc/kit-portal/hostapd.conf');
+    const ssid = /^ssid=(.*)$/m.exec(conf)?.[1];
+    expect(ssid).toMatch(/^Biblioteca-[0-9A-F]{4}$/);
+    expect(firstBoot().read('etc/kit-portal/hostapd.conf')).toContain(`ssid=${ssid}\n`);
+    expect(ssid).not.toContain(MACHINE_ID.slice(0, 4).toUpperCase()); // a hash of the id, not the id
+    expect(conf).not.toMatch(/^wpa/m);
+  });
+
+  it('makes a random admin password, never a fixed one, and tells it on the boot partition and the console', () => {
+    expect(env.KIT_ADMIN_PASSWORD).toMatch(/^[a-zA-Z2-9]{12}$/);
+    expect(readEnvFile(path.join(firstBoot().root, 'etc/kit-portal/env')).KIT_ADMIN_PASSWORD).not.toBe(env.KIT_ADMIN_PASSWORD);
+    expect(boot.read('boot/firmware/kit-portal-admin.txt')).toContain(env.KIT_ADMIN_PASSWORD);
+    expect(boot.stdout).toContain(env.KIT_ADMIN_PASSWORD);
+    expect(env.KIT_HOSTNAME).toBe('portal.kit');
+  });
+
+  it('keeps the secrets readable by root only', () => {
+    expect(fs.statSync(path.join(boot.root, 'etc/kit-portal/env')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(boot.root, 'etc/kit-portal/hostapd.conf')).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(!dnsmasq)('writes a dnsmasq configuration that dnsmasq --test accepts', () => {
+    const result = run(dnsmasq!, ['--test', `--conf-file=${path.join(boot.root, 'etc/kit-portal/dnsmasq.conf')}`]);
+    expect(result.stderr.trim()).toBe('dnsmasq: syntax check OK.');
+    expect(result.status).toBe(0);
+  });
+
+  it.skipIf(!hostapd)('writes a hostapd configuration that hostapd parses', () => {
+    const result = hostapdParse(path.join(boot.root, 'etc/kit-portal/hostapd.conf'));
+    expect(result.ok, result.output).toBe(true);
+  });
+});
+
+describe('kit-firstboot with kit-portal.txt', () => {
+  // Saved on Windows: a BOM and CRLF line ends; quotes, spaces and accents.
+  const settings = [
+    '# Ajustes del kit',
+    'kit_name = Biblioteca.Aldea',
+    'ssid="Biblioteca Señora Ñu"',
+    'wifi_password = clave secreta 123',
+    'country=pe',
+    'admin_password= a"b$c`d\\e f',
+    'services_mode=planet',
+    'color=azul',
+  ].join('\r\n');
+  const boot = firstBoot(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(settings)]));
+  const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
+  const hostapdConf = boot.read('etc/kit-portal/hostapd.conf');
+
+  it('applies every setting', () => {
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(env).toEqual({ KIT_HOSTNAME: 'biblioteca.aldea', KIT_ADMIN_PASSWORD: 'a"b$c`d\\e f', KIT_SERVICES_MODE: 'planet' });
+    expect(hostapdConf).toMatch(/^ssid=Biblioteca Señora Ñu$/m);
+    expect(hostapdConf).toMatch(/^country_code=PE$/m);
+    expect(hostapdConf).toMatch(/^wpa=2$/m);
+    expect(hostapdConf).toMatch(/^wpa_passphrase=clave secreta 123$/m);
+    expect(boot.read('etc/kit-portal/dnsmasq.conf')).toMatch(/^address=\/biblioteca\.aldea\/10\.42\.0\.1$/m);
+  });
+
+  it('scrubs both passwords from the file and keeps the rest', () => {
+    const scrubbed = boot.read('boot/firmware/kit-portal.txt');
+    expect(scrubbed).not.toContain('clave secreta');
+    expect(scrubbed).not.toContain('a"b$c');
+    expect(scrubbed).toMatch(/^# admin_password: aplicada/m);
+    expect(scrubbed).toMatch(/^# wifi_password: aplicada/m);
+    expect(scrubbed).toContain('ssid="Biblioteca Señora Ñu"');
+    expect(boot.read('boot/firmware/kit-portal-admin.txt')).not.toContain('clave secreta');
+  });
+
+  it('warns about a key it does not know', () => {
+    expect(boot.stderr).toContain('clave desconocida «color»');
+  });
+
+  it.skipIf(!hostapd)('writes a WPA2 configuration that hostapd parses', () => {
+    const result = hostapdParse(path.join(boot.root, 'etc/kit-portal/hostapd.conf'));
+    expect(result.ok, result.output).toBe(true);
+  });
+
+  it.skipIf(!dnsmasq)('writes a dnsmasq configuration with the new name that dnsmasq --test accepts', () => {
+    expect(run(dnsmasq!, ['--test', `--conf-file=${path.join(boot.root, 'etc/kit-portal/dnsmasq.conf')}`]).status).toBe(0);
+  });
+});
+
+describe('kit-firstboot with bad values', () => {
+  const boot = firstBoot(
+    ['kit_name=portal.local', 'ssid=un nombre de red demasiado largo para el wifi', 'wifi_password=corta', 'country=Perú', 'admin_password=123', 'services_mode=luna'].join('\n'),
+  );
+  const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
+  const conf = boot.read('etc/kit-portal/hostapd.conf');
+
+  it('falls back to safe values with a warning, and still finishes', () => {
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(env.KIT_HOSTNAME).toBe('portal.kit'); // .local goes to multicast DNS, never to the kit
+    expect(env.KIT_SERVICES_MODE).toBeUndefined();
+    expect(conf).toMatch(/^ssid=Biblioteca-[0-9A-F]{4}$/m);
+    expect(conf).not.toMatch(/^country_code=/m);
+    expect(conf).not.toMatch(/^ieee80211d=/m);
+    expect(boot.stderr).toMatch(/kit_name.*\n(.*\n)*.*ssid.*\n(.*\n)*.*wifi_password.*\n(.*\n)*.*country/);
+  });
+
+  it('never opens a network meant to have a password: it makes one and writes it down', () => {
+    const passphrase = /^wpa_passphrase=(.*)$/m.exec(conf)?.[1];
+    expect(passphrase).toMatch(/^[a-zA-Z2-9]{12}$/);
+    expect(boot.read('boot/firmware/kit-portal-admin.txt')).toContain(passphrase);
+  });
+
+  it('replaces a too short admin password with a generated one', () => {
+    expect(env.KIT_ADMIN_PASSWORD).toMatch(/^[a-zA-Z2-9]{12}$/);
+    expect(boot.read('boot/firmware/kit-portal-admin.txt')).toContain(env.KIT_ADMIN_PASSWORD);
+  });
+
+  it.skipIf(!hostapd)('still writes a configuration hostapd parses', () => {
+    const result = hostapdParse(path.join(boot.root, 'etc/kit-portal/hostapd.conf'));
+    expect(result.ok, result.output).toBe(true);
+  });
+});
+
+describe('kit-firstboot with the shipped example file (everything commented out)', () => {
+  const boot = firstBoot(fs.readFileSync(path.join(SYSTEMD_DIR, 'kit-portal.txt.example')));
+
+  it('uses the defaults, leaves the file as it was and warns only about the missing country', () => {
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(boot.read('boot/firmware/kit-portal.txt')).toBe(fs.readFileSync(path.join(SYSTEMD_DIR, 'kit-portal.txt.example'), 'utf8'));
+    expect(boot.stderr.trim().split('\n')).toEqual([expect.stringContaining('sin country')]);
+    expect(boot.read('etc/kit-portal/hostapd.conf')).toMatch(/^ssid=Biblioteca-[0-9A-F]{4}$/m);
+  });
+});
+
+describe('the shipped templates', () => {
+  it.skipIf(!dnsmasq)('dnsmasq.conf is usable as it is (dnsmasq --test)', () => {
+    const result = run(dnsmasq!, ['--test', `--conf-file=${path.join(SYSTEMD_DIR, 'hotspot/dnsmasq.conf')}`]);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('dnsmasq.conf answers every name with the kit, only on wlan0, offline', () => {
+    const lines = fs.readFileSync(path.join(SYSTEMD_DIR, 'hotspot/dnsmasq.conf'), 'utf8').split('\n');
+    for (const line of [
+      'interface=wlan0',
+      'bind-interfaces',
+      'no-resolv',
+      'address=/#/10.42.0.1',
+      'local=/#/',
+      'address=/portal.kit/10.42.0.1',
+      'dhcp-range=10.42.0.10,10.42.0.250,255.255.255.0,12h',
+      'dhcp-option=option:dns-server,10.42.0.1',
+    ]) {
+      expect(lines).toContain(line);
+    }
+  });
+
+  it('hostapd.conf.in: 2.4 GHz channel 6, and no more phones than the Pi’s Wi-Fi serves', () => {
+    const conf = fs.readFileSync(path.join(SYSTEMD_DIR, 'hotspot/hostapd.conf.in'), 'utf8');
+    expect(conf).toMatch(/^hw_mode=g$/m);
+    expect(conf).toMatch(/^channel=6$/m);
+    expect(conf).toMatch(/^max_num_sta=10$/m);
+    expect(conf).toMatch(/^ssid=@SSID@$/m);
+  });
+
+  it.skipIf(!hostapd)('the hostapd check itself catches a broken configuration (control)', () => {
+    const dir = tempDir('kit-hostapd-');
+    const bad = path.join(dir, 'bad.conf');
+    fs.writeFileSync(bad, 'interface=wlan0\ndriver=nl80211\nssid=x\nhw_mod=g\nwpa=2\nwpa_passphrase=short\n');
+    const result = hostapdParse(bad);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/errors? found in configuration file/);
+  });
+});
