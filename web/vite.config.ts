@@ -50,6 +50,16 @@ export default defineConfig({
   build: {
     // Older Android browsers on the kit's phones.
     target: 'es2020',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and React Router in one chunk: every page needs them, and one file
+          // compresses better than the handful of shared chunks the lazy routes would
+          // otherwise split them into (DESIGN §8 /menu budget).
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -10,14 +10,22 @@ import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { cleanPartialFiles } from './media/store.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { captiveRoutes } from './modules/captive/captive.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { captiveRoutes } from './modules/captive/captive.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { browserPageRoutes } from './modules/downloads/browser-page.routes.ts';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { servicesAdminRoutes } from './modules/services/services.admin.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -77,6 +85,13 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(servicesRoutes);
+      // Portal (issue 7)
+      await api.register(servicesAdminRoutes);
+      await api.register(settingsRoutes);
+      await api.register(adsRoutes);
+      await api.register(contactRoutes);
+      await api.register(downloadsRoutes);
+      await api.register(appsRoutes);
       await api.register(categoriesRoutes);
       await api.register(resourcesRoutes);
       await api.register(searchRoutes);
@@ -87,6 +102,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     { prefix: '/api' },
   );
 
+  // SPEC §7 static file and the old-browser page, at the root before the web app's fallback.
+  await app.register(termsRoutes);
+  await app.register(browserPageRoutes);
   await registerWebApp(app, config.webDir);
   return app;
 }

@@ -41,6 +41,21 @@ export const ERRORS = {
   PLAYLIST_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La lista no existe o no está disponible' },
   MEDIA_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El archivo no existe o no está disponible' },
   LIBRARY_EMPTY: { httpCode: 404, type: 'not_found', message: 'Todavía no hay recursos publicados en la biblioteca' },
+  // Portal (issue 7): menu tiles, banners, ads board, downloads, uploads
+  TILE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa herramienta no existe en este menú' },
+  TILE_LOCKED: { httpCode: 409, type: 'conflict', message: 'Esa herramienta no se puede cambiar de esa forma' },
+  TILE_TARGET_INVALID: { httpCode: 400, type: 'validation', message: 'El destino de la herramienta no es válido' },
+  TILE_ORDER_INVALID: { httpCode: 400, type: 'validation', message: 'El orden debe incluir cada herramienta del menú una sola vez' },
+  TILE_LIMIT: { httpCode: 409, type: 'conflict', message: 'Este menú ya tiene el máximo de herramientas agregadas' },
+  BANNER_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El banner no existe' },
+  AD_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El anuncio no existe o ya no está disponible' },
+  AD_TRANSITION: { httpCode: 409, type: 'conflict', message: 'El anuncio no puede pasar a ese estado' },
+  AD_PENDING_LIMIT: { httpCode: 429, type: 'rate_limit', message: 'Ya tienes 5 anuncios esperando revisión. Espera a que los revisen para publicar otro' },
+  PACKAGE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No hay un paquete disponible para descargar' },
+  PACKAGE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'El archivo no es un paquete de Android (APK) ni un archivo ZIP' },
+  UPLOAD_MISSING: { httpCode: 400, type: 'validation', message: 'Falta el archivo (campo «file»)' },
+  UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
+  UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

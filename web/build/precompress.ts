@@ -14,7 +14,8 @@ export interface PrecompressOptions {
   extensions?: readonly string[];
 }
 
-export const DEFAULT_EXTENSIONS = ['.js', '.css', '.html', '.svg', '.json', '.webmanifest'] as const;
+// .mjs: pdf.js and its worker, kept as plain files (see features/resource/PdfReader.tsx).
+export const DEFAULT_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest'] as const;
 export const DEFAULT_THRESHOLD = 1024;
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -47,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const port = Number(process.env.E2E_PORT ?? (await freePort()));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
+  const adminPassword = randomBytes(12).toString('base64url');
   let log = '';
   const server = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: repoRoot,
@@ -56,7 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST,
       KIT_DATA_DIR: dataDir,
       KIT_SEED_DEMO: 'true',
-      KIT_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+      KIT_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +77,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  // For tests that act as the kit's admin (user `admin`, e2e/helpers/admin-api.ts) or
+  // set what no endpoint sets yet straight in the database (e2e/helpers/kit-db.ts).
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     if (server.exitCode === null) {

@@ -2,6 +2,8 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './config.ts';
 export * from './library.ts';
+export * from './portal.ts';
+export * from './portal-data.ts';
 export * from './resource-types.ts';
 export * from './services.ts';
 export * from './users.ts';

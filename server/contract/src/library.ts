@@ -206,8 +206,12 @@ export type Playlist = Static<typeof PlaylistSchema>;
 
 // ---------------------------------------------------------------- search
 
-export const SEARCH_ORDER_BY = ['created_at', 'views', 'downloads', 'title', 'relevance'] as const;
-export type SearchOrderBy = (typeof SEARCH_ORDER_BY)[number];
+// Literals listed one by one: a mapped array would lose the union's static type.
+export const SearchOrderBySchema = Type.Union([
+  Type.Literal('created_at'), Type.Literal('views'), Type.Literal('downloads'), Type.Literal('title'), Type.Literal('relevance'),
+]);
+export type SearchOrderBy = Static<typeof SearchOrderBySchema>;
+export const SEARCH_ORDER_BY: readonly SearchOrderBy[] = ['created_at', 'views', 'downloads', 'title', 'relevance'];
 
 const SearchText = Type.String({ maxLength: SEARCH_QUERY_MAX });
 /** comma-separated category ids; each one's descendants are included */
@@ -229,7 +233,7 @@ export const QuerySearchResourceSchema = Type.Object({
   type: Type.Optional(TypeCode),
   categories: Type.Optional(CategoryIds),
   user: Type.Optional(Type.Integer({ minimum: 1 })),
-  orderBy: Type.Optional(Type.Union(SEARCH_ORDER_BY.map((o) => Type.Literal(o)))),
+  orderBy: Type.Optional(SearchOrderBySchema),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 export type QuerySearchResource = Static<typeof QuerySearchResourceSchema>;

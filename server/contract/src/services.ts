@@ -19,8 +19,10 @@ export type ToolId = (typeof TOOL_IDS)[number];
 export const ServiceSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  /** internal route (starts with /), or null when no target is set yet */
+  /** internal route (starts with /), another service's URL on the kit (external), or null when no target is set yet */
   href: Type.Union([Type.String(), Type.Null()]),
+  /** href is another program's address: open it with a full page load, not the PWA's router */
+  external: Type.Boolean(),
   disabled: Type.Boolean(),
   adminOnly: Type.Boolean(),
 });

@@ -24,4 +24,16 @@ export class PortalMenuPage {
   toolLink(name: string | RegExp): Locator {
     return this.tools.getByRole('link', { name });
   }
+
+  /** The tiles' ids in menu order. */
+  async tileIds(): Promise<string[]> {
+    return (await this.tools.locator('[data-testid^="service-"]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-testid') ?? ''))).map((id) =>
+      id.replace(/^service-/, ''),
+    );
+  }
+
+  /** On a phone: switch between the phone list and the full list (SPEC §1 seeDesktop). */
+  viewToggle(): Locator {
+    return this.page.getByRole('button', { name: /Ver la versión para teléfonos|Ver todas las herramientas/ });
+  }
 }

@@ -41,6 +41,31 @@ describe('createApiClient', () => {
     expect(call().headers.has('Authorization')).toBe(false);
   });
 
+  it('sends X-Requested-With: kit-portal on every call, reads and writes alike', async () => {
+    const { client, fetchMock } = clientWith(jsonResponse(200, {}));
+    await client.get('/v2/session');
+    await client.request('/deauth', { method: 'POST' });
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Requested-With'));
+    expect(sent).toEqual(['kit-portal', 'kit-portal']);
+  });
+
+  it('tells onError of a failed call before throwing it, and stays quiet on success', async () => {
+    const onError = vi.fn();
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse(200, {}))
+      .mockResolvedValueOnce(
+        jsonResponse(401, { error: { httpCode: 401, type: 'auth', code: 'TOKEN_EXPIRED', message: 'x', data: null } }),
+      );
+    const client = createApiClient({ fetch: fetchMock, onError });
+    await client.get('/user/1');
+    expect(onError).not.toHaveBeenCalled();
+    await expect(client.request('/user/update', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ httpCode: 401, code: 'TOKEN_EXPIRED' });
+    expect(onError.mock.calls[0]?.[1]).toEqual({ path: '/user/update', method: 'POST' });
+  });
+
   it('sends the bearer token when the session has one', async () => {
     const { client, call } = clientWith(jsonResponse(200, {}), 'abc.def');
     await client.get('/users/1');

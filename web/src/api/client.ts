@@ -18,6 +18,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Sent on every call. The server refuses a cookie-authenticated write without
+ * it (a cross-site form cannot add a custom header), see server/src/plugins/auth.ts.
+ */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'kit-portal';
+
 /** Code of the ApiError thrown when the kit cannot be reached at all. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
@@ -37,6 +44,8 @@ export interface ApiClientOptions {
   /** the bearer token of the session, or null when anonymous */
   getToken?: () => string | null;
   fetch?: typeof fetch;
+  /** told of every failed call (after the ApiError is built, before it is thrown); the session logs out on a 401 */
+  onError?: (error: ApiError, call: { path: string; method: string }) => void;
 }
 
 export interface ApiClient {
@@ -94,7 +103,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE });
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let payload: BodyInit | undefined;
@@ -120,7 +129,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     const data = response.status === 204 ? null : await readJson(response);
-    if (!response.ok) throw toApiError(response.status, data);
+    if (!response.ok) {
+      const error = toApiError(response.status, data);
+      options.onError?.(error, { path, method });
+      throw error;
+    }
     return data as T;
   }
 

@@ -1,12 +1,20 @@
 import { Outlet } from 'react-router';
+import { HelpOverlays } from '../features/help/HelpOverlays.tsx';
+import { LoadingBar } from '../features/loading-bar/LoadingBar.tsx';
+import { NotificationsOutlet } from '../features/notifications/NotificationsOutlet.tsx';
+import { AccountOverlays } from '../features/session/AccountOverlays.tsx';
 import { UpdatePrompt } from '../sw/UpdatePrompt.tsx';
 
-/** Root of every route: the page, plus the offer of a new version when one is ready. */
+/** Root of every route: the loading bar, the page, the offer of a new version when one is ready, the session's modals, notifications, the help modals. */
 export function AppShell() {
   return (
     <>
+      <LoadingBar />
       <Outlet />
       <UpdatePrompt />
+      <AccountOverlays />
+      <NotificationsOutlet />
+      <HelpOverlays />
     </>
   );
 }

@@ -1,5 +1,9 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { libraryRoutes } from '../features/library/library-routes.ts';
 import { menuLoader } from '../features/menu/menu-loader.ts';
+import { portalRoutes } from '../features/portal/portal-routes.ts';
+import { accountRoutes } from '../features/session/account-routes.ts';
+import { routeGuard } from '../features/session/guards.ts';
 import { indexLoader } from '../features/visit/index-loader.ts';
 import { AppError } from './AppError.tsx';
 import { AppLoading } from './AppLoading.tsx';
@@ -11,14 +15,19 @@ import { AppShell } from './AppShell.tsx';
  * A fresh tree per router: the router resolves lazy routes into these objects.
  */
 export function appRoutes(): RouteObject[] {
-  return [
+  const routes: RouteObject[] = [
     {
       Component: AppShell,
+      // SPEC §2 route guard rules, before every navigation; pages declare needs in `handle` (see guards.ts).
+      middleware: [routeGuard(() => routes)],
       HydrateFallback: AppLoading,
       ErrorBoundary: AppError,
       children: [
         { index: true, loader: indexLoader },
         { path: 'home', loader: () => redirect('/') },
+        ...accountRoutes(),
+        ...libraryRoutes(),
+        ...portalRoutes(),
         {
           lazy: { Component: async () => (await import('../layouts/BlankLayout.tsx')).BlankLayout },
           children: [
@@ -41,6 +50,7 @@ export function appRoutes(): RouteObject[] {
       ],
     },
   ];
+  return routes;
 }
 
 export function createAppRouter() {

@@ -42,4 +42,31 @@ export const es = {
     apply: 'Actualizar',
     later: 'Más tarde',
   },
+  // ---------------------------------------------------------------------------
+  // Library, resources and search (issue 4): their strings are `esLibrary` in
+  // ./es-library.ts, beside this file, so the portal menu (/menu), which loads
+  // this file, does not download them (DESIGN §8 budget). Same rules: exact
+  // SPEC wording; components never write user-facing text inline.
+  // ---------------------------------------------------------------------------
+  // ==== Accounts (issue 3) ====
+  // Only what the app shell needs on every page; every other accounts string is
+  // `esAccounts` in ./es-accounts.ts, so /menu does not download them (DESIGN §8).
+  session: {
+    /** SPEC §8: a 401 on an authenticated call. */
+    tokenExpired: 'Su token ha expirado, vuelva a iniciar sesión',
+  },
+  // ==== end of Accounts (issue 3) ====
+  // ==== Portal (issue 7) ====
+  // Only what /menu and the app shell need; every other portal string is
+  // `esPortal` in ./es-portal.ts, so /menu does not download them (DESIGN §8).
+  portal: {
+    /** SPEC §9 top loading bar, for screen readers */
+    loadingBar: 'Cargando la página',
+    menuBanner: 'Aviso del portal',
+    externalTool: 'Se abre en otro servicio del kit',
+    /** SPEC §1/§3 seeDesktop on a phone or tablet */
+    mobileView: 'Ver la versión para teléfonos',
+    desktopView: 'Ver todas las herramientas',
+  },
+  // ==== end of Portal (issue 7) ====
 } as const;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
+import { useRouteToggle } from './use-route-toggle.ts';
 import './library-layout.css';
 
 export interface LibraryLayoutProps {
@@ -10,20 +11,51 @@ export interface LibraryLayoutProps {
   sidebar?: ReactNode;
   /** the right-hand strip of external tool shortcuts; shown on wide screens only */
   aside?: ReactNode;
+  /** above the page, e.g. the advertising banner */
+  banner?: ReactNode;
 }
 
-/** SPEC §2 default library layout: header, category tree sidebar, right-hand shortcut strip. */
-export function LibraryLayout({ header, sidebar, aside }: LibraryLayoutProps) {
+/**
+ * SPEC §2 default library layout: header, category tree sidebar, right-hand
+ * shortcut strip. Below the lg breakpoint the sidebar is a drawer opened from
+ * a button at the start of the header; it closes on navigation, Escape or a
+ * click outside it.
+ */
+export function LibraryLayout({ header, sidebar, aside, banner }: LibraryLayoutProps) {
+  const drawer = useRouteToggle({ includeSearch: true });
   return (
-    <div className="library-layout">
-      <header className="app-header library-layout__header">{header}</header>
+    <div className="library-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
+      <header className="app-header library-layout__header">
+        {sidebar !== undefined && (
+          <button
+            type="button"
+            className="icon-button library-layout__drawer-button"
+            aria-expanded={drawer.open}
+            aria-controls="library-sidebar"
+            aria-label={drawer.open ? es.layout.closeMenu : es.layout.openMenu}
+            onClick={drawer.toggle}
+          >
+            <span className="hamburger" aria-hidden="true" />
+          </button>
+        )}
+        {header}
+      </header>
       <div className="library-layout__body">
         {sidebar !== undefined && (
-          <nav className="library-layout__sidebar" aria-label={es.layout.categories}>
+          <nav
+            id="library-sidebar"
+            className="library-layout__sidebar"
+            aria-label={es.layout.categories}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') drawer.close();
+            }}
+          >
             {sidebar}
           </nav>
         )}
+        {drawer.open && <div className="library-layout__backdrop" aria-hidden="true" onClick={drawer.close} />}
         <main id="content" className="library-layout__main">
+          {banner}
           <Outlet />
         </main>
         {aside !== undefined && (

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClientConfigSchema, ErrorBodySchema, FastAccessServicesSchema } from '@kit/contract';
 import { Type } from 'typebox';
 import { readDeniedUserIds, readSettings } from '../settings/settings.repo.ts';
+import { loadModeTiles } from './services.admin.service.ts';
+import { menuBanners } from './services.banners.ts';
 import { buildServices } from './services.service.ts';
 import { detectClient } from './user-agent.ts';
 
@@ -42,17 +44,19 @@ export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // Each answer shows the next picture of the publicity rotation.
+  let publicityTurn = 0;
+
   app.get(
     '/v3/fastAccessServices',
     { schema: { response: { 200: FastAccessServicesSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const settings = readSettings(app.db);
-      return buildServices({
-        mode: settings.servicesMode,
-        productSlug: settings.productSlug,
-        productName: settings.productName,
-        viewerIsAdmin: request.viewer?.isAdmin ?? false,
-      });
+      const mode = settings.servicesMode;
+      const banners = menuBanners(app.db, new Date(), publicityTurn++);
+      // Differs per viewer (admin tiles) and per call (publicity): never shared from a cache.
+      void reply.header('Cache-Control', 'private, no-cache');
+      return buildServices(mode, loadModeTiles(app.db, mode, settings), request.viewer?.isAdmin === true && !request.viewer.denied, banners, settings.productName);
     },
   );
 };

@@ -18,6 +18,20 @@ describe('detectClient', () => {
     expect(detectClient(ua).isOldBrowser).toBe(old);
   });
 
+  it.each([
+    // Issue 7: one version above each SPEC §5 limit is fine too.
+    [win('AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36'), false],
+    [win('Gecko/20100101 Firefox/48.0'), false],
+    [win('AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0 Safari/537.36 OPR/36.0.2130.32'), false],
+    [win('AppleWebKit/601.1 (KHTML, like Gecko) Version/10.0 Safari/601.1'), false],
+    // The old Android phones a kit meets: the same limits apply (docs/ARCHITECTURE.md).
+    ['Mozilla/5.0 (Linux; Android 4.4.2; SM-G350M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/30.0.0.0 Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (Android 4.4; Mobile; rv:41.0) Gecko/41.0 Firefox/41.0', true],
+    ['Mozilla/5.0 (Linux; Android 9; moto e6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/87.0.4280.101 Mobile Safari/537.36', false],
+  ])('lets through versions above the limits, and flags old Android browsers: %s → %s', (ua, old) => {
+    expect(detectClient(ua).isOldBrowser).toBe(old);
+  });
+
   it('tells phones, tablets and desktops apart', () => {
     expect(detectClient('Mozilla/5.0 (Linux; Android 11; SM-A105M) AppleWebKit/537.36 Chrome/119.0 Mobile Safari/537.36')).toEqual({ os: 'android', device: 'smartphone', isOldBrowser: false });
     expect(detectClient('Mozilla/5.0 (Linux; Android 11; SM-T220) AppleWebKit/537.36 Chrome/119.0 Safari/537.36').device).toBe('tablet');

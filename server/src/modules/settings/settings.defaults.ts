@@ -12,6 +12,8 @@ export interface Settings {
   productName: string;
   contactEmail: string;
   contactPhones: string[];
+  /** the group's mobile app offered at /extra/download (a download_packages row), null until an admin uploads one */
+  appPackageId: number | null;
 }
 
 export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
@@ -25,4 +27,5 @@ export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
   productName: 'Biblioteca',
   contactEmail: 'soporte@portal.kit',
   contactPhones: ['+51 987 654 321', '+51 912 345 678'],
+  appPackageId: null,
 });

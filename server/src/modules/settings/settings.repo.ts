@@ -31,3 +31,8 @@ export function writeSettings(db: Db, changes: Partial<Settings>): void {
 export function readDeniedUserIds(db: Db): number[] {
   return db.prepare<[], { user_id: number }>('SELECT user_id FROM denied_users ORDER BY user_id').all().map((r) => r.user_id);
 }
+
+/** Stores a value only if the key has none yet (a start-up default from the environment). */
+export function insertSettingIfMissing<K extends keyof Settings>(db: Db, key: K, value: Settings[K]): void {
+  db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceTile } from './ServiceTile.tsx';
 
 function renderTile(overrides: Partial<Service>) {
-  const service: Service = { id: 'library', name: 'Biblioteca', href: '/biblioteca', disabled: false, adminOnly: false, ...overrides };
+  const service: Service = { id: 'library', name: 'Biblioteca', href: '/biblioteca', external: false, disabled: false, adminOnly: false, ...overrides };
   return render(
     <MemoryRouter>
       <ServiceTile service={service} />
@@ -24,6 +24,12 @@ describe('ServiceTile', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByTestId('service-news').textContent).toContain('Próximamente');
     expect(screen.getByTestId('service-news').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('opens another service on the kit with a full page load, not the app router', () => {
+    renderTile({ id: 'encyclopedia', name: 'Enciclopedia', href: 'http://portal.kit:8081/wikipedia_es', external: true });
+    const link = screen.getByRole('link', { name: /Enciclopedia/ });
+    expect(link.getAttribute('href')).toBe('http://portal.kit:8081/wikipedia_es');
   });
 
   it('shows a disabled tool as unavailable even when it has a target', () => {

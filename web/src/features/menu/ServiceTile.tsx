@@ -4,7 +4,9 @@ import { es } from '../../i18n/es.ts';
 
 /**
  * One tool of the portal menu. Only a tool with a target is a link; a disabled
- * tool or one without a target yet says so and cannot be followed.
+ * tool or one without a target yet says so and cannot be followed. A target
+ * that is another program on the kit (an encyclopedia, a course server) is a
+ * plain link: a full page load, not a route of this app.
  */
 export function ServiceTile({ service }: { service: Service }) {
   const mark = (
@@ -19,6 +21,14 @@ export function ServiceTile({ service }: { service: Service }) {
         <span className="service-tile__name">{service.name}</span>
         <span className="service-tile__note">{service.disabled ? es.menu.unavailable : es.menu.comingSoon}</span>
       </div>
+    );
+  }
+  if (service.external) {
+    return (
+      <a href={service.href} className="service-tile" data-testid={`service-${service.id}`} title={es.portal.externalTool}>
+        {mark}
+        <span className="service-tile__name">{service.name}</span>
+      </a>
     );
   }
   return (

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AD_IMAGE_MAX_BYTES,
+  ADS_PER_PAGE,
+  AdPageSchema,
+  AdSchema,
+  CreateAdSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  ModerateAdSchema,
+  QueryAdminAdsSchema,
+  QueryAdsSchema,
+} from '@kit/contract';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { acceptImage, allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import type { Viewer } from '../../types.ts';
+import { isPrivileged } from '../categories/categories.service.ts';
+import { deleteAd, findAd, findAdsByUser, findAdsForModeration, setAdImage } from './ads.repo.ts';
+import { getManageableAd, getVisibleAd, listBoard, moderateAd, postAd, toAdPage, toWireAd } from './ads.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const PageQuerySchema = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) });
+
+function viewerOf(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError('UNAUTHORIZED');
+  return viewer;
+}
+
+/**
+ * The ads board: community notices posted by logged-in users, moderated by
+ * admins (pending → published / rejected / blocked), listed and searched
+ * while they last. Expiry needs no job: a notice whose time is up is simply
+ * no longer listed.
+ */
+export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await allowMultipart(app);
+
+  app.get('/v2/ads', { schema: { querystring: QueryAdsSchema, response: { 200: AdPageSchema, ...errors } } }, async (request) =>
+    listBoard(app.db, request.query, request.viewer, new Date()),
+  );
+
+  app.get('/v2/ads/mine', { preHandler: requireUser, schema: { querystring: PageQuerySchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
+    const viewer = viewerOf(request.viewer);
+    const page = request.query.page ?? 1;
+    return toAdPage(findAdsByUser(app.db, viewer.id, ADS_PER_PAGE, (page - 1) * ADS_PER_PAGE), page, viewer, new Date());
+  });
+
+  app.get('/v2/ads/:id', { schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
+    const now = new Date();
+    return toWireAd(getVisibleAd(app.db, request.params.id, request.viewer, now), request.viewer, now);
+  });
+
+  app.post('/v2/ads', { preHandler: requireUser, schema: { body: CreateAdSchema, response: { 201: AdSchema, ...errors } } }, async (request, reply) => {
+    const viewer = viewerOf(request.viewer);
+    const now = new Date();
+    const row = postAd(app.db, viewer, request.body, now);
+    request.log.info({ adId: row.id, status: row.status }, 'ad posted');
+    return reply.code(201).send(toWireAd(row, viewer, now));
+  });
+
+  // The picture: the author while the notice waits for moderation (so admins see what they approve), admins always.
+  app.post('/v2/ads/:id/image', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
+    const viewer = viewerOf(request.viewer);
+    const row = getManageableAd(app.db, request.params.id, viewer);
+    if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });
+    const image = await receiveUpload(request, { maxBytes: AD_IMAGE_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
+    setAdImage(app.db, row.id, image.sha256);
+    request.log.info({ adId: row.id, sha256: image.sha256 }, 'ad image stored');
+    return toWireAd(findAd(app.db, row.id) ?? row, viewer, new Date());
+  });
+
+  app.delete('/v2/ads/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    const viewer = viewerOf(request.viewer);
+    const row = getManageableAd(app.db, request.params.id, viewer);
+    deleteAd(app.db, row.id);
+    request.log.info({ adId: row.id }, 'ad withdrawn');
+    return reply.code(204).send(null);
+  });
+
+  // ---- moderation ----
+  app.get('/v2/admin/ads', { preHandler: requireAdmin, schema: { querystring: QueryAdminAdsSchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
+    const now = new Date();
+    const page = request.query.page ?? 1;
+    const rows = findAdsForModeration(app.db, request.query.status ?? 'pending', now.toISOString(), ADS_PER_PAGE, (page - 1) * ADS_PER_PAGE);
+    return toAdPage(rows, page, request.viewer, now);
+  });
+
+  app.put(
+    '/v2/admin/ads/:id/status',
+    { preHandler: requireAdmin, schema: { params: IdParamsSchema, body: ModerateAdSchema, response: { 200: AdSchema, ...errors } } },
+    async (request) => {
+      const viewer = viewerOf(request.viewer);
+      const row = moderateAd(app.db, viewer, request.params.id, request.body);
+      request.log.info({ adId: row.id, status: row.status }, 'ad moderated');
+      return toWireAd(row, viewer, new Date());
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CONTACT_MESSAGES_PER_PAGE,
+  ContactMessagePageSchema,
+  ContactReceiptSchema,
+  CreateContactMessageSchema,
+  ErrorBodySchema,
+} from '@kit/contract';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { findContactMessages, insertContactMessage } from './contact.repo.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/** Messages one address may leave per window: enough for a person, too few to fill the SD card. */
+const PER_ADDRESS = 5;
+const WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The contact form of the help menu (SPEC §2): anyone may write, logged in or
+ * not; admins read the messages in the admin area.
+ */
+export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const recent = new Map<string, number[]>();
+
+  function checkRate(address: string, now: number): void {
+    const times = (recent.get(address) ?? []).filter((t) => now - t < WINDOW_MS);
+    if (times.length >= PER_ADDRESS) throw new AppError('RATE_LIMITED');
+    times.push(now);
+    recent.set(address, times);
+    if (recent.size > 10_000) recent.clear();
+  }
+
+  app.post('/v2/contact', { schema: { body: CreateContactMessageSchema, response: { 201: ContactReceiptSchema, ...errors } } }, async (request, reply) => {
+    checkRate(request.ip, Date.now());
+    const id = insertContactMessage(app.db, {
+      userId: request.viewer?.id ?? null,
+      name: request.body.name.trim(),
+      replyTo: request.body.replyTo.trim(),
+      message: request.body.message.trim(),
+    });
+    request.log.info({ contactMessageId: id }, 'contact message stored');
+    return reply.code(201).send({ id });
+  });
+
+  app.get(
+    '/v2/admin/contact-messages',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
+        response: { 200: ContactMessagePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const offset = (page - 1) * CONTACT_MESSAGES_PER_PAGE;
+      const { rows, total } = findContactMessages(app.db, CONTACT_MESSAGES_PER_PAGE, offset);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          replyTo: row.reply_to,
+          message: row.message,
+          user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, user_name: row.user_name } : null,
+          createdAt: row.created_at,
+        })),
+        from: rows.length > 0 ? offset + 1 : null,
+        to: rows.length > 0 ? offset + rows.length : null,
+        per_page: CONTACT_MESSAGES_PER_PAGE,
+        last_page: Math.max(1, Math.ceil(total / CONTACT_MESSAGES_PER_PAGE)),
+        total,
+        current_page: page,
+      };
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { detectClient } from '../services/user-agent.ts';
+import { findPackages } from './downloads.repo.ts';
+import { browserFileUrl, toWirePackage } from './downloads.service.ts';
+import { renderBrowserPage } from './browser-page.ts';
+
+/**
+ * GET /extra/download-browser at the root, before the web app's fallback:
+ * an old browser (SPEC §5) gets the page as plain HTML, because it cannot
+ * run the app; every other browser gets the app, whose route draws the page.
+ */
+export async function browserPageRoutes(app: FastifyInstance): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(app.config.webDir, 'index.html'));
+  app.get('/extra/download-browser', { schema: { hide: true } }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-cache').header('Vary', 'User-Agent');
+    if (detectClient(request.headers['user-agent']).isOldBrowser) {
+      const packages = findPackages(app.db, 'browser').map((row) => toWirePackage(row, browserFileUrl(row.id)));
+      return reply.type('text/html; charset=utf-8').send(renderBrowserPage(packages));
+    }
+    if (!hasBuild) throw new AppError('ROUTE_NOT_FOUND');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AppPackageInfoSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  PACKAGE_MAX_BYTES,
+  PackageListSchema,
+  PackageSchema,
+  UploadBrowserQuerySchema,
+  UploadPackageQuerySchema,
+} from '@kit/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { sendMedia } from '../../media/serve.ts';
+import { allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { readSettings, writeSettings } from '../settings/settings.repo.ts';
+import { countPackageDownload, deletePackage, findPackage, findPackages, insertPackage, type DbPackage, type PackageKind } from './downloads.repo.ts';
+import { acceptPackage, appPackageFileUrl, browserFileUrl, DEFAULT_APP_NAME, packageFileName, toWirePackage } from './downloads.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/**
+ * The download pages' files (SPEC §1 and §2): the group's mobile app
+ * (/extra/download) and browsers for old phones (/extra/download-browser).
+ * Admins upload them; anyone downloads them, each download counted.
+ */
+export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await allowMultipart(app);
+
+  const currentApp = (): DbPackage | undefined => {
+    const id = readSettings(app.db).appPackageId;
+    return id === null ? undefined : findPackage(app.db, id, 'app');
+  };
+
+  /** A package as an attachment (ranges, so a cut download resumes); a download counts once its first byte goes out. */
+  const sendPackage = (request: FastifyRequest, reply: FastifyReply, row: DbPackage) =>
+    sendMedia(
+      request,
+      reply,
+      { sha256: row.media_sha256, ext: row.ext, mime: row.mime },
+      { cacheControl: 'private, no-cache', downloadName: row.file_name, onDownload: () => countPackageDownload(app.db, row.id) },
+    );
+
+  async function storePackage(request: FastifyRequest, kind: PackageKind, meta: { name: string; version?: string; notes?: string }): Promise<DbPackage> {
+    const file = await receiveUpload(request, { maxBytes: PACKAGE_MAX_BYTES, accept: acceptPackage(kind === 'browser'), refusal: 'PACKAGE_NOT_ALLOWED' });
+    const name = meta.name.trim();
+    const version = meta.version?.trim() ?? '';
+    const id = insertPackage(app.db, {
+      kind,
+      name,
+      version,
+      notes: meta.notes?.trim() ?? '',
+      sha256: file.sha256,
+      fileName: packageFileName(name, version, file.ext),
+    });
+    const row = findPackage(app.db, id, kind);
+    if (!row) throw new AppError('INTERNAL');
+    request.log.info({ kind, packageId: id, sha256: file.sha256, size: file.size }, 'package uploaded');
+    return row;
+  }
+
+  // ---- the group's mobile app ----
+  app.get('/v2/extra/app-package', { schema: { response: { 200: AppPackageInfoSchema, ...errors } } }, async () => {
+    const row = currentApp();
+    return { package: row ? toWirePackage(row, appPackageFileUrl) : null };
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/v2/extra/app-package/file',
+    schema: { response: { '4xx': ErrorBodySchema } },
+    handler: async (request, reply) => {
+      const row = currentApp();
+      if (!row) throw new AppError('PACKAGE_NOT_FOUND');
+      return sendPackage(request, reply, row);
+    },
+  });
+
+  app.post(
+    '/v2/admin/extra/app-package',
+    { onRequest: requireAdmin, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    async (request, reply) => {
+      const previous = readSettings(app.db).appPackageId;
+      const row = await storePackage(request, 'app', { ...request.query, name: request.query.name ?? DEFAULT_APP_NAME });
+      app.db.transaction(() => {
+        writeSettings(app.db, { appPackageId: row.id });
+        if (previous !== null) deletePackage(app.db, previous, 'app');
+      })();
+      return reply.code(201).send(toWirePackage(row, appPackageFileUrl));
+    },
+  );
+
+  app.delete('/v2/admin/extra/app-package', { onRequest: requireAdmin, schema: { response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    const row = currentApp();
+    if (!row) throw new AppError('PACKAGE_NOT_FOUND');
+    app.db.transaction(() => {
+      writeSettings(app.db, { appPackageId: null });
+      deletePackage(app.db, row.id, 'app');
+    })();
+    request.log.info({ packageId: row.id }, 'app package removed');
+    return reply.code(204).send(null);
+  });
+
+  // ---- browsers for old phones ----
+  app.get('/v2/extra/browsers', { schema: { response: { 200: PackageListSchema, ...errors } } }, async () => ({
+    data: findPackages(app.db, 'browser').map((row) => toWirePackage(row, browserFileUrl(row.id))),
+  }));
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/v2/extra/browsers/:id/file',
+    schema: { params: IdParamsSchema, response: { '4xx': ErrorBodySchema } },
+    handler: async (request, reply) => {
+      const row = findPackage(app.db, request.params.id, 'browser');
+      if (!row) throw new AppError('PACKAGE_NOT_FOUND');
+      return sendPackage(request, reply, row);
+    },
+  });
+
+  app.post(
+    '/v2/admin/extra/browsers',
+    { onRequest: requireAdmin, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    async (request, reply) => {
+      const row = await storePackage(request, 'browser', request.query);
+      return reply.code(201).send(toWirePackage(row, browserFileUrl(row.id)));
+    },
+  );
+
+  app.delete(
+    '/v2/admin/extra/browsers/:id',
+    { onRequest: requireAdmin, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      if (!deletePackage(app.db, request.params.id, 'browser')) throw new AppError('PACKAGE_NOT_FOUND');
+      request.log.info({ packageId: request.params.id }, 'browser package removed');
+      return reply.code(204).send(null);
+    },
+  );
+};

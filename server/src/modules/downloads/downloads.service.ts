@@ -1,0 +1,46 @@
+import type { Package } from '@kit/contract';
+import { downloadFileName } from '../../media/disposition.ts';
+import type { UploadRule } from '../../media/upload.ts';
+import type { DbPackage } from './downloads.repo.ts';
+
+/** The name a package gets when the admin gives none. */
+export const DEFAULT_APP_NAME = 'Aplicación del portal';
+
+export const appPackageFileUrl = '/api/v2/extra/app-package/file';
+export const browserFileUrl = (id: number): string => `/api/v2/extra/browsers/${id}/file`;
+
+export function toWirePackage(row: DbPackage, downloadUrl: string): Package {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    notes: row.notes,
+    fileName: row.file_name,
+    size: row.size,
+    uploadedAt: row.created_at,
+    downloadUrl,
+  };
+}
+
+/** What a download is saved as on the phone: the package's name and version, the stored file's real extension. */
+export function packageFileName(name: string, version: string, ext: string): string {
+  return downloadFileName(version ? `${name} ${version}` : name, ext);
+}
+
+const PK = Buffer.from('PK\x03\x04', 'latin1');
+const MZ = Buffer.from('MZ', 'latin1');
+
+/**
+ * Android packages (APK) and ZIP archives are the same bytes to a sniffer:
+ * a zip. The name the admin's file had tells which one to call it; for
+ * browsers, Windows installers (MZ) too, for the old computers SPEC §5 names.
+ */
+export function acceptPackage(allowWindows: boolean): UploadRule['accept'] {
+  return (head, fileName) => {
+    if (head.subarray(0, 4).equals(PK)) {
+      return /\.zip$/i.test(fileName) ? { mime: 'application/zip', ext: 'zip' } : { mime: 'application/vnd.android.package-archive', ext: 'apk' };
+    }
+    if (allowWindows && head.subarray(0, 2).equals(MZ)) return { mime: 'application/vnd.microsoft.portable-executable', ext: 'exe' };
+    return null;
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminMenuSchema,
+  AdminTileSchema,
+  BANNER_MAX_BYTES,
+  BannerListSchema,
+  BannerSchema,
+  BannerSlotParamsSchema,
+  CreateTileSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  MenuModeParamsSchema,
+  MenuTileParamsSchema,
+  OrderTilesSchema,
+  UpdateTileSchema,
+  type ServicesModeName,
+} from '@kit/contract';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { acceptImage, allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { readSettings } from '../settings/settings.repo.ts';
+import { addTile, editTile, loadModeTiles, orderTiles, removeTile } from './services.admin.service.ts';
+import { toWireBanner } from './services.banners.ts';
+import { MODES } from './services.catalog.ts';
+import { deleteBanner, findBanner, findBanners, insertBanner } from './services.repo.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/**
+ * The menu editor's API (admins only, every route): each services mode's
+ * tiles with their targets, labels, visibility and order, and the menu and
+ * publicity banners.
+ */
+export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Before the body is read: an upload from anyone else never reaches the disk.
+  app.addHook('onRequest', requireAdmin);
+  await allowMultipart(app);
+
+  const menuOf = (mode: ServicesModeName) => {
+    const settings = readSettings(app.db);
+    return { mode, active: settings.servicesMode === mode, title: MODES[mode].title, mobileTitle: MODES[mode].mobileTitle, tiles: loadModeTiles(app.db, mode, settings) };
+  };
+
+  app.get('/v2/admin/menu/:mode', { schema: { params: MenuModeParamsSchema, response: { 200: AdminMenuSchema, ...errors } } }, async (request) =>
+    menuOf(request.params.mode),
+  );
+
+  app.post(
+    '/v2/admin/menu/:mode/tiles',
+    { schema: { params: MenuModeParamsSchema, body: CreateTileSchema, response: { 201: AdminTileSchema, ...errors } } },
+    async (request, reply) => {
+      const tile = addTile(app.db, request.params.mode, readSettings(app.db), request.body);
+      request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile added');
+      return reply.code(201).send(tile);
+    },
+  );
+
+  app.patch(
+    '/v2/admin/menu/:mode/tiles/:key',
+    { schema: { params: MenuTileParamsSchema, body: UpdateTileSchema, response: { 200: AdminTileSchema, ...errors } } },
+    async (request) => {
+      const tile = editTile(app.db, request.params.mode, readSettings(app.db), request.params.key, request.body);
+      request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile edited');
+      return tile;
+    },
+  );
+
+  app.delete(
+    '/v2/admin/menu/:mode/tiles/:key',
+    { schema: { params: MenuTileParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      removeTile(app.db, request.params.mode, request.params.key);
+      request.log.info({ mode: request.params.mode, key: request.params.key }, 'menu tile removed or reset');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/v2/admin/menu/:mode/order',
+    { schema: { params: MenuModeParamsSchema, body: OrderTilesSchema, response: { 200: AdminMenuSchema, ...errors } } },
+    async (request) => {
+      orderTiles(app.db, request.params.mode, readSettings(app.db), request.body.keys);
+      return menuOf(request.params.mode);
+    },
+  );
+
+  // ---- banners ----
+  app.get('/v2/admin/banners', { schema: { response: { 200: BannerListSchema, ...errors } } }, async () => ({
+    data: findBanners(app.db).map(toWireBanner),
+  }));
+
+  app.post(
+    '/v2/admin/banners/:slot',
+    { schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...errors } } },
+    async (request, reply) => {
+      const image = await receiveUpload(request, { maxBytes: BANNER_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
+      const id = insertBanner(app.db, request.params.slot, image.sha256);
+      request.log.info({ slot: request.params.slot, bannerId: id, sha256: image.sha256 }, 'banner uploaded');
+      const row = findBanner(app.db, id);
+      if (!row) throw new AppError('INTERNAL');
+      return reply.code(201).send(toWireBanner(row));
+    },
+  );
+
+  app.delete('/v2/admin/banners/:id', { schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    if (!deleteBanner(app.db, request.params.id)) throw new AppError('BANNER_NOT_FOUND');
+    request.log.info({ bannerId: request.params.id }, 'banner removed');
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,32 @@
+import type { Banner } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import { mediaUrl } from '../../media/media-url.ts';
+import { publishedAdImages } from '../ads/ads.repo.ts';
+import { activeMenuBanners, activePublicityBanners, type DbBanner } from './services.repo.ts';
+import type { MenuBanners } from './services.service.ts';
+
+/** Approved notices' pictures the publicity banner takes at most, newest first. */
+const PUBLICITY_ADS = 20;
+
+export function toWireBanner(row: DbBanner): Banner {
+  return { id: row.id, slot: row.slot, imageUrl: mediaUrl(row.media_sha256, row.ext), active: row.active === 1, createdAt: row.created_at };
+}
+
+/**
+ * The menu's banners (the newest active one of each slot) and the publicity
+ * banner: turn `turn` of a rotation over the admins' publicity banners and
+ * the pictures of the notices on the board now (expired ones never).
+ */
+export function menuBanners(db: Db, now: Date, turn: number): MenuBanners {
+  const bySlot = new Map(activeMenuBanners(db).map((row) => [row.slot, mediaUrl(row.media_sha256, row.ext)]));
+  const pool = [
+    ...activePublicityBanners(db).map((row) => mediaUrl(row.media_sha256, row.ext)),
+    ...publishedAdImages(db, now.toISOString(), PUBLICITY_ADS).map((image) => mediaUrl(image.sha256, image.ext)),
+  ];
+  return {
+    menuTop: bySlot.get('menuTop') ?? null,
+    menuBottom: bySlot.get('menuBottom') ?? null,
+    menuMobile: bySlot.get('menuMobile') ?? null,
+    publicity: pool.length > 0 ? (pool[turn % pool.length] ?? null) : null,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** /resource/{id}: a resource of any type. */
+export class ResourcePage {
+  readonly page: Page;
+  readonly title: Locator;
+  readonly video: Locator;
+  readonly audio: Locator;
+  readonly image: Locator;
+  readonly pdfPage: Locator;
+  readonly pdfText: Locator;
+  readonly pdfCanvas: Locator;
+  readonly nextPage: Locator;
+  readonly zoomIn: Locator;
+  readonly download: Locator;
+  readonly details: Locator;
+  readonly listItems: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    const main = page.getByRole('main');
+    this.title = main.getByRole('heading', { level: 1 });
+    this.video = main.locator('video');
+    this.audio = main.locator('audio');
+    this.image = main.locator('.resource-media--image img');
+    this.pdfPage = main.getByTestId('pdf-page');
+    this.pdfText = this.pdfPage.locator('.textLayer');
+    this.pdfCanvas = this.pdfPage.locator('canvas');
+    this.nextPage = main.getByRole('button', { name: 'Página siguiente' });
+    this.zoomIn = main.getByRole('button', { name: 'Acercar' });
+    this.download = main.getByTestId('resource-download');
+    this.details = main.getByRole('definition');
+    this.listItems = main.locator('.playlist__items').getByRole('link');
+  }
+
+  async goto(id: number): Promise<void> {
+    await this.page.goto(`/resource/${id}`);
+  }
+
+  /** The value shown beside a label of the details list. */
+  detail(label: string): Locator {
+    return this.page.getByRole('main').locator('.resource-details > div').filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+  }
+}

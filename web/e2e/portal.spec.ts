@@ -1,0 +1,239 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { KitApi, signInBrowser } from './helpers/kit-api.ts';
+import { PortalAdminApi, type ServicesMode } from './helpers/portal-api.ts';
+import { DownloadPage } from './pages/download.page.ts';
+import { LibraryPage } from './pages/library.page.ts';
+import { MenuEditorPage } from './pages/menu-editor.page.ts';
+import { PortalMenuPage } from './pages/portal-menu.page.ts';
+
+/*
+ * The portal (issue 7) on a phone (Pixel 7 from the config, 360 px wide),
+ * against the real server with the demo data: the menu in each services
+ * mode, the menu editor, the app download page, the help modals.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** A fresh phone, anonymous or signed in with `token`, without the service worker (the test reads live answers). */
+async function phone(browser: Browser, token: string | null = null): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 }, locale: 'es-PE', serviceWorkers: 'block' });
+  if (token) await signInBrowser(context, token);
+  return { context, page: await context.newPage() };
+}
+
+test.describe('the menu in each services mode, on a phone', () => {
+  // One mode at a time for the whole kit: these run in order, and the kit goes back to the default mode after.
+  test.describe.configure({ mode: 'serial' });
+  let admin: PortalAdminApi;
+
+  test.beforeAll(async () => {
+    admin = await PortalAdminApi.open();
+  });
+  test.afterAll(async () => {
+    await admin.setServicesMode('default');
+    await admin.close();
+  });
+
+  const modes: [ServicesMode, string, string][] = [
+    ['default', 'Portal de servicios de tu comunidad', 'Tu portal'],
+    ['planet', 'Planeta: aprender y vivir bien', 'Planeta'],
+    ['community', 'Comunidad: trabajo, salud y servicios', 'Comunidad'],
+  ];
+
+  for (const [mode, title, mobileTitle] of modes) {
+    test(`${mode}: the full list by default, the phone list on request, never Uadmin for a visitor`, async ({ browser }) => {
+      await admin.setServicesMode(mode);
+      const services = await admin.anonymousServices();
+      const { context, page } = await phone(browser);
+      try {
+        const menu = new PortalMenuPage(page);
+        await menu.goto();
+        // SPEC §3: the desktop view is on until the phone asks for its own list.
+        await expect(menu.heading).toHaveText(title);
+        expect(await menu.tileIds()).toEqual(services.availableServices.services.map((s) => s.id));
+        await expect(menu.tile('uadmin')).toHaveCount(0);
+
+        await menu.viewToggle().click();
+        await expect(menu.heading).toHaveText(mobileTitle);
+        expect(await menu.tileIds()).toEqual(services.mobileServices.services.map((s) => s.id));
+        await expect(menu.tile('surveys')).toHaveCount(0);
+        await expect(menu.tile('library')).toHaveAttribute('href', '/biblioteca');
+        if (mode === 'community') {
+          await expect(menu.tile('chat')).toContainText('No disponible');
+          await expect(menu.tile('government')).toContainText('No disponible');
+          await expect(menu.tile('ads')).toHaveAttribute('href', '/anuncios');
+        }
+        // The choice sticks: a reload keeps the phone list.
+        await page.reload();
+        await expect(menu.heading).toHaveText(mobileTitle);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe('tiles admins configure', () => {
+  let admin: PortalAdminApi;
+  let adminToken: string;
+
+  test.beforeAll(async () => {
+    admin = await PortalAdminApi.open();
+    const kit = await KitApi.open();
+    adminToken = await kit.adminToken();
+    await kit.close();
+  });
+  test.afterAll(async () => {
+    await admin.close();
+  });
+
+  test('an admin adds a tile pointing to a category and a villager follows it to the library filtered by it', async ({ browser }) => {
+    const label = `Huertos ${Date.now().toString(36)}`;
+    const { context, page } = await phone(browser, adminToken);
+    await admin.skipOnboarding(context);
+    let addedKey: string | undefined;
+    try {
+      const menu = new PortalMenuPage(page);
+      await menu.goto();
+      await expect(menu.tile('uadmin')).toHaveAttribute('href', '/admin');
+      await menu.tile('addTool').click();
+
+      const editor = new MenuEditorPage(page);
+      await expect(editor.heading).toBeVisible();
+      await editor.addCategoryTile(label, 'Agricultura');
+      await expect(editor.dialog).toHaveCount(0);
+      await expect(editor.row(label)).toContainText('Una categoría de la biblioteca: Agricultura');
+    } finally {
+      await context.close();
+    }
+
+    const villager = await phone(browser);
+    try {
+      const menu = new PortalMenuPage(villager.page);
+      await menu.goto();
+      const tile = menu.toolLink(label);
+      await expect(tile).toBeVisible();
+      addedKey = ((await tile.getAttribute('data-testid')) ?? '').replace(/^service-/, '');
+      await tile.click();
+      const categoryId = await admin.categoryId('Agricultura');
+      await expect(villager.page).toHaveURL(new RegExp(`/biblioteca\\?c=${categoryId}$`));
+      const library = new LibraryPage(villager.page);
+      await expect(library.title).toHaveText('Agricultura');
+      await expect(library.cards().first()).toBeVisible();
+    } finally {
+      await villager.context.close();
+      if (addedKey) await admin.removeTile((await admin.anonymousServices()).mode, addedKey);
+    }
+  });
+
+  test('a villager cannot open the menu editor', async ({ browser }) => {
+    const { context, page } = await phone(browser);
+    try {
+      await page.goto('/admin/menu');
+      await expect(page).toHaveURL(/\/login\?route=admin-menu$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('the mobile app download page', () => {
+  test('serves the package the admin uploaded, with its size and the install steps', async ({ browser }) => {
+    const admin = await PortalAdminApi.open();
+    const apk = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(48 * 1024, 7)]);
+    await admin.uploadAppPackage(apk, 'uayki-release.apk', { name: 'Uayki', version: '3.1.0' });
+    const { context, page } = await phone(browser);
+    try {
+      const download = new DownloadPage(page);
+      await download.goto();
+      await expect(download.heading).toBeVisible();
+      await expect(download.packageCard).toContainText('Uayki');
+      await expect(download.packageCard).toContainText('3.1.0');
+      await expect(download.downloadButton).toHaveText('Descargar la aplicación (48.0 KB)');
+      await expect(download.installSteps).toContainText('Permitir de esta fuente');
+
+      const [file] = await Promise.all([page.waitForEvent('download'), download.downloadButton.click()]);
+      expect(file.suggestedFilename()).toBe('Uayki 3.1.0.apk');
+      const saved = await file.path();
+      const { readFile } = await import('node:fs/promises');
+      expect((await readFile(saved)).equals(apk)).toBe(true);
+    } finally {
+      await context.close();
+      await admin.removeAppPackage();
+      await admin.close();
+    }
+  });
+});
+
+test.describe('help modals', () => {
+  test('the library help menu opens the terms, whose PDF is the same text, and closes back to the page', async ({ browser }) => {
+    const { context, page } = await phone(browser);
+    try {
+      await page.goto('/biblioteca?type=2');
+      await page.getByRole('button', { name: 'Ayuda' }).click();
+      await page.getByRole('link', { name: 'Términos y condiciones' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Términos y Condiciones de Uso de Uayki – Kit Portal' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('jueces y tribunales del Distrito Judicial de Lima');
+      const pdfHref = await dialog.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href');
+      const pdf = await page.request.get(pdfHref ?? '');
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/biblioteca\?type=2$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('the ads board', () => {
+  test('a villager posts a notice, an admin publishes it, and anyone finds it on the board', async ({ browser }) => {
+    const kit = await KitApi.open();
+    const villager = await kit.createUser('vecina', { completeProfile: true });
+    const adminToken = await kit.adminToken();
+    await kit.close();
+    const title = `Vendo papa nativa ${Date.now().toString(36)}`;
+
+    const poster = await phone(browser, villager.token);
+    await poster.context.addCookies([{ name: `kp_onboarding_${villager.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
+    try {
+      await poster.page.goto('/anuncios');
+      await poster.page.getByRole('link', { name: 'Publicar un anuncio' }).click();
+      const form = poster.page.getByRole('main');
+      await form.getByLabel('Título').fill(title);
+      await form.getByLabel('Texto del anuncio').fill('Papa amarilla y huayro de la última cosecha, por arroba.');
+      await form.getByLabel('Contacto', { exact: false }).fill('Puesto 4 de la feria del domingo');
+      await form.getByLabel('Categoría').selectOption({ label: 'Compra y venta' });
+      await form.getByRole('button', { name: 'Enviar a revisión' }).click();
+      await expect(poster.page).toHaveURL(/\/anuncios$/);
+      const mine = poster.page.getByRole('region', { name: 'Mis anuncios' });
+      await expect(mine.getByRole('article').filter({ hasText: title })).toContainText('En revisión');
+      await expect(poster.page.getByRole('list', { name: 'Anuncios de la comunidad' })).toHaveCount(0);
+    } finally {
+      await poster.context.close();
+    }
+
+    const moderator = await phone(browser, adminToken);
+    try {
+      await moderator.page.goto('/admin/anuncios');
+      const card = moderator.page.getByRole('article').filter({ hasText: title });
+      await card.getByRole('button', { name: 'Publicar' }).click();
+      await expect(moderator.page.getByRole('article').filter({ hasText: title })).toHaveCount(0);
+    } finally {
+      await moderator.context.close();
+    }
+
+    const visitor = await phone(browser);
+    try {
+      await visitor.page.goto('/anuncios?q=papa%20nativa');
+      await expect(visitor.page.getByRole('article').filter({ hasText: title })).toContainText('Puesto 4 de la feria del domingo');
+      await visitor.page.goto('/anuncios?categoria=empleo');
+      await expect(visitor.page.getByRole('article').filter({ hasText: title })).toHaveCount(0);
+    } finally {
+      await visitor.context.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import type { QuerySearchPage, QuerySearchResource, QueryUsers, ResourceSearchPage, SearchPage, UserPage } from '@kit/contract';
+import { api } from './api.ts';
+
+/* Search calls of SPEC §7 "Resources and search", and the users search of "Auth and users". */
+
+/** GET /api/v3/searchResource: resources, filtered, ordered and paged (section featured: Más vistos). */
+export function searchResources(query: QuerySearchResource, signal?: AbortSignal): Promise<ResourceSearchPage> {
+  return api.get<ResourceSearchPage>('/v3/searchResource', { ...query }, signal);
+}
+
+/** GET /api/v3/searchPage: the first view of /search, resources plus a few matching users. */
+export function getSearchPage(query: QuerySearchPage, signal?: AbortSignal): Promise<SearchPage> {
+  return api.get<SearchPage>('/v3/searchPage', { ...query }, signal);
+}
+
+/** GET /api/v3/searchPageResource: more resource results of /search. */
+export function getSearchPageResources(query: QuerySearchPage, signal?: AbortSignal): Promise<ResourceSearchPage> {
+  return api.get<ResourceSearchPage>('/v3/searchPageResource', { ...query }, signal);
+}
+
+/** GET /api/v2/search/users: users whose names match, paged. */
+export function searchUsers(query: Partial<QueryUsers>, signal?: AbortSignal): Promise<UserPage> {
+  return api.get<UserPage>('/v2/search/users', { ...query }, signal);
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { esAccounts } from '../../i18n/es-accounts.ts';
+import './forms.css';
+
+/** The aria attributes an input needs to point at its field's help and error texts. */
+export function fieldAria(id: string, error: string | null | undefined, help?: ReactNode) {
+  const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+}
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  /** shown under the input once the field has something to say */
+  error?: string | null;
+  help?: ReactNode;
+  /** marks the field obligatory (SPEC §5) */
+  required?: boolean;
+  children: ReactNode;
+}
+
+/** A labelled form field: label, the input given as child, help text and error message. */
+export function Field({ id, label, error, help, required, children }: FieldProps) {
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      {children}
+      {help && (
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function RequiredMark() {
+  return (
+    <span className="field__required">
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> ({esAccounts.profile.required})</span>
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+describe('ConfirmDialog', () => {
+  it('asks, with the cancel button focused so a stray Enter never deletes', () => {
+    render(<ConfirmDialog message="¿Eliminar la lista «Salud»?" onConfirm={vi.fn()} onCancel={vi.fn()} />);
+    expect(screen.getByRole('dialog', { name: '¿Eliminar?' })).toBeTruthy();
+    expect(screen.getByText('¿Eliminar la lista «Salud»?')).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Cancelar');
+  });
+
+  it('cancels with the button, Escape or the ×, without confirming', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<ConfirmDialog onConfirm={onConfirm} onCancel={onCancel} />);
+    fireEvent.click(screen.getByText('Cancelar', { selector: 'button' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('runs the deletion once, its buttons off until it settles', async () => {
+    let finish: () => void = () => undefined;
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onCancel = vi.fn();
+    render(<ConfirmDialog confirmLabel="Sí, eliminar" onConfirm={onConfirm} onCancel={onCancel} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
+    const working = screen.getByRole('button', { name: 'Eliminando…' }) as HTMLButtonElement;
+    expect(working.disabled).toBe(true);
+    fireEvent.click(working);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+    await act(async () => finish());
+    expect((screen.getByRole('button', { name: 'Sí, eliminar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { esPortal } from '../../i18n/es-portal.ts';
+import { Modal } from '../modal/Modal.tsx';
+import './confirm-dialog.css';
+
+export interface ConfirmDialogProps {
+  /** what is about to go, as a question; '¿Eliminar?' by default */
+  title?: string;
+  /** what happens, in a sentence; 'Esta acción no se puede deshacer.' by default */
+  message?: string;
+  confirmLabel?: string;
+  /** runs the deletion; the dialog stays open, its buttons off, until it settles */
+  onConfirm: () => void | Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * SPEC §2 delete-confirmation dialog, for every feature. Cancel comes first
+ * and takes the focus, so a stray Enter never deletes; Escape, the × and a
+ * click outside cancel too. While the deletion runs nothing can be pressed
+ * twice; a failure leaves the dialog open (the caller says why).
+ */
+export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, onConfirm, onCancel }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={title} closeLabel={esPortal.confirm.cancel} onClose={busy ? undefined : onCancel} className="confirm-dialog">
+      <p className="confirm-dialog__message">{message}</p>
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button button--light" onClick={onCancel} disabled={busy}>
+          {esPortal.confirm.cancel}
+        </button>
+        <button type="button" className="button confirm-dialog__confirm" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+          {busy ? esPortal.confirm.working : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

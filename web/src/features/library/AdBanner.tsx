@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { esLibrary } from '../../i18n/es-library.ts';
+import { hideBanner, isBannerHidden } from './banner.ts';
+import { Icon } from './Icon.tsx';
+
+/** SPEC §2 advertising banner, which the user can hide for one day (SPEC §9). */
+export function AdBanner({ src }: { src: string }) {
+  const [hidden, setHidden] = useState(() => isBannerHidden());
+  if (hidden) return null;
+  return (
+    <aside className="ad-banner" aria-label={esLibrary.banner.label}>
+      <img src={src} alt={esLibrary.banner.label} />
+      <button
+        type="button"
+        className="icon-button ad-banner__close"
+        aria-label={esLibrary.banner.hide}
+        title={esLibrary.banner.hide}
+        onClick={() => {
+          hideBanner();
+          setHidden(true);
+        }}
+      >
+        <Icon name="close" size={20} />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { esLibrary } from '../../i18n/es-library.ts';
+import { Icon, type IconName } from './Icon.tsx';
+import { usePrefetch, type ChunkLoader } from './prefetch.ts';
+import { RandomButton } from './RandomButton.tsx';
+import { routeChunks } from './route-chunks.ts';
+
+function NavItem({ to, icon, label, chunk, end = false }: { to: string; icon: IconName; label: string; chunk?: ChunkLoader; end?: boolean }) {
+  const prefetch = usePrefetch(chunk);
+  return (
+    <li>
+      <NavLink to={to} end={end} className="library-nav__item" {...prefetch}>
+        <Icon name={icon} />
+        <span>{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * SPEC §2 library navigation: Inicio, Más vistos, Al Azar, Subir. In the
+ * header on wide screens; a bar at the bottom of the screen on phones, where
+ * the thumb reaches it.
+ */
+export function LibraryNav({ productSlug }: { productSlug: string }) {
+  return (
+    <nav className="library-nav" aria-label={esLibrary.header.navigation}>
+      <ul>
+        <NavItem to={`/${productSlug}`} icon="home" label={esLibrary.header.home} chunk={routeChunks.browse} end />
+        <NavItem to="/featured" icon="star" label={esLibrary.header.featured} chunk={routeChunks.browse} />
+        <li>
+          <RandomButton className="library-nav__item" />
+        </li>
+        <NavItem to="/upload" icon="upload" label={esLibrary.header.upload} />
+      </ul>
+    </nav>
+  );
+}

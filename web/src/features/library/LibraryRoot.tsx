@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { useLoaderData } from 'react-router';
+import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
+import { AdBanner } from './AdBanner.tsx';
+import type { LibraryContext } from './library-context.ts';
+import { LibraryHeader } from './LibraryHeader.tsx';
+import { LibrarySidebar } from './LibrarySidebar.tsx';
+import { ToolStrip, shortcutTools } from './ToolStrip.tsx';
+import './library.css';
+
+/** The library's layout route: SPEC §2 default layout filled with the library's header, tree, strip and banner. */
+export function LibraryRoot() {
+  const context = useLoaderData<LibraryContext>();
+  const { services, config } = context;
+  const tools = useMemo(() => (services && config ? shortcutTools(services, config) : []), [services, config]);
+  const bannerPath = services?.pathPublicityBanner ?? null;
+  return (
+    <LibraryLayout
+      header={<LibraryHeader context={context} />}
+      sidebar={<LibrarySidebar context={context} />}
+      aside={tools.length > 0 ? <ToolStrip tools={tools} /> : undefined}
+      banner={bannerPath ? <AdBanner src={bannerPath} /> : undefined}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import type { ClientConfig, FastAccessServices, Service } from '@kit/contract';
+import { Link } from 'react-router';
+import { chooseServiceList } from '../menu/choose-services.ts';
+
+/** Tools of the portal menu worth a shortcut beside the library: those with a target, not the library itself. */
+export function shortcutTools(services: FastAccessServices, config: Pick<ClientConfig, 'device' | 'seeDesktop'>): Service[] {
+  return chooseServiceList(services, config).services.filter(
+    (s) => s.href !== null && !s.disabled && !s.adminOnly && s.id !== 'library' && s.id !== 'login',
+  );
+}
+
+/** SPEC §2 right-hand strip of tool shortcuts (wide screens). */
+export function ToolStrip({ tools }: { tools: readonly Service[] }) {
+  return (
+    <ul className="tool-strip">
+      {tools.map((tool) => (
+        <li key={tool.id}>
+          <Link to={tool.href ?? '/menu'} className="tool-strip__item" title={tool.name}>
+            <span className="tool-strip__mark" aria-hidden="true">
+              {tool.name.charAt(0)}
+            </span>
+            <span className="tool-strip__name">{tool.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

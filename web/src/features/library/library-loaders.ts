@@ -1,0 +1,70 @@
+import type { CategoryFields, ResourcePage } from '@kit/contract';
+import type { LoaderFunctionArgs } from 'react-router';
+import { getCategoryBranch, getContentAll } from '../../api/library.ts';
+import { searchResources } from '../../api/search.ts';
+import { loadLibraryContext, requireProduct, type LibraryContext } from './library-context.ts';
+import { readListFilters, type ListFilters } from './list-params.ts';
+import { asRouteError, idParam } from './loader-errors.ts';
+
+export interface LibraryHomeData {
+  context: LibraryContext;
+  filters: ListFilters;
+  page: ResourcePage;
+  /** the chosen category and its ancestors, top level first; [] without ?c */
+  branch: CategoryFields[];
+}
+
+/** /{product}?c=&type=&page= : the library's resources, filtered by category (descendants too) and type. */
+export async function libraryHomeLoader({ params, request }: LoaderFunctionArgs): Promise<LibraryHomeData> {
+  const context = await requireProduct(params.product);
+  const filters = readListFilters(new URL(request.url).searchParams);
+  try {
+    const [page, branch] = await Promise.all([
+      getContentAll(
+        { page: filters.page, type: filters.type || undefined, category: filters.category ?? undefined },
+        request.signal,
+      ),
+      filters.category === null ? Promise.resolve([]) : getCategoryBranch(filters.category, request.signal),
+    ]);
+    return { context, filters, page, branch };
+  } catch (error) {
+    throw asRouteError(error);
+  }
+}
+
+export interface FeaturedData {
+  context: LibraryContext;
+  filters: ListFilters;
+  page: ResourcePage;
+}
+
+/** /featured?type=&page= : Más vistos, the library ordered by views. */
+export async function featuredLoader({ request }: LoaderFunctionArgs): Promise<FeaturedData> {
+  const filters = readListFilters(new URL(request.url).searchParams);
+  const [context, page] = await Promise.all([
+    loadLibraryContext(),
+    searchResources({ section: 'featured', page: filters.page, type: filters.type || undefined }, request.signal),
+  ]);
+  return { context, filters, page };
+}
+
+export interface UserResourcesData {
+  userId: number;
+  /** from the user's resources (each names its owner); null when there are none to name them */
+  userName: string | null;
+  filters: ListFilters;
+  /** null when the list could not be read (SPEC §8 message) */
+  page: ResourcePage | null;
+}
+
+/** /user/{id}/resources : what a user uploaded (published ones, or all of them for the user and admins). */
+export async function userResourcesLoader({ params, request }: LoaderFunctionArgs): Promise<UserResourcesData> {
+  const userId = idParam(params.id);
+  const filters = readListFilters(new URL(request.url).searchParams);
+  const page = await searchResources(
+    { section: 'user', user: userId, page: filters.page, type: filters.type || undefined },
+    request.signal,
+  ).catch(() => null);
+  const userName = page?.data.find((r) => r.user?.id === userId)?.user?.user_name ?? null;
+  return { userId, userName, filters, page };
+}

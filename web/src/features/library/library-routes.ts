@@ -1,0 +1,51 @@
+import type { RouteObject } from 'react-router';
+import { routeChunks } from './route-chunks.ts';
+
+/**
+ * The library's routes (SPEC §2): one layout (header, category tree, shortcut
+ * strip) around the pages. Everything is lazy: none of it is in /menu's download.
+ * /{product} is a dynamic segment; its loader answers 404 for any other word,
+ * so unknown one-segment paths still show the 404 page.
+ */
+type Chunk = () => Promise<Record<string, unknown>>;
+
+/** A route whose loader and page are named exports of one lazy chunk. */
+function lazyPage(chunk: Chunk, loader: string, page: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: {
+      loader: async () => (await chunk())[loader] as RouteObject['loader'],
+      Component: async () => (await chunk())[page] as RouteObject['Component'],
+    },
+  };
+}
+
+export function libraryRoutes(): RouteObject[] {
+  const { root, browse, resource, search } = routeChunks;
+  return [
+    {
+      id: 'library',
+      ...lazyPage(root, 'libraryLayoutLoader', 'LibraryRoot'),
+      children: [
+        {
+          lazy: { ErrorBoundary: async () => (await root()).LibraryRouteError },
+          children: [
+            { path: ':product', ...lazyPage(browse, 'libraryHomeLoader', 'LibraryPage') },
+            { path: 'featured', ...lazyPage(browse, 'featuredLoader', 'FeaturedPage') },
+            { path: 'user/:id/resources', ...lazyPage(browse, 'userResourcesLoader', 'UserResourcesPage') },
+            { path: 'resource/random', ...lazyPage(resource, 'randomResourceLoader', 'RandomResourcePage') },
+            { path: 'resource/:id', ...lazyPage(resource, 'resourceLoader', 'ResourcePage') },
+            { path: 'list/:id', ...lazyPage(resource, 'listLoader', 'ListPage') },
+            {
+              path: 'search',
+              children: [
+                { index: true, ...lazyPage(search, 'searchOverviewLoader', 'SearchPage') },
+                { path: 'res', ...lazyPage(search, 'searchResourcesLoader', 'SearchResourcesPage') },
+                { path: 'users', ...lazyPage(search, 'searchUsersLoader', 'SearchUsersPage') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

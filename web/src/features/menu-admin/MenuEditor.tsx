@@ -1,0 +1,153 @@
+import type { AdminTile } from '@kit/contract';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { addTile, editTile, orderTiles, removeTile, updateSettings } from '../../api/menu-admin.ts';
+import { esPortal } from '../../i18n/es-portal.ts';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { fill } from '../library/fill.ts';
+import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { portalErrorMessage } from '../portal/portal-errors.ts';
+import { EDITOR_MODES, type MenuEditorData } from './menu-editor-loader.ts';
+import { describeTarget, moveKey } from './tile-target.ts';
+import { TileDialog, type TileChanges } from './TileDialog.tsx';
+
+const t = esPortal.menuEditor;
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; tile: AdminTile } | { kind: 'remove'; tile: AdminTile } | null;
+
+/**
+ * The menu editor (admins, reached from the menu's add-tool tile): each
+ * services mode's tiles with their names, targets, visibility and order.
+ */
+export function MenuEditor({ data }: { data: MenuEditorData }) {
+  const { mode, menu, categories } = data;
+  const revalidator = useRevalidator();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = menu.tiles.map((tile) => tile.key);
+
+  /** Runs a change, says how it went, reloads the editor; rethrows so a dialog stays open on failure. */
+  const run = async (change: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await change();
+      notifySuccess(done);
+      setDialog(null);
+      await revalidator.revalidate();
+    } catch (error) {
+      notifyError(portalErrorMessage(error, t.failed));
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+
+  const save = (tile: AdminTile | null) => async (changes: TileChanges) => {
+    if (tile === null) {
+      const label = changes.label ?? '';
+      return run(() => addTile(mode, { label, target: changes.target ?? { kind: 'none', value: '' } }), t.added);
+    }
+    return run(() => editTile(mode, tile.key, { label: changes.label, ...(changes.target === undefined ? {} : { target: changes.target }) }), t.saved);
+  };
+
+  return (
+    <>
+      <nav className="chip-list" aria-label={t.modes}>
+        {EDITOR_MODES.map((item) => (
+          <Link key={item} className="chip" to={`/admin/menu?modo=${item}`} aria-current={item === mode ? 'page' : undefined}>
+            {t.modeNames[item]}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="menu-editor__mode">
+        <h2>{menu.title}</h2>
+        {menu.active ? (
+          <span className="badge badge--active">{t.active}</span>
+        ) : (
+          <button
+            type="button"
+            className="button button--light"
+            disabled={busy}
+            onClick={() => quietly(run(() => updateSettings({ servicesMode: mode }), fill(t.activated, { mode: t.modeNames[mode] })))}
+          >
+            {t.activate}
+          </button>
+        )}
+      </div>
+
+      <ol className="tile-list" aria-label={t.tiles}>
+        {menu.tiles.map((tile, index) => (
+          <li key={tile.key} className={tile.hidden ? 'tile-row tile-row--hidden' : 'tile-row'} data-testid={`tile-${tile.key}`}>
+            <div className="tile-row__info">
+              <strong>{tile.name}</strong>
+              <span className="tile-row__badges">
+                {tile.hidden && <span className="badge">{t.hidden}</span>}
+                {tile.disabled && <span className="badge">{t.disabled}</span>}
+                {tile.adminOnly && <span className="badge">{t.adminOnly}</span>}
+                {tile.custom && <span className="badge">{t.custom}</span>}
+              </span>
+              <span className="tile-row__target">{tile.disabled ? t.disabled : describeTarget(tile.target, categories)}</span>
+            </div>
+            <div className="tile-row__actions">
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={fill(t.moveUp, { name: tile.name })}
+                disabled={busy || index === 0}
+                onClick={() => quietly(run(() => orderTiles(mode, moveKey(keys, tile.key, -1)), t.saved))}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={fill(t.moveDown, { name: tile.name })}
+                disabled={busy || index === keys.length - 1}
+                onClick={() => quietly(run(() => orderTiles(mode, moveKey(keys, tile.key, 1)), t.saved))}
+              >
+                ↓
+              </button>
+              <button type="button" className="button button--light" disabled={busy} onClick={() => setDialog({ kind: 'edit', tile })}>
+                {t.edit}
+              </button>
+              {!tile.lockedHidden && (
+                <button type="button" className="button button--light" disabled={busy} onClick={() => quietly(run(() => editTile(mode, tile.key, { hidden: !tile.hidden }), t.saved))}>
+                  {tile.hidden ? t.show : t.hide}
+                </button>
+              )}
+              {(tile.custom || tile.label !== null || tile.targetOverridden) && (
+                <button type="button" className="button button--light" disabled={busy} onClick={() => setDialog({ kind: 'remove', tile })}>
+                  {tile.custom ? esPortal.common.delete : t.reset}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <button type="button" className="button" onClick={() => setDialog({ kind: 'add' })}>
+        {t.add}
+      </button>
+
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <TileDialog
+          tile={dialog.kind === 'edit' ? dialog.tile : null}
+          categories={categories}
+          onSave={save(dialog.kind === 'edit' ? dialog.tile : null)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmDialog
+          title={dialog.tile.custom ? undefined : t.reset}
+          message={fill(dialog.tile.custom ? t.confirmDelete : t.confirmReset, { name: dialog.tile.name })}
+          confirmLabel={dialog.tile.custom ? undefined : t.reset}
+          onConfirm={() => run(() => removeTile(mode, dialog.tile.key), dialog.tile.custom ? t.removed : t.resetDone).catch(() => undefined)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

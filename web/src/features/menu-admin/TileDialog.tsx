@@ -1,0 +1,140 @@
+import type { AdminTile, TileTarget } from '@kit/contract';
+import { TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
+import { useState, type FormEvent } from 'react';
+import { esPortal } from '../../i18n/es-portal.ts';
+import { Field } from '../account/Field.tsx';
+import { fill } from '../library/fill.ts';
+import { Modal } from '../modal/Modal.tsx';
+import { initialChoice, targetFromForm, TILE_TYPE_CODES, typeLabel, type CategoryOption, type TargetChoice } from './tile-target.ts';
+
+const t = esPortal.menuEditor;
+
+export interface TileChanges {
+  /** null: the catalogue's name back */
+  label: string | null;
+  /** null: the catalogue's target back; undefined: unchanged (a locked target) */
+  target: TileTarget | null | undefined;
+}
+
+interface TileDialogProps {
+  /** the tile to edit, or null to add one */
+  tile: AdminTile | null;
+  categories: readonly CategoryOption[];
+  onSave: (changes: TileChanges) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Adds a tile or edits one: its name on the menu and where it goes. */
+export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProps) {
+  const start = initialChoice(tile);
+  const [label, setLabel] = useState(tile?.label ?? '');
+  const [choice, setChoice] = useState<TargetChoice>(start.choice);
+  const [value, setValue] = useState(start.value);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const catalogue = tile !== null && !tile.custom;
+  const locked = tile?.lockedTarget === true;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = label.trim();
+    if (!catalogue && name === '') return setError(t.labelRequired);
+    const target = locked ? { target: undefined } : targetFromForm(choice, value);
+    if ('error' in target) return setError(target.error);
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave({ label: name === '' ? null : name, target: target.target });
+    } catch {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={tile ? fill(t.editTitle, { name: tile.name }) : t.addTitle} closeLabel={esPortal.common.close} onClose={onClose}>
+      <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id="tile-label" label={t.label} help={catalogue ? fill(t.labelHelp, { name: tile.defaultName ?? tile.name }) : undefined} required={!catalogue}>
+          <input
+            id="tile-label"
+            className="input"
+            maxLength={TILE_LABEL_MAX}
+            value={label}
+            placeholder={catalogue ? (tile.defaultName ?? '') : ''}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+        </Field>
+        {locked ? (
+          <p className="account-form__notice">{t.lockedTarget}</p>
+        ) : (
+          <>
+            <Field id="tile-kind" label={t.targetKind}>
+              <select
+                id="tile-kind"
+                className="input"
+                value={choice}
+                onChange={(event) => {
+                  setChoice(event.target.value as TargetChoice);
+                  setValue('');
+                }}
+              >
+                {catalogue && <option value="default">{t.default}</option>}
+                {TILE_TARGET_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t.targetKinds[kind]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {choice === 'route' && (
+              <Field id="tile-route" label={t.routeLabel}>
+                <input id="tile-route" className="input" value={value} placeholder={t.routePlaceholder} onChange={(event) => setValue(event.target.value)} />
+              </Field>
+            )}
+            {choice === 'category' && (
+              <Field id="tile-category" label={t.categoryLabel}>
+                <select id="tile-category" className="input" value={value} onChange={(event) => setValue(event.target.value)}>
+                  <option value="">{t.categoryPlaceholder}</option>
+                  {categories.map((category) => (
+                    <option key={category.id} value={String(category.id)}>
+                      {category.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            {choice === 'type' && (
+              <Field id="tile-type" label={t.typeLabel}>
+                <select id="tile-type" className="input" value={value} onChange={(event) => setValue(event.target.value)}>
+                  <option value="">{t.typePlaceholder}</option>
+                  {TILE_TYPE_CODES.map((code) => (
+                    <option key={code} value={String(code)}>
+                      {typeLabel(code)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            {choice === 'url' && (
+              <Field id="tile-url" label={t.urlLabel}>
+                <input id="tile-url" className="input" type="url" inputMode="url" value={value} placeholder={t.urlPlaceholder} onChange={(event) => setValue(event.target.value)} />
+              </Field>
+            )}
+          </>
+        )}
+        {error && (
+          <p className="account-form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="account-form__actions">
+          <button type="button" className="button button--light" onClick={onClose}>
+            {esPortal.common.cancel}
+          </button>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? esPortal.common.saving : esPortal.common.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import type { RouteObject } from 'react-router';
+import type { RouteAccessHandle } from '../session/guards.ts';
+
+/**
+ * The portal's routes (issue 7): the apps repository, the download pages,
+ * the ads board and its admin pages. Everything is lazy, loaders included:
+ * none of it is in /menu's download (DESIGN §8). Admin pages live under
+ * /admin, which the guard keeps for admins; the server checks again.
+ */
+type Chunk = () => Promise<Record<string, unknown>>;
+
+function lazyPage(page: Chunk, pageName: string, loader?: Chunk, loaderName?: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: {
+      ...(loader && loaderName ? { loader: async () => (await loader())[loaderName] as RouteObject['loader'] } : {}),
+      Component: async () => (await page())[pageName] as RouteObject['Component'],
+      ErrorBoundary: async () => (await import('./PortalRouteError.tsx')).PortalRouteError,
+    },
+  };
+}
+
+const needsUser: RouteAccessHandle = { access: 'user' };
+const adminOnly = (name: string): RouteAccessHandle => ({ access: 'admin', name });
+
+export function portalRoutes(): RouteObject[] {
+  const ads: Chunk = () => import('../ads/ads-loaders.ts');
+  return [
+    {
+      lazy: { Component: async () => (await import('../../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
+      children: [
+        { path: 'uapps', ...lazyPage(() => import('../../pages/AppsPage.tsx'), 'AppsPage', () => import('../apps/apps-loader.ts'), 'appsLoader') },
+        {
+          path: 'extra/download',
+          ...lazyPage(() => import('../../pages/DownloadPage.tsx'), 'DownloadPage', () => import('../downloads/downloads-loader.ts'), 'appDownloadLoader'),
+        },
+        {
+          path: 'extra/download-browser',
+          ...lazyPage(() => import('../../pages/DownloadBrowserPage.tsx'), 'DownloadBrowserPage', () => import('../downloads/browsers-loader.ts'), 'browsersLoader'),
+        },
+        { path: 'anuncios', ...lazyPage(() => import('../../pages/AdsPage.tsx'), 'AdsPage', ads, 'adsLoader') },
+        { path: 'anuncios/nuevo', handle: needsUser, ...lazyPage(() => import('../../pages/NewAdPage.tsx'), 'NewAdPage') },
+        {
+          path: 'admin/menu',
+          handle: adminOnly('admin-menu'),
+          ...lazyPage(() => import('../../pages/MenuEditorPage.tsx'), 'MenuEditorPage', () => import('../menu-admin/menu-editor-loader.ts'), 'menuEditorLoader'),
+        },
+        { path: 'admin/anuncios', handle: adminOnly('admin-anuncios'), ...lazyPage(() => import('../../pages/AdsModerationPage.tsx'), 'AdsModerationPage', ads, 'adsModerationLoader') },
+        {
+          path: 'admin/mensajes',
+          handle: adminOnly('admin-mensajes'),
+          ...lazyPage(() => import('../../pages/ContactMessagesPage.tsx'), 'ContactMessagesPage', () => import('../contact-messages/contact-messages-loader.ts'), 'contactMessagesLoader'),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,60 @@
+import type { User } from '@kit/contract';
+import { useEffect, useState } from 'react';
+import { trackProfileView } from '../../api/accounts.ts';
+import { esAccounts } from '../../i18n/es-accounts.ts';
+import { ChangePasswordModal } from '../account/ChangePasswordModal.tsx';
+import { useSession } from '../session/session-store.ts';
+import { ProfileForm } from './ProfileForm.tsx';
+import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileImageUpload } from './ProfileImageUpload.tsx';
+import '../account/forms.css';
+import './profile.css';
+
+export interface ProfileViewProps {
+  initialUser: User;
+}
+
+/**
+ * /user/{id}: the profile; for the user themself also the picture upload,
+ * the edit form and the password change. Someone else's visit is counted.
+ */
+export function ProfileView({ initialUser }: ProfileViewProps) {
+  const session = useSession();
+  const [user, setUser] = useState(initialUser);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const own = session.loggedIn && session.userId === user.id;
+
+  useEffect(() => {
+    if (!own) trackProfileView(user.id).catch(() => undefined);
+  }, [own, user.id]);
+
+  return (
+    <div className="profile-page">
+      <ProfileHeader
+        user={user}
+        actions={
+          own && (
+            <ProfileImageUpload
+              userId={user.id}
+              onUploaded={(image) => setUser((current) => ({ ...current, FullImageUrl: image.FullImageUrl, details: { ...current.details, image } }))}
+            />
+          )
+        }
+      />
+      {own && (
+        <section className="account-card profile-page__edit" aria-labelledby="profile-edit-title">
+          <h2 id="profile-edit-title">{esAccounts.profile.editTitle}</h2>
+          <ProfileForm user={user} onSaved={setUser} />
+          <div className="profile-page__password">
+            <button type="button" className="button button--ghost" onClick={() => setChangingPassword(true)}>
+              {esAccounts.password.open}
+            </button>
+          </div>
+        </section>
+      )}
+      {own && changingPassword && (
+        <ChangePasswordModal forced={false} onClose={() => setChangingPassword(false)} onSaved={() => setChangingPassword(false)} />
+      )}
+    </div>
+  );
+}

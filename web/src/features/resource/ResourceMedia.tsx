@@ -1,0 +1,77 @@
+import type { ResourceDetail } from '@kit/contract';
+import { lazy, Suspense, useState } from 'react';
+import { esLibrary } from '../../i18n/es-library.ts';
+import { ResourceCover } from '../library/ResourceCover.tsx';
+import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
+
+// pdf.js is big: it loads only when a PDF is shown.
+const PdfReader = lazy(() => import('./PdfReader.tsx').then((module) => ({ default: module.PdfReader })));
+
+/** What a resource shows above its details: a player, a reader, the picture, or its cover. */
+export function ResourceMedia({ resource }: { resource: ResourceDetail }) {
+  const { type, mediaUrl } = resource;
+  if (type === TYPE_VIDEO && mediaUrl) return <VideoPlayer resource={resource} src={mediaUrl} />;
+  if (type === TYPE_AUDIO && mediaUrl) return <AudioPlayer resource={resource} src={mediaUrl} />;
+  if (type === TYPE_IMAGE && mediaUrl) {
+    return (
+      <figure className="resource-media resource-media--image">
+        <img src={mediaUrl} alt={resource.title} decoding="async" />
+      </figure>
+    );
+  }
+  if (type === TYPE_DOCUMENT && mediaUrl && resource.mime === 'application/pdf') {
+    return (
+      <div className="resource-media resource-media--document">
+        <Suspense
+          fallback={
+            <p className="pdf-reader__status" role="status">
+              {esLibrary.pdf.loading}
+            </p>
+          }
+        >
+          <PdfReader url={mediaUrl} title={resource.title} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <div className="resource-media resource-media--cover">
+      <ResourceCover resource={resource} eager />
+      {type === TYPE_DOCUMENT && resource.downloadUrl && <p className="resource-media__note">{esLibrary.resource.noPreview}</p>}
+    </div>
+  );
+}
+
+/** Seeking works: the server answers range requests (206). */
+function VideoPlayer({ resource, src }: { resource: ResourceDetail; src: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="resource-media resource-media--video">
+      <video controls preload="metadata" playsInline poster={resource.coverUrl ?? undefined} src={src} onError={() => setFailed(true)}>
+        {esLibrary.resource.noPlayer}
+      </video>
+      {failed && (
+        <p className="resource-media__note" role="alert">
+          {esLibrary.resource.noPlayer}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AudioPlayer({ resource, src }: { resource: ResourceDetail; src: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="resource-media resource-media--audio">
+      <ResourceCover resource={resource} eager />
+      <audio controls preload="metadata" src={src} onError={() => setFailed(true)}>
+        {esLibrary.resource.noPlayer}
+      </audio>
+      {failed && (
+        <p className="resource-media__note" role="alert">
+          {esLibrary.resource.noPlayer}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_PAGE, listQueryString, parsePage } from '../library/list-params.ts';
+import { parseTypeCode, type TypeCode } from '../library/resource-types.ts';
+
+/**
+ * SPEC §3 search state as the URL carries it (?q=&type=&page=). SPEC §4: the
+ * page goes back to 1 whenever the query changes; so does a new type filter.
+ */
+export interface SearchState {
+  query: string;
+  type: TypeCode;
+  page: number;
+}
+
+export type SearchTab = 'all' | 'res' | 'users';
+
+const TAB_PATHS: Record<SearchTab, string> = { all: '/search', res: '/search/res', users: '/search/users' };
+
+export function readSearchState(params: URLSearchParams): SearchState {
+  return { query: (params.get('q') ?? '').trim(), type: parseTypeCode(params.get('type')), page: parsePage(params.get('page')) };
+}
+
+/** A new query: the page resets to 1 when the text differs from the current one. */
+export function withQuery(state: SearchState, query: string): SearchState {
+  const next = query.trim();
+  return next === state.query ? state : { ...state, query: next, page: DEFAULT_PAGE };
+}
+
+export function withType(state: SearchState, type: TypeCode): SearchState {
+  return type === state.type ? state : { ...state, type, page: DEFAULT_PAGE };
+}
+
+export function withPage(state: SearchState, page: number): SearchState {
+  return { ...state, page: Math.max(DEFAULT_PAGE, Math.floor(page)) };
+}
+
+/** The address of a search tab for a state. */
+export function searchHref(tab: SearchTab, state: Partial<SearchState>): string {
+  return `${TAB_PATHS[tab]}${listQueryString({ q: state.query, type: state.type, page: state.page })}`;
+}

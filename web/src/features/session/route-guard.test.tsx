@@ -1,0 +1,121 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '../../app/router.tsx';
+import { resetNotifications } from '../notifications/notifications-store.ts';
+import { OPEN_CONFIG, resetGuardConfigForTests, routeGuard, type GuardConfig, type RouteAccessHandle } from './guards.ts';
+import { resetSessionForTests } from './session-store.ts';
+
+const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
+
+interface Kit {
+  session: 'anonymous' | 'ana' | 'expired';
+  config: Partial<GuardConfig>;
+}
+
+/** The kit's answers to the guard's two calls and the pages' calls. */
+function fakeKit(kit: Kit) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const path = String(input).replace(/^\/api/, '');
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path === '/v2/session') {
+        if (kit.session === 'expired') {
+          return Response.json({ error: { httpCode: 401, type: 'auth', code: 'TOKEN_EXPIRED', message: '', data: null } }, { status: 401 });
+        }
+        return Response.json({ user: kit.session === 'ana' ? ana : null, mustChangePassword: false });
+      }
+      if (path.startsWith('/v2/id/config')) return Response.json({ ...OPEN_CONFIG, ...kit.config, device: 'smartphone' });
+      if (path === '/v2/constants/education') return Response.json({ data: ['Sin nivel', 'Otros'] });
+      if (path === '/deauth') return Response.json({ ok: true });
+      if (path === '/user/7') return Response.json({ id: 7, user_name: 'ana', gender: 0, born_date: '1990-01-01' });
+      return Response.json({ error: { httpCode: 404, type: 'not_found', code: 'ROUTE_NOT_FOUND', message: '', data: null } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function renderApp(path: string, routes: RouteObject[] = appRoutes()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const at = (router: ReturnType<typeof renderApp>) => `${router.state.location.pathname}${router.state.location.search}`;
+const LONG = { timeout: 3000 };
+
+describe('route guard middleware in the app router', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    // the onboarding was seen: these tests are about the guards
+    localStorage.setItem('kp_onboarding_7', '1');
+  });
+
+  afterEach(() => {
+    resetSessionForTests();
+    resetGuardConfigForTests();
+    resetNotifications();
+  });
+
+  it('sends an anonymous visitor of the admin area to /login?route=…, which explains why', async () => {
+    fakeKit({ session: 'anonymous', config: {} });
+    const router = renderApp('/admin/users');
+    expect(await screen.findByText(/Esa sección es solo para administradores/, {}, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?route=admin-users');
+  });
+
+  it('sends a logged-in user away from the login page to cb', async () => {
+    fakeKit({ session: 'ana', config: {} });
+    const router = renderApp('/login?cb=%2Fuser%2Fconstants%2Feducation');
+    expect(await screen.findByRole('heading', { name: 'Niveles de instrucción' }, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/user/constants/education');
+  });
+
+  it('in restricted mode sends an anonymous visitor to /login with the way back, but opens /login itself', async () => {
+    fakeKit({ session: 'anonymous', config: { restrictedMode: true } });
+    const router = renderApp('/user/constants/education');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?cb=%2Fuser%2Fconstants%2Feducation');
+  });
+
+  it('sends an old browser on a kit to /extra/download-browser', async () => {
+    fakeKit({ session: 'anonymous', config: { isKit: true, isOldBrowser: true } });
+    const router = renderApp('/user/constants/education');
+    // the page itself belongs to the downloads feature
+    await waitFor(() => expect(at(router)).toBe('/extra/download-browser'), LONG);
+  });
+
+  it('ends a session whose token the kit refused and sends to /login?cb=/menu with the message', async () => {
+    const calls = fakeKit({ session: 'expired', config: {} });
+    const router = renderApp('/user/constants/education');
+    expect(await screen.findByText('Su token ha expirado, vuelva a iniciar sesión', {}, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?cb=/menu');
+    expect(calls).toContain('POST /deauth');
+  });
+
+  it('/extra/logout ends the session and goes to /login?cb=/menu', async () => {
+    const calls = fakeKit({ session: 'ana', config: {} });
+    const router = renderApp('/extra/logout');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?cb=/menu');
+    expect(calls).toContain('POST /deauth');
+  });
+
+  it('honours the access a route declares in its handle', async () => {
+    fakeKit({ session: 'anonymous', config: {} });
+    const routes: RouteObject[] = [
+      {
+        middleware: [routeGuard(() => routes)],
+        children: [
+          { path: 'subir', handle: { access: 'user' } satisfies RouteAccessHandle, element: <h1>Subir</h1> },
+          { path: 'login', element: <h1>Ingreso</h1> },
+        ],
+      },
+    ];
+    const router = renderApp('/subir', routes);
+    expect(await screen.findByRole('heading', { name: 'Ingreso' }, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?cb=%2Fsubir');
+  });
+});

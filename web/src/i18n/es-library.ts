@@ -1,0 +1,122 @@
+/**
+ * Strings of the library, resource pages and search (issue 4), in Spanish.
+ * The same rules as es.ts (exact SPEC wording; components never write
+ * user-facing text inline); a separate module only so that the portal menu,
+ * which imports es.ts, does not download them. Templates use {name}
+ * placeholders, filled by features/library/fill.ts.
+ */
+export const esLibrary = {
+  header: {
+    logo: 'Inicio de la biblioteca',
+    searchLabel: 'Buscar en la biblioteca',
+    searchPlaceholder: 'Buscar…',
+    search: 'Buscar',
+    navigation: 'Biblioteca',
+    home: 'Inicio',
+    featured: 'Más vistos',
+    random: 'Al Azar',
+    upload: 'Subir',
+    appDownload: 'Descarga la aplicación',
+    help: 'Ayuda',
+    helpIntro: 'Guía de introducción',
+    helpTerms: 'Términos y condiciones',
+    helpContact: 'Contacto',
+    tutorials: 'Tutoriales',
+  },
+  banner: {
+    label: 'Publicidad',
+    hide: 'Ocultar por hoy',
+  },
+  tree: {
+    loading: 'Cargando categorías…',
+    failed: 'No se pudieron cargar las categorías.',
+  },
+  types: {
+    label: 'Tipo de recurso',
+    0: 'Todos',
+    1: 'Imagen',
+    2: 'Documento',
+    3: 'Video',
+    4: 'Audio',
+    5: 'Aplicación',
+    6: 'Lista',
+  },
+  grid: {
+    label: 'Recursos',
+    empty: 'No hay recursos para mostrar.',
+    views: '{n} vistas',
+    oneView: '1 vista',
+  },
+  pagination: {
+    label: 'Páginas',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    status: 'Página {page} de {pages}',
+  },
+  home: {
+    categoryPath: 'Ruta de la categoría',
+  },
+  random: {
+    empty: 'Todavía no hay recursos publicados en la biblioteca',
+  },
+  resource: {
+    author: 'Autor',
+    source: 'Fuente',
+    license: 'Licencia',
+    category: 'Categoría',
+    owner: 'Publicado por',
+    date: 'Fecha',
+    views: 'Vistas',
+    size: 'Tamaño',
+    version: 'Versión',
+    description: 'Descripción',
+    details: 'Detalles',
+    download: 'Descargar',
+    downloadSized: 'Descargar ({size})',
+    downloadApp: 'Descargar aplicación',
+    noPlayer: 'Tu navegador no puede reproducir este archivo. Descárgalo para verlo.',
+    noPreview: 'Este documento no se puede mostrar aquí. Descárgalo para leerlo.',
+    listItems: 'Recursos de la lista',
+    listEmpty: 'Esta lista no tiene recursos.',
+    openList: 'Ver la lista',
+  },
+  pdf: {
+    label: 'Documento',
+    loading: 'Cargando el documento…',
+    failed: 'No se pudo mostrar el documento. Descárgalo para leerlo.',
+    previous: 'Página anterior',
+    next: 'Página siguiente',
+    page: 'Página {page} de {pages}',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    fitWidth: 'Ajustar al ancho',
+  },
+  list: {
+    by: 'Lista de {user}',
+  },
+  search: {
+    title: 'Buscar',
+    resultsFor: 'Resultados para «{q}»',
+    prompt: 'Escribe lo que buscas y pulsa Enter.',
+    tabs: 'Resultados',
+    all: 'Todo',
+    resources: 'Recursos',
+    users: 'Usuarios',
+    seeAll: 'Ver todos',
+    noResources: 'No se encontraron recursos para «{q}».',
+    noUsers: 'No se encontraron usuarios para «{q}».',
+    capped: 'Hay muchos resultados: se muestran los más recientes. Escribe más palabras para afinar la búsqueda.',
+    count: '{n} resultados',
+    oneResult: '1 resultado',
+  },
+  user: {
+    resources: 'Recursos de {user}',
+    resourcesFallback: 'Recursos del usuario',
+    /** SPEC §8 */
+    resourcesFailed: 'No se pudo obtener los recursos subidos por el usuario',
+    empty: 'Este usuario todavía no ha subido recursos.',
+  },
+  errors: {
+    loadFailed: 'No se pudo cargar esta página.',
+  },
+} as const;

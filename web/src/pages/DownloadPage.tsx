@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { useLoaderData } from 'react-router';
+import type { AppDownloadData } from '../features/downloads/downloads-loader.ts';
+import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
+import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
+import { fill } from '../features/library/fill.ts';
+import { formatFileSize } from '../features/library/format.ts';
+import { useSession } from '../features/session/session-store.ts';
+import { esPortal } from '../i18n/es-portal.ts';
+import '../features/portal/portal.css';
+
+const AppPackageAdmin = lazy(async () => ({ default: (await import('../features/downloads/AppPackageAdmin.tsx')).AppPackageAdmin }));
+
+/** /extra/download: the group's mobile app package (SPEC §1), its size and how to install it; admins upload it here. */
+export function DownloadPage() {
+  const { pkg } = useLoaderData<AppDownloadData>();
+  const { isAdmin } = useSession();
+  return (
+    <div className="portal-page">
+      <h1>{esPortal.download.title}</h1>
+      <p className="portal-page__intro">{esPortal.download.intro}</p>
+      {pkg ? (
+        <section className="package-card" data-testid="app-package">
+          <h2>{pkg.name}</h2>
+          <PackageFacts pkg={pkg} />
+          <a className="button package-card__download" href={pkg.downloadUrl} download={pkg.fileName}>
+            {fill(esPortal.download.download, { size: formatFileSize(pkg.size) })}
+          </a>
+        </section>
+      ) : (
+        <p className="portal-page__empty">{esPortal.download.none}</p>
+      )}
+      <InstallSteps />
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <AppPackageAdmin pkg={pkg} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

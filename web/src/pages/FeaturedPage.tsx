@@ -1,0 +1,19 @@
+import { useLoaderData } from 'react-router';
+import type { FeaturedData } from '../features/library/library-loaders.ts';
+import { listQueryString } from '../features/library/list-params.ts';
+import { ResourceListView } from '../features/library/ResourceListView.tsx';
+import { esLibrary } from '../i18n/es-library.ts';
+
+/** `/featured`: Más vistos, the library ordered by views (SPEC §2). */
+export function FeaturedPage() {
+  const { filters, page } = useLoaderData<FeaturedData>();
+  return (
+    <ResourceListView
+      title={esLibrary.header.featured}
+      page={page}
+      type={filters.type}
+      typeHref={(type) => `/featured${listQueryString({ type })}`}
+      pageHref={(n) => `/featured${listQueryString({ type: filters.type, page: n })}`}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import { useLoaderData } from 'react-router';
+import type { ResourceData } from '../features/resource/resource-loaders.ts';
+import { ResourceView } from '../features/resource/ResourceView.tsx';
+
+/** `/resource/{id}`: one resource of any type (SPEC §2). */
+export function ResourcePage() {
+  const { context, resource } = useLoaderData<ResourceData>();
+  return <ResourceView key={resource.id} resource={resource} productSlug={context.productSlug} />;
+}

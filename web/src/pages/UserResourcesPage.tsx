@@ -1,0 +1,31 @@
+import { useLoaderData } from 'react-router';
+import { fill } from '../features/library/fill.ts';
+import type { UserResourcesData } from '../features/library/library-loaders.ts';
+import { listQueryString } from '../features/library/list-params.ts';
+import { ResourceListView } from '../features/library/ResourceListView.tsx';
+import { esLibrary } from '../i18n/es-library.ts';
+
+/** `/user/{id}/resources`: what a user uploaded (SPEC §2). */
+export function UserResourcesPage() {
+  const { userId, userName, filters, page } = useLoaderData<UserResourcesData>();
+  const title = userName ? fill(esLibrary.user.resources, { user: userName }) : esLibrary.user.resourcesFallback;
+  if (!page) {
+    return (
+      <section className="app-status" role="alert">
+        <h1 className="page-title">{title}</h1>
+        <p>{esLibrary.user.resourcesFailed}</p>
+      </section>
+    );
+  }
+  const base = `/user/${userId}/resources`;
+  return (
+    <ResourceListView
+      title={title}
+      page={page}
+      type={filters.type}
+      typeHref={(type) => `${base}${listQueryString({ type })}`}
+      pageHref={(n) => `${base}${listQueryString({ type: filters.type, page: n })}`}
+      empty={filters.type === 0 ? esLibrary.user.empty : undefined}
+    />
+  );
+}
