@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { mediaRoot } from '../src/media/store.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
-import { buildTestApp, createUser, login, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
 import { addCategory } from './library-fixtures.ts';
 
 /** Test data and calls for the contributions feature (issue 5). */
@@ -19,24 +19,38 @@ export interface ContribWorld {
   category: number;
 }
 
+/**
+ * A user straight in the database with a token signed the way a login signs
+ * it (login itself, and its password hashing, is the accounts API's test).
+ */
+function quickUser(app: FastifyInstance, userName: string, admin = false): { id: number; token: string } {
+  const id = Number(
+    app.db
+      .prepare("INSERT INTO users (user_name, password_hash, is_admin, role_id) VALUES (?, 'sin-clave', ?, ?)")
+      .run(userName, admin ? 1 : 0, admin ? 1 : 2).lastInsertRowid,
+  );
+  const token = app.jwt.sign({ id, isAdmin: admin, user_name: userName, roleId: admin ? 1 : 2, tv: 0, jti: randomUUID() });
+  return { id, token };
+}
+
 /** An app with an owner, another user, an admin, an admin on the denied list, and a category. */
 export async function contribWorld(env: Record<string, string> = {}): Promise<ContribWorld> {
   const t = await buildTestApp(env);
-  const ids = {
-    owner: await createUser(t.app, 'rosa', 'clave-rosa'),
-    other: await createUser(t.app, 'pedro', 'clave-pedro'),
-    admin: await createUser(t.app, 'jefa', 'clave-jefa', { admin: true }),
-    denied: await createUser(t.app, 'vetado', 'clave-vetado', { admin: true }),
+  const owner = quickUser(t.app, 'rosa');
+  const other = quickUser(t.app, 'pedro');
+  const admin = quickUser(t.app, 'jefa', true);
+  const denied = quickUser(t.app, 'vetado', true);
+  t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(denied.id);
+  return {
+    t,
+    ids: { owner: owner.id, other: other.id, admin: admin.id, denied: denied.id },
+    tokens: { owner: owner.token, other: other.token, admin: admin.token, denied: denied.token },
+    category: addCategory(t.app.db, 'Educación'),
   };
-  t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(ids.denied);
-  const tokens = {
-    owner: (await login(t.app, 'rosa', 'clave-rosa')).token,
-    other: (await login(t.app, 'pedro', 'clave-pedro')).token,
-    admin: (await login(t.app, 'jefa', 'clave-jefa')).token,
-    denied: (await login(t.app, 'vetado', 'clave-vetado')).token,
-  };
-  return { t, ids, tokens, category: addCategory(t.app.db, 'Educación') };
 }
+
+/** Another user of the world, with a token. */
+export const extraUser = (w: ContribWorld, userName: string): { id: number; token: string } => quickUser(w.t.app, userName);
 
 type Method = NonNullable<InjectOptions['method']>;
 

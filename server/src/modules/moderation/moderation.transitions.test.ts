@@ -1,7 +1,6 @@
 import type { ResourceStatus } from '@kit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, files, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
-import { createUser } from '../../../test/helper.ts';
+import { caller, contribWorld, errorCode, extraUser, files, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
 import { addMedia, addResource } from '../../../test/library-fixtures.ts';
 
 /*
@@ -166,7 +165,7 @@ let media = '';
 beforeAll(async () => {
   w = await contribWorld();
   api = caller(w);
-  reporter = await createUser(w.t.app, 'vecina', 'clave-vecina');
+  reporter = extraUser(w, 'vecina').id;
   media = addMedia(w.t.app.db, w.t.dataDir, files.pdf(2048), 'pdf', 'application/pdf');
 });
 afterAll(() => w.t.close());

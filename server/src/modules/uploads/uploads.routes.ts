@@ -83,7 +83,7 @@ async function filePart(request: FastifyRequest, fileSize: number) {
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const { dataDir, maxUploadBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes, app.log);
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes);
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).
@@ -208,14 +208,13 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       const length = request.headers['content-length'];
       try {
-        const outcome = await uploads.append(
-          viewer,
-          request.params.id,
-          Number(request.headers['upload-offset']),
-          request.raw,
-          length === undefined ? undefined : Number(length),
-          () => request.raw.destroy(new Error('superseded by a newer request')),
-        );
+        const outcome = await uploads.append(viewer, request.params.id, Number(request.headers['upload-offset']), {
+          source: request.raw,
+          contentLength: length === undefined ? undefined : Number(length),
+          // A newer PATCH of the same upload ends this one (see UploadManager).
+          abort: () => request.raw.destroy(new Error('superseded by a newer request')),
+          log: request.log,
+        });
         withOffset(reply, outcome.offset, outcome.upload.size);
         return {
           id: outcome.upload.id,

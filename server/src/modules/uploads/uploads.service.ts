@@ -94,17 +94,15 @@ export class UploadManager {
   readonly db: Db;
   readonly dataDir: string;
   readonly maxBytes: number;
-  readonly log: FastifyBaseLogger;
   /** running hashes of uploads whose bytes all arrived through this process */
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
   readonly #holders = new Map<string, Holder>();
 
-  constructor(db: Db, dataDir: string, maxBytes: number, log: FastifyBaseLogger) {
+  constructor(db: Db, dataDir: string, maxBytes: number) {
     this.db = db;
     this.dataDir = dataDir;
     this.maxBytes = maxBytes;
-    this.log = log;
   }
 
   /** The caller's own upload; anybody else's is as unknown as one that never existed. */
@@ -193,7 +191,13 @@ export class UploadManager {
    * that grows past its declared size, cancels the upload. The last byte
    * completes it: the file is attached to the resource and the upload is gone.
    */
-  async append(viewer: Viewer, id: string, offset: number, source: Readable, contentLength: number | undefined, abort: () => void): Promise<AppendOutcome> {
+  async append(
+    viewer: Viewer,
+    id: string,
+    offset: number,
+    request: { source: Readable; contentLength: number | undefined; abort: () => void; log: FastifyBaseLogger },
+  ): Promise<AppendOutcome> {
+    const { source, contentLength, abort, log } = request;
     this.own(viewer, id);
     const release = await this.#acquire(id, abort);
     try {
@@ -234,7 +238,7 @@ export class UploadManager {
           // The link broke (or a newer request took over): what arrived stays for the resume.
           touchUpload(this.db, id);
           const now = partSize(this.dataDir, id);
-          this.log.info({ uploadId: id, offset: now, size: upload.size, err: (error as Error).message }, 'upload interrupted');
+          log.info({ uploadId: id, offset: now, size: upload.size, err: (error as Error).message }, 'upload interrupted');
           throw new AppError('UPLOAD_TRUNCATED', { offset: now });
         }
       }
@@ -251,7 +255,7 @@ export class UploadManager {
         this.discard(id, true);
         throw error;
       }
-      this.log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
+      log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
       return { upload, offset: upload.size, complete: true };
     } finally {
       release();

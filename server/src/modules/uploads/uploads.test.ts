@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UploadProgressSchema, UploadSchema } from '@kit/contract';
 import sharp from 'sharp';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, contribWorld, errorCode, files, leftovers, multipart, sha256, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -135,6 +135,20 @@ describe('resumable uploads: POST /api/uploads, PATCH and HEAD /api/uploads/{id}
     expect(big.json().error.data).toMatchObject({ maxBytes: 1024 * 1024, size: 1024 * 1024 + 1 });
     expect(big.json().error.message).toContain('1 MB');
     expect(leftovers(w)).toEqual(before);
+  });
+
+  it('refuses with 507 a file the data disk has no room for, keeping a reserve for the database', async () => {
+    const id = await draft();
+    // 64.5 MiB free: the 64 MiB reserve leaves room for 100 KiB, not for 900 KiB.
+    const statfs = vi.spyOn(fs, 'statfsSync').mockReturnValue({ bavail: 64 * 1024 + 512, bsize: 1024 } as fs.StatsFs);
+    try {
+      const res = await start(id, 900 * 1024);
+      expect(res.statusCode).toBe(507);
+      expect(errorCode(res)).toBe('UPLOAD_NO_SPACE');
+      expect((await start(id, 100 * 1024)).statusCode).toBe(201);
+    } finally {
+      statfs.mockRestore();
+    }
   });
 
   it('keeps only a safe display name: never a path, never control or bidi characters', async () => {
