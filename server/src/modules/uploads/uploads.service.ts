@@ -252,6 +252,8 @@ export class UploadManager {
       try {
         await this.attach(viewer, upload.resource_id, file, sha256, upload.name, id);
       } catch (error) {
+        // Picture resizing busy: the bytes stay; an empty PATCH at the end finishes later.
+        if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
         this.discard(id, true);
         throw error;
       }
