@@ -152,3 +152,24 @@ describe('DELETE /api/v2/resources/{id}', () => {
     expect(fs.existsSync(mediaPath(w.t.dataDir, shared, 'pdf'))).toBe(true);
   });
 });
+
+describe('GET /api/docs/json', () => {
+  it('documents the contribution paths for other clients', async () => {
+    const doc = (await api('anonymous', 'GET', '/docs/json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v2/resources',
+        '/api/v2/resources/{id}',
+        '/api/v2/resources/{id}/cover',
+        '/api/uploads',
+        '/api/uploads/{id}',
+        '/api/v2/admin/resources/{list}',
+        '/api/comments/{resourceId}',
+        '/api/comment/create',
+        '/api/playlist/{id}/{resourceId}',
+        '/api/v2/user/{id}/resources/favorites',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/uploads/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+  });
+});
