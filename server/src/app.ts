@@ -18,14 +18,19 @@ import { captiveRoutes } from './modules/captive/captive.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { browserPageRoutes } from './modules/downloads/browser-page.routes.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { servicesAdminRoutes } from './modules/services/services.admin.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -98,6 +103,12 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(listsRoutes);
       await api.register(mediaRoutes);
       await api.register(usersRoutes);
+      // Contributions (issue 5)
+      await api.register(uploadsRoutes);
+      await api.register(moderationRoutes);
+      await api.register(commentsRoutes);
+      await api.register(favoritesRoutes);
+      await api.register(idempotencyMaintenance);
     },
     { prefix: '/api' },
   );

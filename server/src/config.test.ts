@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.isKit).toBe(false);
     expect(config.servicesMode).toBe('default');
     expect(config.adminPassword).toBeNull();
+    expect(config.maxUploadBytes).toBe(1024 * 1024 * 1024);
     expect(path.isAbsolute(config.dataDir)).toBe(true);
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -17,6 +18,13 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const config = loadConfig({ PORT: '80', KIT_IS_KIT: 'true', KIT_SERVICES_MODE: 'planet', KIT_ADMIN_PASSWORD: 'secreta1', LOG_LEVEL: 'warn' });
     expect(config).toMatchObject({ port: 80, isKit: true, servicesMode: 'planet', adminPassword: 'secreta1', logLevel: 'warn' });
+  });
+
+  it('reads the upload limit in MiB and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ KIT_MAX_UPLOAD_MB: '20' }).maxUploadBytes).toBe(20 * 1024 * 1024);
+    for (const bad of ['0', '-5', '1.5', 'mucho', '999999999']) {
+      expect(() => loadConfig({ KIT_MAX_UPLOAD_MB: bad }), bad).toThrow(/KIT_MAX_UPLOAD_MB/);
+    }
   });
 
   it('lists every bad value at once instead of starting', () => {

@@ -14,14 +14,18 @@ export const OPTIONS = {
   KIT_SERVICES_MODE: { kind: 'enum', values: ['default', 'planet', 'community'], default: 'default', description: 'Modo de servicios inicial del menú (luego lo cambian los administradores).' },
   KIT_HOSTNAME: { kind: 'string', default: 'portal.kit', description: 'Nombre de red del kit (el DNS del kit lo responde); el portal cautivo envía los teléfonos a http://<nombre>/menu.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
+  KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
 } as const satisfies Record<string, OptionSpec>;
 
 interface OptionSpec {
-  kind: 'port' | 'string' | 'boolean' | 'enum';
+  kind: 'port' | 'string' | 'boolean' | 'enum' | 'integer';
   default: string;
   description: string;
   values?: readonly string[];
+  /** integer: inclusive bounds */
+  min?: number;
+  max?: number;
 }
 
 export type ServicesMode = (typeof OPTIONS.KIT_SERVICES_MODE.values)[number];
@@ -39,6 +43,8 @@ export interface Config {
   /** the kit's own name on its network (KIT_HOSTNAME), lower case */
   kitHostname: string;
   logLevel: LogLevel;
+  /** largest library upload, in bytes (KIT_MAX_UPLOAD_MB) */
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`${name}: «${value}» no es un puerto entre 0 y 65535`);
     } else if (spec.kind === 'boolean' && value !== 'true' && value !== 'false') {
       problems.push(`${name}: «${value}» debe ser true o false`);
+    } else if (spec.kind === 'integer') {
+      const n = Number(value);
+      if (!/^[0-9]+$/.test(value) || n < (spec.min ?? 0) || n > (spec.max ?? Number.MAX_SAFE_INTEGER)) {
+        problems.push(`${name}: «${value}» debe ser un número entero entre ${spec.min ?? 0} y ${spec.max ?? Number.MAX_SAFE_INTEGER}`);
+      }
     } else if (spec.kind === 'enum' && !spec.values?.includes(value)) {
       problems.push(`${name}: «${value}» debe ser uno de: ${spec.values?.join(', ')}`);
     }
@@ -83,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     seedDemo: read('KIT_SEED_DEMO') === 'true',
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
+    maxUploadBytes: Number(read('KIT_MAX_UPLOAD_MB')) * 1024 * 1024,
   };
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');

@@ -56,6 +56,28 @@ export const ERRORS = {
   UPLOAD_MISSING: { httpCode: 400, type: 'validation', message: 'Falta el archivo (campo «file»)' },
   UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
+  // Contributions (issue 5): uploads, moderation, comments, favourites, lists, idempotent replays
+  RIGHTS_DECLARATION_REQUIRED: { httpCode: 400, type: 'validation', message: 'Debes declarar que el archivo es de dominio público o libre de derechos' },
+  SUBMIT_INCOMPLETE: { httpCode: 400, type: 'validation', message: 'Completa los datos del recurso y sube su archivo antes de enviarlo' },
+  INVALID_TRANSITION: { httpCode: 409, type: 'conflict', message: 'El recurso no admite esta acción en su estado actual' },
+  REASON_REQUIRED: { httpCode: 400, type: 'validation', message: 'Escribe el motivo' },
+  UPLOAD_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La subida no existe o ya terminó. Vuelve a elegir el archivo' },
+  UPLOAD_OFFSET_MISMATCH: { httpCode: 409, type: 'conflict', message: 'La subida no continúa donde quedó; se retomará desde el último byte recibido' },
+  UPLOAD_TRUNCATED: { httpCode: 400, type: 'validation', message: 'El archivo llegó incompleto. Vuelve a intentarlo' },
+  UPLOAD_NO_SPACE: { httpCode: 507, type: 'server', message: 'No queda espacio en el kit para este archivo. Avisa al administrador' },
+  FILE_TYPE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'Ese tipo de archivo no se admite en la biblioteca' },
+  FILE_TYPE_MISMATCH: { httpCode: 415, type: 'validation', message: 'El archivo no corresponde al tipo de recurso elegido' },
+  FILE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'El archivo está dañado o no se puede leer' },
+  COVER_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'La portada debe ser una imagen JPG, PNG, GIF o WebP' },
+  COVER_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'La portada pesa más de 10 MB' },
+  COVER_UNREADABLE: { httpCode: 400, type: 'validation', message: 'La portada está dañada o no es una imagen' },
+  COMMENT_EMPTY: { httpCode: 400, type: 'validation', message: 'El comentario está vacío' },
+  COMMENT_TOO_LONG: { httpCode: 400, type: 'validation', message: 'El comentario no puede pasar de 1000 caracteres' },
+  COMMENT_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El comentario no existe o ya fue eliminado' },
+  REPORT_EXISTS: { httpCode: 409, type: 'conflict', message: 'Ya reportaste este recurso; un administrador lo revisará' },
+  REPORT_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El reporte no existe' },
+  PLAYLIST_FULL: { httpCode: 409, type: 'conflict', message: 'La lista ya tiene el máximo de recursos' },
+  IDEMPOTENCY_KEY_REUSED: { httpCode: 422, type: 'conflict', message: 'Esta clave de reintento ya se usó para otra operación' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

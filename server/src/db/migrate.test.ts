@@ -22,7 +22,8 @@ describe('migrations', () => {
     migrate(db);
     const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table') ").all().map((r) => r.name);
     for (const t of ['users', 'categories', 'resources', 'media', 'comments', 'playlists', 'playlist_items', 'favorites', 'reports',
-      'resource_stats_daily', 'settings', 'denied_users', 'banners', 'ads', 'temporary_credentials', 'revoked_tokens', 'resources_fts']) {
+      'resource_stats_daily', 'settings', 'denied_users', 'banners', 'ads', 'temporary_credentials', 'revoked_tokens', 'resources_fts',
+      'uploads', 'resource_events', 'idempotency_keys']) {
       expect(tables, t).toContain(t);
     }
   });

@@ -18,3 +18,18 @@ export function insertMedia(db: Db, media: NewMedia): void {
     height: media.height ?? null,
   });
 }
+
+/**
+ * Forgets a file's row when nothing uses it any more; true if it was removed.
+ * Every table that uses media references media(sha256) with a foreign key,
+ * so a row still in use (a resource, a cover, a picture, a banner, an ad, a
+ * menu tile…) cannot be deleted, whoever added the table.
+ */
+export function deleteMediaIfUnused(db: Db, sha256: string): boolean {
+  try {
+    return db.prepare('DELETE FROM media WHERE sha256 = ?').run(sha256).changes > 0;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return false;
+    throw error;
+  }
+}

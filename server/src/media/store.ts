@@ -8,7 +8,7 @@ const SHA256 = /^[0-9a-f]{64}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
 
 export const mediaRoot = (dataDir: string): string => path.join(dataDir, 'media');
-const tmpDir = (dataDir: string): string => path.join(mediaRoot(dataDir), 'tmp');
+export const tmpDir = (dataDir: string): string => path.join(mediaRoot(dataDir), 'tmp');
 
 /** media/<first two hex>/<sha256>.<ext>; the name is checked before it touches the disk. */
 export function mediaPath(dataDir: string, sha256: string, ext: string): string {
@@ -84,8 +84,39 @@ export async function storeStream(
   }
 }
 
+/**
+ * Moves a complete file that is already on the data disk (an assembled
+ * upload, hashed by the caller) into its content-addressed place: fsynced,
+ * renamed, the folder fsynced. If the same bytes are already stored, the
+ * identical copy replaces them: still one file.
+ */
+export function adoptFile(dataDir: string, file: string, sha256: string, ext: string): string {
+  const finalPath = mediaPath(dataDir, sha256, ext);
+  fsyncFile(file);
+  fs.mkdirSync(path.dirname(finalPath), { recursive: true });
+  fs.renameSync(file, finalPath);
+  fsyncDir(path.dirname(finalPath));
+  return finalPath;
+}
+
+/** The sha256 of a file on disk, read as a stream. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+export function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** A rename is durable only once its directory entry is on disk. */
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   const fd = fs.openSync(dir, 'r');
   try {
     fs.fsyncSync(fd);

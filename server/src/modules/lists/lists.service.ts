@@ -1,10 +1,26 @@
-import type { Playlist, ResourceDetail } from '@kit/contract';
+import { PLAYLIST_MAX_ITEMS, PLAYLIST_NAME_MAX, type Playlist, type PlaylistCard, type ResourceDetail } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { plainText } from '../../plain-text.ts';
+import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
 import { userImageUrl } from '../users/users.constants.ts';
 import { isPrivileged, type CategoryTree } from '../categories/categories.service.ts';
-import { loadSummaries } from '../resources/resources.service.ts';
-import { findPlaylist, playlistItemIds, type DbPlaylist } from './lists.repo.ts';
+import { findModerated } from '../moderation/moderation.repo.ts';
+import { canSee, loadSummaries } from '../resources/resources.service.ts';
+import {
+  addPlaylistItem,
+  countPlaylistItems,
+  deletePlaylist,
+  findPlaylist,
+  hasPlaylistItem,
+  insertPlaylist,
+  playlistCards,
+  playlistItemIds,
+  removePlaylistItem,
+  renamePlaylist,
+  type DbPlaylist,
+} from './lists.repo.ts';
 
 const itemViewer = (viewer: Viewer | null) => ({ userId: viewer?.id ?? null, privileged: isPrivileged(viewer) });
 
@@ -33,4 +49,66 @@ export function playlistOfResource(db: Db, playlistId: number | null, viewer: Vi
   const p = findPlaylist(db, playlistId);
   if (!p) return null;
   return { id: p.id, name: p.name, items: loadSummaries(db, playlistItemIds(db, p.id, itemViewer(viewer)), tree) };
+}
+
+// ---------------------------------------------------------------- writes (issue 5)
+
+/** A list name: trimmed, 1–PLAYLIST_NAME_MAX characters. */
+export function cleanPlaylistName(raw: string): string {
+  const name = plainText(raw, false).replace(/\s+/g, ' ');
+  if (name === '' || [...name].length > PLAYLIST_NAME_MAX) {
+    throw new AppError('VALIDATION', { field: 'body.name', reason: 'length' }, `El nombre de la lista debe tener entre 1 y ${PLAYLIST_NAME_MAX} caracteres`);
+  }
+  return name;
+}
+
+/** Only the owner changes a list; an admin may also delete one (a list name can need moderating too). */
+function ownList(db: Db, viewer: Viewer, id: number, opts: { adminMay?: boolean } = {}): DbPlaylist {
+  const p = findPlaylist(db, id);
+  if (!p) throw new AppError('PLAYLIST_NOT_FOUND');
+  if (p.user_id !== viewer.id && !(opts.adminMay && isPrivileged(viewer))) throw new AppError('FORBIDDEN');
+  return p;
+}
+
+export function createPlaylist(db: Db, viewer: Viewer, rawName: string): number {
+  return insertPlaylist(db, viewer.id, cleanPlaylistName(rawName));
+}
+
+export function renameOwnPlaylist(db: Db, viewer: Viewer, id: number, rawName: string): void {
+  const name = cleanPlaylistName(rawName);
+  ownList(db, viewer, id);
+  renamePlaylist(db, id, name);
+}
+
+export function deleteOwnPlaylist(db: Db, viewer: Viewer, id: number): void {
+  ownList(db, viewer, id, { adminMay: true });
+  deletePlaylist(db, id);
+}
+
+/** Adds a resource the owner can see, at the end; already there: nothing changes. */
+export function addToPlaylist(db: Db, viewer: Viewer, id: number, resourceId: number): void {
+  ownList(db, viewer, id);
+  const resource = findModerated(db, resourceId);
+  if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+  if (hasPlaylistItem(db, id, resourceId)) return;
+  if (countPlaylistItems(db, id) >= PLAYLIST_MAX_ITEMS) throw new AppError('PLAYLIST_FULL', { max: PLAYLIST_MAX_ITEMS });
+  addPlaylistItem(db, id, resourceId);
+}
+
+/** Removes an item (whatever its status now); not there: nothing changes. */
+export function removeFromPlaylist(db: Db, viewer: Viewer, id: number, resourceId: number): void {
+  ownList(db, viewer, id);
+  removePlaylistItem(db, id, resourceId);
+}
+
+export function userPlaylistCards(db: Db, ownerId: number, viewer: Viewer | null, resourceId: number | null): PlaylistCard[] {
+  return playlistCards(db, ownerId, itemViewer(viewer), resourceId).map((c) => ({
+    id: c.id,
+    name: c.name,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    count: c.count,
+    coverUrl: c.cover_sha256 && c.cover_ext ? mediaUrl(c.cover_sha256, c.cover_ext) : null,
+    ...(resourceId !== null ? { hasResource: c.has_resource === 1 } : {}),
+  }));
 }

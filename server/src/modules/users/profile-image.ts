@@ -15,8 +15,8 @@ import {
 } from './users.constants.ts';
 import { setUserImage } from './users.repo.ts';
 
-/** sharp works on libuv's thread pool like argon2 and file reads: one picture at a time. */
-const imageLimiter = new ConcurrencyLimiter(1, 8);
+/** sharp works on libuv's thread pool like argon2 and file reads: one picture at a time, server-wide (profiles and covers). */
+export const imageLimiter = new ConcurrencyLimiter(1, 8);
 
 /**
  * Reads an upload into memory, refusing it once it passes `maxBytes` (the

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import type { Db } from '../db/connection.ts';
+import { findMedia } from './media-access.repo.ts';
+import { deleteMediaIfUnused } from './media.repo.ts';
+import { mediaPath } from './store.ts';
+
+let tail: Promise<unknown> = Promise.resolve();
+
+/**
+ * Store changes that must not interleave: moving new bytes into the store and
+ * pointing rows at them, against forgetting bytes nobody uses. Without it a
+ * file identical to one being released could be renamed into place just
+ * before the release unlinks it. One process serves the kit, so an in-process
+ * queue is enough.
+ */
+export function withStoreLock<T>(job: () => Promise<T> | T): Promise<T> {
+  const run = tail.then(job, job);
+  tail = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Deletes stored files that nothing references any more (a deleted draft's
+ * file, a replaced cover). Call inside withStoreLock, after the rows that
+ * used them changed.
+ */
+export function releaseMedia(db: Db, dataDir: string, shas: ReadonlyArray<string | null | undefined>): string[] {
+  const removed: string[] = [];
+  for (const sha of new Set(shas)) {
+    if (!sha) continue;
+    const media = findMedia(db, sha);
+    if (!media || !deleteMediaIfUnused(db, sha)) continue;
+    fs.rmSync(mediaPath(dataDir, media.sha256, media.ext), { force: true });
+    removed.push(sha);
+  }
+  return removed;
+}

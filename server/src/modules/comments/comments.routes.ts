@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CommentPageSchema,
+  CommentSchema,
+  CreateCommentSchema,
+  ErrorBodySchema,
+  IdempotencyHeadersSchema,
+  IdParamsSchema,
+  OkSchema,
+  QueryCommentsSchema,
+  ResourceIdParamsSchema,
+} from '@kit/contract';
+import { requireUser } from '../../plugins/auth.ts';
+import { idempotent } from '../idempotency/idempotency.service.ts';
+import { viewerOf } from '../users/users.service.ts';
+import { listComments } from './comments.repo.ts';
+import { assertCommentable, createComment, removeComment, toWireComment } from './comments.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/** Comments (SPEC §7 "Comments"): under a resource, newest first, plain text. */
+export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/comments/:resourceId',
+    { schema: { params: ResourceIdParamsSchema, querystring: QueryCommentsSchema, response: { 200: CommentPageSchema, ...errors } } },
+    async (request) => {
+      const { resourceId } = request.params;
+      assertCommentable(db, resourceId, request.viewer);
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 20;
+      const offset = (page - 1) * perPage;
+      const { rows, total } = listComments(db, resourceId, perPage, offset);
+      const data = rows.map((c) => toWireComment(c, request.viewer));
+      return {
+        data,
+        from: data.length > 0 ? offset + 1 : null,
+        to: data.length > 0 ? offset + data.length : null,
+        per_page: perPage,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        total,
+        current_page: page,
+      };
+    },
+  );
+
+  app.post(
+    '/comment/create',
+    { preHandler: requireUser, schema: { headers: IdempotencyHeadersSchema, body: CreateCommentSchema, response: { 201: CommentSchema, ...errors } } },
+    async (request, reply) =>
+      idempotent(request, reply, 201, () => {
+        const comment = createComment(db, viewerOf(request), request.body.content_id, request.body.comment);
+        request.log.info({ commentId: comment.id, resourceId: comment.content_id }, 'comment created');
+        return comment;
+      }),
+  );
+
+  app.post(
+    '/comment/delete/:id',
+    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: OkSchema, ...errors } } },
+    async (request, reply) =>
+      idempotent(request, reply, 200, () => {
+        removeComment(db, viewerOf(request), request.params.id);
+        request.log.info({ commentId: request.params.id }, 'comment deleted');
+        return { ok: true as const };
+      }),
+  );
+};

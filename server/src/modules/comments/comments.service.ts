@@ -1,0 +1,58 @@
+import { COMMENT_MAX, type Comment } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import type { Viewer } from '../../types.ts';
+import { isPrivileged } from '../categories/categories.service.ts';
+import { findModerated } from '../moderation/moderation.repo.ts';
+import { canSee } from '../resources/resources.service.ts';
+import { userImageUrl } from '../users/users.constants.ts';
+import { deleteComment, findComment, insertComment, type DbComment } from './comments.repo.ts';
+import { plainText } from '../../plain-text.ts';
+
+/**
+ * A comment as it is kept: plain text, never HTML (the web renders it as
+ * text, so "<b>" shows as typed). Line ends unified, control characters
+ * other than line breaks and tabs dropped, trimmed; 1–COMMENT_MAX characters.
+ */
+export function cleanComment(raw: string): string {
+  const text = plainText(raw, true);
+  if (text === '') throw new AppError('COMMENT_EMPTY', { field: 'body.comment' });
+  if ([...text].length > COMMENT_MAX) throw new AppError('COMMENT_TOO_LONG', { field: 'body.comment', max: COMMENT_MAX });
+  return text;
+}
+
+export function toWireComment(c: DbComment, viewer: Viewer | null): Comment {
+  return {
+    id: c.id,
+    content_id: c.resource_id,
+    comment: c.comment,
+    user:
+      c.user_name === null
+        ? null
+        : { id: c.user_id, user_name: c.user_name, FullImageUrl: c.user_image_sha256 && c.user_blocked !== 1 ? userImageUrl(c.user_id, c.user_image_sha256) : null },
+    createdAt: c.created_at,
+    canDelete: viewer !== null && (viewer.id === c.user_id || isPrivileged(viewer)),
+  };
+}
+
+/** Comments belong to resources the caller can see: a hidden one answers like one that never existed. */
+export function assertCommentable(db: Db, resourceId: number, viewer: Viewer | null): void {
+  const resource = findModerated(db, resourceId);
+  if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+}
+
+export function createComment(db: Db, viewer: Viewer, resourceId: number, raw: string): Comment {
+  const text = cleanComment(raw);
+  assertCommentable(db, resourceId, viewer);
+  const id = insertComment(db, resourceId, viewer.id, text);
+  return toWireComment(findComment(db, id) as DbComment, viewer);
+}
+
+/** The author or an admin; a comment on a resource the caller cannot see is as unknown as a missing one. */
+export function removeComment(db: Db, viewer: Viewer, id: number): void {
+  const comment = findComment(db, id);
+  const resource = comment ? findModerated(db, comment.resource_id) : undefined;
+  if (!comment || !resource || !canSee(resource, viewer)) throw new AppError('COMMENT_NOT_FOUND');
+  if (comment.user_id !== viewer.id && !isPrivileged(viewer)) throw new AppError('FORBIDDEN');
+  deleteComment(db, id);
+}

@@ -1,0 +1,206 @@
+import type { ResourceStatus } from '@kit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, contribWorld, errorCode, extraUser, files, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
+import { addMedia, addResource } from '../../../test/library-fixtures.ts';
+
+/*
+ * Every action × every status × every role, against the HTTP API. The
+ * expectations are written out here by hand (not derived from the transition
+ * table), so a wrong rule in moderation.service.ts fails a row below.
+ *
+ *   'ok'        allowed; the status afterwards is the one in `to`
+ *   CODE        refused with that error code (and nothing changed)
+ */
+
+const STATES: ResourceStatus[] = ['draft', 'pending', 'published', 'rejected', 'blocked'];
+type Expect = 'ok' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'RESOURCE_NOT_FOUND' | 'INVALID_TRANSITION';
+type Row = Record<ResourceStatus, Expect>;
+
+const all = (e: Expect): Row => ({ draft: e, pending: e, published: e, rejected: e, blocked: e });
+const only = (ok: ResourceStatus[], otherwise: Expect): Row =>
+  Object.fromEntries(STATES.map((s) => [s, ok.includes(s) ? 'ok' : otherwise])) as Row;
+/** Someone who may not see unpublished resources: 404 for those, `published` for a published one. */
+const outsider = (published: Expect): Row => ({ ...all('RESOURCE_NOT_FOUND'), published });
+
+interface Case {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  url: (id: number) => string;
+  body?: object;
+  /** status after success; undefined: unchanged */
+  to?: Partial<Record<ResourceStatus, ResourceStatus>>;
+  expect: Record<Who, Row>;
+}
+
+const CASES: Record<string, Case> = {
+  edit: {
+    method: 'PATCH',
+    url: (id) => `/v2/resources/${id}`,
+    body: { title: 'Título corregido' },
+    expect: {
+      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
+      other: outsider('FORBIDDEN'),
+      admin: all('ok'),
+      denied: outsider('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  delete: {
+    method: 'DELETE',
+    url: (id) => `/v2/resources/${id}`,
+    expect: {
+      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
+      other: outsider('FORBIDDEN'),
+      admin: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
+      denied: outsider('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  submit: {
+    method: 'POST',
+    url: (id) => `/v2/resources/${id}/submit`,
+    to: { draft: 'pending', rejected: 'pending' },
+    expect: {
+      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
+      other: outsider('FORBIDDEN'),
+      admin: all('FORBIDDEN'),
+      denied: outsider('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  withdraw: {
+    method: 'POST',
+    url: (id) => `/v2/resources/${id}/withdraw`,
+    to: { pending: 'draft' },
+    expect: {
+      owner: only(['pending'], 'INVALID_TRANSITION'),
+      other: outsider('FORBIDDEN'),
+      admin: all('FORBIDDEN'),
+      denied: outsider('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  approve: {
+    method: 'POST',
+    url: (id) => `/v2/admin/resources/${id}/approve`,
+    to: { pending: 'published' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: all('FORBIDDEN'),
+      admin: only(['pending'], 'INVALID_TRANSITION'),
+      denied: all('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  reject: {
+    method: 'POST',
+    url: (id) => `/v2/admin/resources/${id}/reject`,
+    body: { reason: 'No indica la fuente' },
+    to: { pending: 'rejected' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: all('FORBIDDEN'),
+      admin: only(['pending'], 'INVALID_TRANSITION'),
+      denied: all('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  block: {
+    method: 'POST',
+    url: (id) => `/v2/admin/resources/${id}/block`,
+    body: { reason: 'Tiene derechos de autor' },
+    to: { published: 'blocked' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: all('FORBIDDEN'),
+      admin: only(['published'], 'INVALID_TRANSITION'),
+      denied: all('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  unblock: {
+    method: 'POST',
+    url: (id) => `/v2/admin/resources/${id}/unblock`,
+    to: { blocked: 'published' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: all('FORBIDDEN'),
+      admin: only(['blocked'], 'INVALID_TRANSITION'),
+      denied: all('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  keep: {
+    method: 'POST',
+    url: (id) => `/v2/admin/resources/${id}/keep`,
+    to: { published: 'published' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: all('FORBIDDEN'),
+      admin: only(['published'], 'INVALID_TRANSITION'),
+      denied: all('FORBIDDEN'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+  report: {
+    method: 'POST',
+    url: (id) => `/v2/resources/${id}/report`,
+    body: { reason: 'Contenido ofensivo' },
+    expect: {
+      owner: all('FORBIDDEN'),
+      other: outsider('ok'),
+      admin: only(['published'], 'INVALID_TRANSITION'),
+      denied: outsider('ok'),
+      anonymous: all('UNAUTHORIZED'),
+    },
+  },
+};
+
+const HTTP: Record<Exclude<Expect, 'ok'>, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, RESOURCE_NOT_FOUND: 404, INVALID_TRANSITION: 409 };
+
+let w: ContribWorld;
+let api: ReturnType<typeof caller>;
+let reporter = 0;
+let media = '';
+
+beforeAll(async () => {
+  w = await contribWorld();
+  api = caller(w);
+  reporter = extraUser(w, 'vecina').id;
+  media = addMedia(w.t.app.db, w.t.dataDir, files.pdf(2048), 'pdf', 'application/pdf');
+});
+afterAll(() => w.t.close());
+
+/** A complete resource of the owner in the given status; a published one carries an open report by a neighbour. */
+function resourceIn(status: ResourceStatus): number {
+  const id = addResource(w.t.app.db, { title: 'Canciones de siembra', author: 'Escuela 14', license: 'CC0', category: w.category, user: w.ids.owner, status, media });
+  w.t.app.db.prepare('UPDATE resources SET rights_declared = 1 WHERE id = ?').run(id);
+  if (status === 'published') w.t.app.db.prepare("INSERT INTO reports (resource_id, user_id, reason) VALUES (?, ?, 'Me parece copiado')").run(id, reporter);
+  return id;
+}
+const statusOf = (id: number) => w.t.app.db.prepare<[number], { status: ResourceStatus }>('SELECT status FROM resources WHERE id = ?').get(id)?.status;
+
+describe('the resource transition table, over HTTP', () => {
+  for (const [action, c] of Object.entries(CASES)) {
+    describe(action, () => {
+      for (const who of Object.keys(c.expect) as Who[]) {
+        for (const from of STATES) {
+          const expected = c.expect[who][from];
+          const to = c.to?.[from] ?? from;
+          const title = expected === 'ok' ? `${who}: ${from} → ${action === 'delete' ? 'deleted' : to}` : `${who}: ${from} → refused ${HTTP[expected]} ${expected}`;
+          it(title, async () => {
+            const id = resourceIn(from);
+            const res = await api(who, c.method, c.url(id), c.body ? { payload: c.body } : {});
+            if (expected === 'ok') {
+              expect(res.statusCode, res.body).toBeLessThan(300);
+              expect(statusOf(id)).toBe(action === 'delete' ? undefined : to);
+            } else {
+              expect(res.statusCode, res.body).toBe(HTTP[expected]);
+              expect(errorCode(res)).toBe(expected);
+              expect(statusOf(id)).toBe(from);
+            }
+          });
+        }
+      }
+    });
+  }
+});

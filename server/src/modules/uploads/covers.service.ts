@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import { COVER_SIZE, type Cover } from '@kit/contract';
+import sharp from 'sharp';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { findMedia } from '../../media/media-access.repo.ts';
+import { insertMedia } from '../../media/media.repo.ts';
+import { mediaUrl } from '../../media/media-url.ts';
+import { releaseMedia, withStoreLock } from '../../media/release.ts';
+import { sniff } from '../../media/sniff.ts';
+import { mediaPath, storeStream } from '../../media/store.ts';
+import type { Viewer } from '../../types.ts';
+import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { imageLimiter } from '../users/profile-image.ts';
+import { PROFILE_IMAGE_MAX_INPUT_PIXELS } from '../users/users.constants.ts';
+import { findImageMedia, setResourceCover } from './drafts.repo.ts';
+
+export const COVER_QUALITY = 80;
+
+export interface MadeCover {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** the source picture's own size */
+  source: { width: number | null; height: number | null };
+}
+
+/**
+ * A cover from a picture (a buffer, or a stored file's path): decoded within
+ * a pixel bound (a small file can claim a huge canvas), turned upright,
+ * fitted inside COVER_SIZE × COVER_SIZE without enlarging, WebP. Re-encoding
+ * also drops EXIF, so a photo's GPS position is not published with it.
+ * Throws `unreadable` when it is not a picture sharp can read.
+ */
+export async function makeCover(input: Buffer | string, unreadable: () => AppError): Promise<MadeCover> {
+  try {
+    return await imageLimiter.run(async () => {
+      const options = { limitInputPixels: PROFILE_IMAGE_MAX_INPUT_PIXELS, failOn: 'error' as const, autoOrient: true };
+      const meta = await sharp(input, options).metadata();
+      const { data, info } = await sharp(input, options)
+        .resize({ width: COVER_SIZE, height: COVER_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: COVER_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, source: { width: meta.width ?? null, height: meta.height ?? null } };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+    throw unreadable();
+  }
+}
+
+/** The stored cover as the API describes it. */
+export function coverOf(db: Db, resource: { cover_sha256: string | null; cover_custom: number }): Cover {
+  const media = resource.cover_sha256 ? findImageMedia(db, resource.cover_sha256) : undefined;
+  return {
+    coverUrl: media ? mediaUrl(media.sha256, media.ext) : null,
+    coverCustom: resource.cover_custom === 1,
+    sha256: media?.sha256 ?? null,
+    width: media?.width ?? null,
+    height: media?.height ?? null,
+  };
+}
+
+/** Stores a made cover (content-addressed); returns its sha256. Call inside withStoreLock. */
+export async function storeCover(db: Db, dataDir: string, cover: MadeCover): Promise<string> {
+  const stored = await storeStream(dataDir, Readable.from([cover.data]), () => 'webp');
+  insertMedia(db, { sha256: stored.sha256, ext: 'webp', mime: 'image/webp', size: stored.size, width: cover.width, height: cover.height });
+  return stored.sha256;
+}
+
+/**
+ * POST /v2/resources/{id}/cover: a person's chosen cover. Only pictures (by
+ * their first bytes, whatever the name or the client's claim), resized; the
+ * owner while the resource can be edited, an admin at any time. The cover it
+ * replaces is deleted if nothing else uses it.
+ */
+export async function setCustomCover(db: Db, dataDir: string, viewer: Viewer | null, id: number, upload: Buffer): Promise<Cover> {
+  assertAllowed('edit', getModerated(db, id, viewer), viewer);
+  const kind = sniff(upload.subarray(0, 16));
+  if (!kind || kind.typeCode !== 1) throw new AppError('COVER_NOT_ALLOWED', { field: 'file' });
+  const cover = await makeCover(upload, () => new AppError('COVER_UNREADABLE', { field: 'file' }));
+  return withStoreLock(async () => {
+    const resource = getModerated(db, id, viewer);
+    assertAllowed('edit', resource, viewer);
+    const sha = await storeCover(db, dataDir, cover);
+    setResourceCover(db, id, sha, true);
+    if (resource.cover_sha256 !== sha) releaseMedia(db, dataDir, [resource.cover_sha256]);
+    return coverOf(db, getModerated(db, id, viewer));
+  });
+}
+
+/**
+ * DELETE /v2/resources/{id}/cover: back to the automatic cover: made from the
+ * picture itself for images, none (the type's placeholder) for the rest.
+ */
+export async function removeCustomCover(db: Db, dataDir: string, viewer: Viewer | null, id: number): Promise<Cover> {
+  const before = getModerated(db, id, viewer);
+  assertAllowed('edit', before, viewer);
+  let auto: MadeCover | null = null;
+  if (before.type_code === 1 && before.media_sha256) {
+    const media = findMedia(db, before.media_sha256);
+    if (media) auto = await makeCover(mediaPath(dataDir, media.sha256, media.ext), () => new AppError('FILE_UNREADABLE'));
+  }
+  return withStoreLock(async () => {
+    const resource = getModerated(db, id, viewer);
+    assertAllowed('edit', resource, viewer);
+    const sha = auto ? await storeCover(db, dataDir, auto) : null;
+    setResourceCover(db, id, sha, false);
+    if (resource.cover_sha256 !== sha) releaseMedia(db, dataDir, [resource.cover_sha256]);
+    return coverOf(db, getModerated(db, id, viewer));
+  });
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateResource, UpdateResource } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { releaseMedia, withStoreLock } from '../../media/release.ts';
+import type { Viewer } from '../../types.ts';
+import { CategoryTree } from '../categories/categories.service.ts';
+import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from './drafts.repo.ts';
+import { plainText } from '../../plain-text.ts';
+
+/** Control characters out (a description keeps its line breaks), line ends unified, trimmed. */
+export const cleanText = (value: string, multiline = false): string => plainText(value, multiline);
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION', { field: `body.${field}`, reason: message }, message);
+
+/** The type code a stored file's MIME type belongs to (the sniffer decided it when it arrived). */
+export function typeOfMime(mime: string): number {
+  if (mime.startsWith('image/')) return 1;
+  if (mime === 'application/pdf') return 2;
+  if (mime.startsWith('video/')) return 3;
+  if (mime.startsWith('audio/')) return 4;
+  return 5;
+}
+
+function changesFrom(db: Db, viewer: Viewer, body: UpdateResource): ResourceChanges {
+  const changes: ResourceChanges = {};
+  if (body.title !== undefined) {
+    changes.title = cleanText(body.title);
+    if (changes.title === '') throw invalid('title', 'Escribe el título del recurso');
+  }
+  if (body.type !== undefined) changes.type_code = body.type;
+  if (body.author !== undefined) changes.author = cleanText(body.author);
+  if (body.source !== undefined) changes.source = cleanText(body.source);
+  if (body.license !== undefined) changes.license = body.license ?? '';
+  if (body.description !== undefined) changes.description = cleanText(body.description, true);
+  if (body.content_type_id !== undefined) {
+    if (body.content_type_id !== null && CategoryTree.load(db, viewer).get(body.content_type_id) === null) {
+      throw invalid('content_type_id', 'La categoría no existe');
+    }
+    changes.category_id = body.content_type_id;
+  }
+  if (body.rights_declared === false) throw new AppError('RIGHTS_DECLARATION_REQUIRED', { field: 'body.rights_declared' });
+  return changes;
+}
+
+/**
+ * A new draft owned by the caller. The declaration that the file is public
+ * domain or rights-free (SPEC §1) is required from the start: the upload
+ * form shows the reminder (/upload/ModalAlert) before anything is sent.
+ */
+export function createDraft(db: Db, viewer: Viewer, body: CreateResource): number {
+  if (body.rights_declared !== true) throw new AppError('RIGHTS_DECLARATION_REQUIRED', { field: 'body.rights_declared' });
+  const c = changesFrom(db, viewer, body);
+  if (c.title === undefined || c.title === '') throw invalid('title', 'Escribe el título del recurso');
+  return insertDraft(db, {
+    global_id: randomUUID(),
+    title: c.title,
+    type_code: body.type,
+    author: c.author ?? '',
+    source: c.source ?? '',
+    license: c.license ?? '',
+    description: c.description ?? '',
+    category_id: c.category_id ?? null,
+    user_id: viewer.id,
+  });
+}
+
+/** Edits what the table lets the caller edit; the type cannot move away from the attached file's. */
+export function updateDraft(db: Db, viewer: Viewer, id: number, body: UpdateResource): void {
+  db.transaction(() => {
+    const resource = getModerated(db, id, viewer);
+    assertAllowed('edit', resource, viewer);
+    const changes = changesFrom(db, viewer, body);
+    if (changes.type_code !== undefined && resource.media_mime !== null && typeOfMime(resource.media_mime) !== changes.type_code) {
+      throw new AppError('FILE_TYPE_MISMATCH', { field: 'body.type', reason: 'file attached' }, 'El tipo no corresponde al archivo ya subido: sube otro archivo o elige el tipo del archivo');
+    }
+    updateResourceFields(db, id, changes);
+  })();
+}
+
+/**
+ * Deletes a draft (or a rejected resource) with everything hanging on it:
+ * comments, favourites, list entries and reports go with the row; unfinished
+ * uploads are cancelled by the caller first; the stored file and cover are
+ * deleted when nothing else uses the same bytes.
+ */
+export async function deleteDraft(db: Db, dataDir: string, viewer: Viewer, id: number): Promise<void> {
+  assertAllowed('delete', getModerated(db, id, viewer), viewer);
+  await withStoreLock(() => {
+    const resource = getModerated(db, id, viewer);
+    assertAllowed('delete', resource, viewer);
+    db.transaction(() => deleteResourceRow(db, id))();
+    releaseMedia(db, dataDir, [resource.media_sha256, resource.cover_sha256]);
+  });
+}

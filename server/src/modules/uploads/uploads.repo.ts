@@ -1,0 +1,44 @@
+import type { Db } from '../../db/connection.ts';
+
+export interface DbUpload {
+  id: string;
+  user_id: number;
+  resource_id: number;
+  size: number;
+  name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function insertUpload(db: Db, u: Pick<DbUpload, 'id' | 'user_id' | 'resource_id' | 'size' | 'name'>): void {
+  db.prepare('INSERT INTO uploads (id, user_id, resource_id, size, name) VALUES (@id, @user_id, @resource_id, @size, @name)').run(u);
+}
+
+export function findUpload(db: Db, id: string): DbUpload | undefined {
+  return db.prepare<[string], DbUpload>('SELECT * FROM uploads WHERE id = ?').get(id);
+}
+
+/** The caller's unfinished uploads of these resources (at most one each). */
+export function uploadsOf(db: Db, userId: number, resourceIds: readonly number[]): DbUpload[] {
+  if (resourceIds.length === 0) return [];
+  return db
+    .prepare<[number, string], DbUpload>('SELECT * FROM uploads WHERE user_id = ? AND resource_id IN (SELECT value FROM json_each(?)) ORDER BY updated_at')
+    .all(userId, JSON.stringify(resourceIds));
+}
+
+export function touchUpload(db: Db, id: string): void {
+  db.prepare("UPDATE uploads SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
+}
+
+export function deleteUploadRow(db: Db, id: string): void {
+  db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+}
+
+/** Uploads nothing has touched since `before` (ISO time). */
+export function staleUploadIds(db: Db, before: string): string[] {
+  return db.prepare<[string], { id: string }>('SELECT id FROM uploads WHERE updated_at < ?').all(before).map((r) => r.id);
+}
+
+export function allUploadIds(db: Db): Set<string> {
+  return new Set(db.prepare<[], { id: string }>('SELECT id FROM uploads').all().map((r) => r.id));
+}

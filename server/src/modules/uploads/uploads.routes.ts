@@ -1,0 +1,240 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  COVER_MAX_BYTES,
+  CoverSchema,
+  CreateResourceSchema,
+  CreateUploadSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  LICENSES,
+  ManagedPageSchema,
+  ManagedResourceSchema,
+  OkSchema,
+  QueryMineSchema,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_STALE_HOURS,
+  UPLOAD_TYPE_CODES,
+  UpdateResourceSchema,
+  UploadConfigSchema,
+  UploadIdParamsSchema,
+  UploadProgressSchema,
+  UploadSchema,
+  type ResourceStatus,
+} from '@kit/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { managedPage, managedResource } from '../moderation/managed.ts';
+import { listManagedIds } from '../moderation/moderation.repo.ts';
+import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { readSettings } from '../settings/settings.repo.ts';
+import { viewerOf } from '../users/users.service.ts';
+import { removeCustomCover, setCustomCover } from './covers.service.ts';
+import { createDraft, deleteDraft, updateDraft } from './drafts.service.ts';
+import { toWireUpload, UploadManager } from './uploads.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const UploadHeadersSchema = Type.Object({
+  /** the byte where this PATCH's body starts: the server's offset */
+  'upload-offset': Type.String({ pattern: '^[0-9]{1,15}$' }),
+});
+/** tus' name for a body of raw file bytes */
+export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
+
+/** Reads a small upload (a cover) into memory, refusing it once it passes `maxBytes`. */
+async function readCover(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > COVER_MAX_BYTES) throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    stream.resume();
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
+    throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+  }
+  if (stream.truncated) throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
+  return Buffer.concat(chunks);
+}
+
+/** The one multipart field a file route takes: `file`. */
+async function filePart(request: FastifyRequest, fileSize: number) {
+  const part = await request.file({ limits: { files: 1, fileSize } });
+  if (!part) throw new AppError('VALIDATION', { field: 'file', reason: 'missing' }, 'Falta el archivo (campo «file»)');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new AppError('VALIDATION', { field: 'file', reason: 'wrong field' }, 'El archivo debe enviarse en el campo «file»');
+  }
+  return part;
+}
+
+/**
+ * Contributions, upload side (issue 5): drafts (create, edit, delete, the
+ * owner's list), the resource's file (resumable under /api/uploads, or one
+ * multipart POST), and covers. Status changes live in modules/moderation.
+ */
+export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const { dataDir, maxUploadBytes } = app.config;
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes);
+
+  // Encapsulated: only this feature parses multipart with these limits (the
+  // library file may be large; multipart's own default is 1 MiB).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 2, parts: 3, fieldSize: 1024, fileSize: maxUploadBytes + 1 } });
+  // Raw bytes of a resumable upload are streamed by the handler, never parsed or buffered.
+  app.addContentTypeParser(OFFSET_OCTET_STREAM, (_request, _payload, done) => done(null));
+
+  // Stale uploads go at start and every hour; fresh ones survive a restart.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const removed = uploads.sweep();
+    if (removed > 0) app.log.info({ removed }, 'stale uploads removed');
+    timer = setInterval(() => uploads.sweep(), 3600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  const managed = (request: FastifyRequest, id: number) => managedResource(db, dataDir, request.viewer, id);
+
+  app.get('/v2/uploads/config', { schema: { response: { 200: UploadConfigSchema } } }, async () => ({
+    maxBytes: maxUploadBytes,
+    chunkSize: UPLOAD_CHUNK_BYTES,
+    coverMaxBytes: COVER_MAX_BYTES,
+    staleHours: UPLOAD_STALE_HOURS,
+    licenses: [...LICENSES],
+    types: [...UPLOAD_TYPE_CODES],
+    moderation: readSettings(db).resourceModeration,
+  }));
+
+  // ---- drafts ----
+  app.post('/v2/resources', { preHandler: requireUser, schema: { body: CreateResourceSchema, response: { 201: ManagedResourceSchema, ...errors } } }, async (request, reply) => {
+    const id = createDraft(db, viewerOf(request), request.body);
+    request.log.info({ resourceId: id }, 'draft created');
+    return reply.code(201).send(managed(request, id));
+  });
+
+  app.get('/v2/resources/mine', { preHandler: requireUser, schema: { querystring: QueryMineSchema, response: { 200: ManagedPageSchema, ...errors } } }, async (request) => {
+    const viewer = viewerOf(request);
+    const page = request.query.page ?? 1;
+    const perPage = request.query.per_page ?? 24;
+    const statuses = request.query.status ? (request.query.status.split(',') as ResourceStatus[]) : null;
+    const found = listManagedIds(db, { statuses, ownerId: viewer.id, reportedOnly: false, typeCode: null, match: null, userLike: null }, perPage, (page - 1) * perPage);
+    return managedPage(db, dataDir, viewer, found, page, perPage);
+  });
+
+  app.get('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } }, async (request) =>
+    managed(request, request.params.id),
+  );
+
+  app.patch(
+    '/v2/resources/:id',
+    { preHandler: requireUser, schema: { params: IdParamsSchema, body: UpdateResourceSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    async (request) => {
+      updateDraft(db, viewerOf(request), request.params.id, request.body);
+      return managed(request, request.params.id);
+    },
+  );
+
+  app.delete('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    await deleteDraft(db, dataDir, viewerOf(request), request.params.id);
+    // Its unfinished uploads went with the row; their bytes go now.
+    uploads.sweep();
+    request.log.info({ resourceId: request.params.id }, 'draft deleted');
+    return { ok: true as const };
+  });
+
+  // ---- the file in one request (small files, or clients without the resumable protocol) ----
+  app.post(
+    '/v2/resources/:id/file',
+    { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      assertAllowed('edit', getModerated(db, request.params.id, viewer), viewer);
+      const part = await filePart(request, maxUploadBytes + 1);
+      await uploads.direct(viewer, request.params.id, part.file, part.filename);
+      request.log.info({ resourceId: request.params.id }, 'file attached');
+      return managed(request, request.params.id);
+    },
+  );
+
+  // ---- covers (SPEC §7: POST /v2/resources/{id}/cover, multipart field `file`) ----
+  app.post('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
+    // Refused before a byte of the picture is read.
+    assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);
+    const part = await filePart(request, COVER_MAX_BYTES + 1);
+    const bytes = await readCover(part.file);
+    const cover = await setCustomCover(db, dataDir, request.viewer, request.params.id, bytes);
+    request.log.info({ resourceId: request.params.id, sha256: cover.sha256 }, 'cover set');
+    return cover;
+  });
+
+  app.delete('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) =>
+    removeCustomCover(db, dataDir, request.viewer, request.params.id),
+  );
+
+  // ---- resumable uploads ----
+  const withOffset = (reply: FastifyReply, offset: number, size: number) =>
+    void reply.header('Upload-Offset', String(offset)).header('Upload-Length', String(size)).header('Cache-Control', 'no-store');
+
+  app.post('/uploads', { preHandler: requireUser, schema: { body: CreateUploadSchema, response: { 200: UploadSchema, 201: UploadSchema, ...errors } } }, async (request, reply) => {
+    const { upload, created } = uploads.create(viewerOf(request), request.body);
+    const wire = toWireUpload(dataDir, upload);
+    withOffset(reply, wire.offset, wire.size);
+    if (created) request.log.info({ uploadId: upload.id, resourceId: upload.resource_id, size: upload.size }, 'upload started');
+    return reply.code(created ? 201 : 200).send(wire);
+  });
+
+  // GET answers the JSON; HEAD (made by Fastify from GET) the same headers without a body.
+  app.get('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors } } }, async (request, reply) => {
+    const wire = toWireUpload(dataDir, uploads.own(viewerOf(request), request.params.id));
+    withOffset(reply, wire.offset, wire.size);
+    return wire;
+  });
+
+  app.patch(
+    '/uploads/:id',
+    {
+      preHandler: requireUser,
+      schema: { params: UploadIdParamsSchema, headers: UploadHeadersSchema, response: { 200: UploadProgressSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const length = request.headers['content-length'];
+      try {
+        const outcome = await uploads.append(viewer, request.params.id, Number(request.headers['upload-offset']), {
+          source: request.raw,
+          contentLength: length === undefined ? undefined : Number(length),
+          // A newer PATCH of the same upload ends this one (see UploadManager).
+          abort: () => request.raw.destroy(new Error('superseded by a newer request')),
+          log: request.log,
+        });
+        withOffset(reply, outcome.offset, outcome.upload.size);
+        return {
+          id: outcome.upload.id,
+          offset: outcome.offset,
+          size: outcome.upload.size,
+          complete: outcome.complete,
+          resource: outcome.complete ? managed(request, outcome.upload.resource_id) : null,
+        };
+      } catch (error) {
+        const offset = (error as AppError).data as { offset?: number } | null;
+        if (error instanceof AppError && typeof offset?.offset === 'number') void reply.header('Upload-Offset', String(offset.offset));
+        throw error;
+      }
+    },
+  );
+
+  app.delete('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    uploads.own(viewerOf(request), request.params.id);
+    uploads.discard(request.params.id);
+    request.log.info({ uploadId: request.params.id }, 'upload cancelled');
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,370 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS, type CreateUpload, type Upload } from '@kit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { insertMedia } from '../../media/media.repo.ts';
+import { releaseMedia, withStoreLock } from '../../media/release.ts';
+import { sniff, type Sniffed } from '../../media/sniff.ts';
+import { adoptFile, hashFile, tmpDir } from '../../media/store.ts';
+import type { Viewer } from '../../types.ts';
+import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
+import { setResourceFile } from './drafts.repo.ts';
+import {
+  appendStream,
+  createPart,
+  displayName,
+  orphanPartIds,
+  partPath,
+  partSize,
+  readHead,
+  removePart,
+  removeUploadsEntry,
+  type RunningHash,
+} from './upload-files.ts';
+import {
+  allUploadIds,
+  deleteUploadRow,
+  findUpload,
+  insertUpload,
+  staleUploadIds,
+  touchUpload,
+  uploadsOf,
+  type DbUpload,
+} from './uploads.repo.ts';
+
+/** Free space an upload must leave on the data disk, so the database and the logs can still write. */
+export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
+const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
+
+const TYPE_LABEL: Record<number, string> = { 1: 'una imagen', 2: 'un documento PDF', 3: 'un video', 4: 'un audio', 5: 'una aplicación (APK)' };
+
+/**
+ * The file's real type, from its first bytes (never its name or the client's
+ * claim), must be one the library takes and the one the resource says.
+ */
+export function checkFileType(head: Buffer, typeCode: number): Sniffed {
+  const sniffed = sniff(head);
+  if (!sniffed) throw new AppError('FILE_TYPE_NOT_ALLOWED', { field: 'file' });
+  if (sniffed.typeCode !== typeCode) {
+    throw new AppError(
+      'FILE_TYPE_MISMATCH',
+      { field: 'file', expected: typeCode, got: sniffed.typeCode, mime: sniffed.mime },
+      `El archivo no corresponde al tipo de recurso: se esperaba ${TYPE_LABEL[typeCode] ?? 'otro tipo'}`,
+    );
+  }
+  return sniffed;
+}
+
+export function toWireUpload(dataDir: string, row: DbUpload): Upload {
+  return {
+    id: row.id,
+    resourceId: row.resource_id,
+    size: row.size,
+    offset: partSize(dataDir, row.id),
+    name: row.name,
+    createdAt: row.created_at,
+    expiresAt: new Date(Date.parse(row.updated_at) + STALE_MS).toISOString(),
+    chunkSize: UPLOAD_CHUNK_BYTES,
+  };
+}
+
+export interface AppendOutcome {
+  upload: DbUpload;
+  offset: number;
+  complete: boolean;
+}
+
+interface Holder {
+  abort: () => void;
+  done: Promise<void>;
+}
+
+/**
+ * Library file uploads: resumable ones (POST create, PATCH bytes at the
+ * server's offset, HEAD/GET the offset, DELETE cancel) and one-shot multipart
+ * ones, both ending the same way: type checked, hashed, renamed into the
+ * content-addressed store and attached to the resource.
+ */
+export class UploadManager {
+  readonly db: Db;
+  readonly dataDir: string;
+  readonly maxBytes: number;
+  /** running hashes of uploads whose bytes all arrived through this process */
+  readonly #running = new Map<string, RunningHash>();
+  /** the PATCH currently writing each upload */
+  readonly #holders = new Map<string, Holder>();
+
+  constructor(db: Db, dataDir: string, maxBytes: number) {
+    this.db = db;
+    this.dataDir = dataDir;
+    this.maxBytes = maxBytes;
+  }
+
+  /** The caller's own upload; anybody else's is as unknown as one that never existed. */
+  own(viewer: Viewer, id: string): DbUpload {
+    const row = findUpload(this.db, id);
+    if (!row || row.user_id !== viewer.id) throw new AppError('UPLOAD_NOT_FOUND');
+    return row;
+  }
+
+  #checkSize(size: number): void {
+    if (size > this.maxBytes) {
+      throw new AppError('UPLOAD_TOO_LARGE', { field: 'size', maxBytes: this.maxBytes, size }, `El archivo es más grande de lo permitido (máximo ${mib(this.maxBytes)})`);
+    }
+  }
+
+  #checkSpace(size: number): void {
+    const stats = fs.statfsSync(this.dataDir);
+    if (stats.bavail * stats.bsize < size + DISK_RESERVE_BYTES) throw new AppError('UPLOAD_NO_SPACE', { size });
+  }
+
+  /**
+   * Starts an upload of a resource's file, or finds the caller's unfinished
+   * one for the same file (same size and name) so a phone that lost its
+   * upload id resumes instead of starting over. Another unfinished upload of
+   * that resource is replaced.
+   */
+  create(viewer: Viewer, body: CreateUpload): { upload: DbUpload; created: boolean } {
+    const resource = getModerated(this.db, body.resourceId, viewer);
+    assertAllowed('edit', resource, viewer);
+    if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'resourceId', reason: 'list' }, 'Una lista no lleva archivo');
+    this.#checkSize(body.size);
+    const name = displayName(body.name);
+    for (const old of uploadsOf(this.db, viewer.id, [resource.id])) {
+      if (old.size === body.size && old.name === name && fs.existsSync(partPath(this.dataDir, old.id))) return { upload: old, created: false };
+      this.discard(old.id);
+    }
+    this.#checkSpace(body.size);
+    const id = randomBytes(16).toString('hex');
+    insertUpload(this.db, { id, user_id: viewer.id, resource_id: resource.id, size: body.size, name });
+    try {
+      createPart(this.dataDir, id);
+    } catch (error) {
+      deleteUploadRow(this.db, id);
+      throw error;
+    }
+    this.#running.set(id, { hash: createHash('sha256'), upto: 0 });
+    return { upload: findUpload(this.db, id) as DbUpload, created: true };
+  }
+
+  /**
+   * Forgets an upload and its bytes (cancelled, refused, stale, or its
+   * resource gone); a request still writing it is ended, unless it is the
+   * one discarding (it still has to answer).
+   */
+  discard(id: string, byWriter = false): void {
+    if (!byWriter) this.#holders.get(id)?.abort();
+    deleteUploadRow(this.db, id);
+    removePart(this.dataDir, id);
+    this.#running.delete(id);
+  }
+
+  /**
+   * One writer per upload. A phone whose link dropped resumes while the
+   * server may still hold the old, dead request open (until its timeout):
+   * the new request ends the old one, waits for it to let go, and goes on
+   * from what reached the disk.
+   */
+  async #acquire(id: string, abort: () => void): Promise<() => void> {
+    for (let holder = this.#holders.get(id); holder; holder = this.#holders.get(id)) {
+      holder.abort();
+      await holder.done;
+    }
+    let release!: () => void;
+    const holder: Holder = { abort, done: new Promise<void>((resolve) => (release = resolve)) };
+    this.#holders.set(id, holder);
+    return () => {
+      if (this.#holders.get(id) === holder) this.#holders.delete(id);
+      release();
+    };
+  }
+
+  /**
+   * PATCH: appends the body at `offset`, which must be the server's offset.
+   * Bytes that arrive before the link breaks are kept (fsynced) and the next
+   * PATCH goes on from there. A file that is not what the resource says, or
+   * that grows past its declared size, cancels the upload. The last byte
+   * completes it: the file is attached to the resource and the upload is gone.
+   */
+  async append(
+    viewer: Viewer,
+    id: string,
+    offset: number,
+    request: { source: Readable; contentLength: number | undefined; abort: () => void; log: FastifyBaseLogger },
+  ): Promise<AppendOutcome> {
+    const { source, contentLength, abort, log } = request;
+    this.own(viewer, id);
+    const release = await this.#acquire(id, abort);
+    try {
+      const upload = this.own(viewer, id);
+      const file = partPath(this.dataDir, id);
+      if (!fs.existsSync(file)) {
+        this.discard(id, true);
+        throw new AppError('UPLOAD_NOT_FOUND');
+      }
+      const have = partSize(this.dataDir, id);
+      if (offset !== have) throw new AppError('UPLOAD_OFFSET_MISMATCH', { offset: have });
+      const resource = getModerated(this.db, upload.resource_id, viewer);
+      try {
+        assertAllowed('edit', resource, viewer);
+        if (contentLength !== undefined && have + contentLength > upload.size) throw this.#overflow(upload);
+      } catch (error) {
+        this.discard(id, true);
+        throw error;
+      }
+      if (have < upload.size) {
+        try {
+          await appendStream({
+            file,
+            offset: have,
+            total: upload.size,
+            source,
+            checkHead: (head) => void checkFileType(head, resource.type_code),
+            headSoFar: have > 0 ? readHead(file, have) : undefined,
+            running: this.#running.get(id),
+            overflow: () => this.#overflow(upload),
+          });
+        } catch (error) {
+          if (error instanceof AppError) {
+            // Refused content: nothing of it stays.
+            this.discard(id, true);
+            throw error;
+          }
+          // The link broke (or a newer request took over): what arrived stays for the resume.
+          touchUpload(this.db, id);
+          const now = partSize(this.dataDir, id);
+          log.info({ uploadId: id, offset: now, size: upload.size, err: (error as Error).message }, 'upload interrupted');
+          throw new AppError('UPLOAD_TRUNCATED', { offset: now });
+        }
+      }
+      touchUpload(this.db, id);
+      const now = partSize(this.dataDir, id);
+      if (now < upload.size) return { upload, offset: now, complete: false };
+
+      const running = this.#running.get(id);
+      const sha256 = running && running.upto === upload.size ? running.hash.digest('hex') : await hashFile(file);
+      this.#running.delete(id);
+      try {
+        await this.attach(viewer, upload.resource_id, file, sha256, upload.name, id);
+      } catch (error) {
+        // Picture resizing busy: the bytes stay; an empty PATCH at the end finishes later.
+        if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+        this.discard(id, true);
+        throw error;
+      }
+      log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
+      return { upload, offset: upload.size, complete: true };
+    } finally {
+      release();
+    }
+  }
+
+  #overflow(upload: DbUpload): AppError {
+    return new AppError('UPLOAD_TOO_LARGE', { field: 'body', size: upload.size, reason: 'more bytes than declared' }, 'Llegaron más bytes de los anunciados para este archivo');
+  }
+
+  /**
+   * One-shot upload (multipart): the file streams to a temp file while it is
+   * counted against the limit, typed by its first bytes and hashed, then ends
+   * like a resumable one. Nothing stays behind when it is refused or cut.
+   */
+  async direct(viewer: Viewer, resourceId: number, stream: Readable & { truncated?: boolean }, clientName: string | undefined): Promise<void> {
+    const resource = getModerated(this.db, resourceId, viewer);
+    assertAllowed('edit', resource, viewer);
+    if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'file', reason: 'list' }, 'Una lista no lleva archivo');
+    this.#checkSpace(0);
+    fs.mkdirSync(tmpDir(this.dataDir), { recursive: true });
+    const file = path.join(tmpDir(this.dataDir), `${randomBytes(16).toString('hex')}.part`);
+    fs.closeSync(fs.openSync(file, 'wx'));
+    const running: RunningHash = { hash: createHash('sha256'), upto: 0 };
+    try {
+      const tooLarge = () =>
+        new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: this.maxBytes }, `El archivo es más grande de lo permitido (máximo ${mib(this.maxBytes)})`);
+      let result;
+      try {
+        result = await appendStream({
+          file,
+          offset: 0,
+          total: this.maxBytes,
+          source: stream,
+          checkHead: (head) => void checkFileType(head, resource.type_code),
+          running,
+          overflow: tooLarge,
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+      }
+      if (stream.truncated) throw tooLarge();
+      // Shorter than the sniffing window: decided now.
+      if (!result.headChecked) checkFileType(readHead(file), resource.type_code);
+      await this.attach(viewer, resourceId, file, running.hash.digest('hex'), displayName(clientName), null);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+
+  /**
+   * Moves a complete file into the store and makes it the resource's file
+   * (with a cover made from it when it is a picture), if the caller may still
+   * edit the resource. The file it replaces is deleted when nothing else uses it.
+   */
+  async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+    const typeCode = getModerated(this.db, resourceId, viewer).type_code;
+    const sniffed = checkFileType(readHead(file), typeCode);
+    const size = fs.statSync(file).size;
+    let cover: MadeCover | null = null;
+    if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
+    await withStoreLock(async () => {
+      // It may have been submitted, or its type changed, while the bytes were checked.
+      const resource = getModerated(this.db, resourceId, viewer);
+      assertAllowed('edit', resource, viewer);
+      checkFileType(readHead(file), resource.type_code);
+      const coverSha = cover && resource.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
+      adoptFile(this.dataDir, file, sha256, sniffed.ext);
+      this.db.transaction(() => {
+        insertMedia(this.db, { sha256, ext: sniffed.ext, mime: sniffed.mime, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
+        setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
+        if (uploadId) deleteUploadRow(this.db, uploadId);
+      })();
+      const replaced = [resource.media_sha256 === sha256 ? null : resource.media_sha256];
+      if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
+      releaseMedia(this.db, this.dataDir, replaced);
+    });
+  }
+
+  /**
+   * Deletes uploads nothing has touched for UPLOAD_STALE_HOURS, part files
+   * whose row is gone and rows whose file is gone. Runs at start and hourly;
+   * uploads being written are left alone. Fresh uploads survive a restart:
+   * a phone resumes them after a power cut.
+   */
+  sweep(now: number = Date.now()): number {
+    let removed = 0;
+    for (const id of staleUploadIds(this.db, new Date(now - STALE_MS).toISOString())) {
+      if (this.#holders.has(id)) continue;
+      this.discard(id);
+      removed += 1;
+    }
+    const rows = allUploadIds(this.db);
+    for (const entry of orphanPartIds(this.dataDir, rows)) {
+      removeUploadsEntry(this.dataDir, entry);
+      removed += 1;
+    }
+    for (const id of rows) {
+      if (!this.#holders.has(id) && !fs.existsSync(partPath(this.dataDir, id))) {
+        deleteUploadRow(this.db, id);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}
+
+const mib = (bytes: number): string => `${Math.floor(bytes / (1024 * 1024))} MB`;
