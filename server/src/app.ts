@@ -13,6 +13,8 @@ import { cleanPartialFiles } from './media/store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { captiveRoutes } from './modules/captive/captive.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
+import type { DeviceOptions } from './modules/device/device.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
@@ -21,6 +23,7 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttps } from './plugins/https.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './types.ts';
 
@@ -32,10 +35,12 @@ export interface BuildOptions {
   config: Readonly<Config>;
   /** false silences the log (most tests); a stream captures it (tests that read the log) */
   logger?: false | { stream: Writable };
+  /** device control's /proc and /sys paths and delays (tests) */
+  device?: DeviceOptions;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
@@ -70,6 +75,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   // At the root, before /api and the web app, so its hook sees every request (only on a kit).
   await app.register(captiveRoutes);
+  // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
+  await app.register(registerHttps);
 
   await app.register(
     async (api) => {
@@ -83,6 +90,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(listsRoutes);
       await api.register(mediaRoutes);
       await api.register(usersRoutes);
+      await api.register(deviceRoutes, device ?? {});
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,15 @@ export const ERRORS = {
   PLAYLIST_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La lista no existe o no está disponible' },
   MEDIA_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El archivo no existe o no está disponible' },
   LIBRARY_EMPTY: { httpCode: 404, type: 'not_found', message: 'Todavía no hay recursos publicados en la biblioteca' },
+  // Kit device control (issue 9)
+  DEVICE_NOT_KIT: { httpCode: 404, type: 'not_found', message: 'El control del dispositivo solo existe en un kit' },
+  DEVICE_BUSY: { httpCode: 409, type: 'conflict', message: 'El kit ya está haciendo otra acción. Espera a que termine' },
+  DEVICE_ACTION_FAILED: { httpCode: 500, type: 'server', message: 'El kit no pudo completar la acción' },
+  CERT_INVALID: { httpCode: 400, type: 'validation', message: 'El certificado no es válido: se espera un certificado en formato PEM' },
+  CERT_KEY_INVALID: { httpCode: 400, type: 'validation', message: 'La clave privada no es válida: se espera una clave PEM sin contraseña' },
+  CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
+  CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
+  CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {
