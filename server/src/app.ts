@@ -20,6 +20,8 @@ import { browserPageRoutes } from './modules/downloads/browser-page.routes.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
+import type { DeviceOptions } from './modules/device/device.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -34,6 +36,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttps } from './plugins/https.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './types.ts';
 
@@ -45,10 +48,12 @@ export interface BuildOptions {
   config: Readonly<Config>;
   /** false silences the log (most tests); a stream captures it (tests that read the log) */
   logger?: false | { stream: Writable };
+  /** device control's /proc and /sys paths and delays (tests) */
+  device?: DeviceOptions;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
@@ -83,6 +88,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   // At the root, before /api and the web app, so its hook sees every request (only on a kit).
   await app.register(captiveRoutes);
+  // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
+  await app.register(registerHttps);
 
   await app.register(
     async (api) => {
@@ -109,6 +116,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(commentsRoutes);
       await api.register(favoritesRoutes);
       await api.register(idempotencyMaintenance);
+      await api.register(deviceRoutes, device ?? {});
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,22 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/PORT.*KIT_IS_KIT.*KIT_SERVICES_MODE.*KIT_ADMIN_PASSWORD/s);
   });
 
+  it('reads the kit device options: HTTPS port, scripts folder, Wi-Fi name and phone limit', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ httpsPort: 443, wifiSsid: null, wifiMaxPhones: 10 });
+    expect(defaults.scriptsDir).toBe(path.resolve(import.meta.dirname, '../../scripts'));
+    const config = loadConfig({ KIT_HTTPS_PORT: '0', KIT_SCRIPTS_DIR: '/opt/kit-portal/scripts', KIT_WIFI_SSID: 'Biblioteca Señora Ñu', KIT_WIFI_MAX_PHONES: '19' });
+    expect(config).toMatchObject({ httpsPort: 0, scriptsDir: '/opt/kit-portal/scripts', wifiSsid: 'Biblioteca Señora Ñu', wifiMaxPhones: 19 });
+  });
+
+  it('refuses a phone limit that is not a whole number in range, and HTTPS on the HTTP port', () => {
+    for (const bad of ['0', '-3', '2.5', 'diez', '3000']) {
+      expect(() => loadConfig({ KIT_WIFI_MAX_PHONES: bad }), bad).toThrow(/KIT_WIFI_MAX_PHONES/);
+    }
+    expect(() => loadConfig({ PORT: '8443', KIT_HTTPS_PORT: '8443' })).toThrow(/KIT_HTTPS_PORT.*PORT/);
+    expect(() => loadConfig({ PORT: '0', KIT_HTTPS_PORT: '0' })).not.toThrow();
+  });
+
   it('is documented variable by variable in docs/CONFIG.md', () => {
     const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/CONFIG.md'), 'utf8');
     for (const name of Object.keys(OPTIONS)) expect(doc, name).toContain(`\`${name}\``);

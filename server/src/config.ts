@@ -13,6 +13,10 @@ export const OPTIONS = {
   KIT_ADMIN_PASSWORD: { kind: 'string', default: '', description: 'Contraseña del usuario `admin` en el primer arranque; si falta se genera una y se muestra una vez en el registro.' },
   KIT_SERVICES_MODE: { kind: 'enum', values: ['default', 'planet', 'community'], default: 'default', description: 'Modo de servicios inicial del menú (luego lo cambian los administradores).' },
   KIT_HOSTNAME: { kind: 'string', default: 'portal.kit', description: 'Nombre de red del kit (el DNS del kit lo responde); el portal cautivo envía los teléfonos a http://<nombre>/menu.' },
+  KIT_HTTPS_PORT: { kind: 'port', default: '443', description: 'Puerto HTTPS; se escucha solo si hay un certificado en <KIT_DATA_DIR>/tls/ (0 lo desactiva). Ver docs/HTTPS.md.' },
+  KIT_SCRIPTS_DIR: { kind: 'string', default: '', description: 'Carpeta de kit-power, kit-hotspot y kit-clock, que /admin/device ejecuta (por defecto scripts/ del proyecto).' },
+  KIT_WIFI_SSID: { kind: 'string', default: '', description: 'Nombre de la red Wi-Fi del kit que muestra /admin/device (lo escribe kit-firstboot).' },
+  KIT_WIFI_MAX_PHONES: { kind: 'integer', min: 1, max: 2007, default: '10', description: 'Teléfonos que el Wi-Fi atiende a la vez (max_num_sta de hostapd); /admin/device compara con él.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
   KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
@@ -40,6 +44,13 @@ export interface Config {
   adminPassword: string | null;
   servicesMode: ServicesMode;
   seedDemo: boolean;
+  /** HTTPS port, served only when a certificate is installed; 0: never */
+  httpsPort: number;
+  /** where kit-power, kit-hotspot and kit-clock live */
+  scriptsDir: string;
+  /** the hotspot's network name as kit-firstboot set it; null: read it from hostapd.conf if readable */
+  wifiSsid: string | null;
+  wifiMaxPhones: number;
   /** the kit's own name on its network (KIT_HOSTNAME), lower case */
   kitHostname: string;
   logLevel: LogLevel;
@@ -92,12 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     adminPassword: read('KIT_ADMIN_PASSWORD') || null,
     servicesMode: read('KIT_SERVICES_MODE') as ServicesMode,
     seedDemo: read('KIT_SEED_DEMO') === 'true',
+    httpsPort: Number(read('KIT_HTTPS_PORT')),
+    scriptsDir: path.resolve(read('KIT_SCRIPTS_DIR') || path.join(projectRoot, 'scripts')),
+    wifiSsid: read('KIT_WIFI_SSID') || null,
+    wifiMaxPhones: Number(read('KIT_WIFI_MAX_PHONES')),
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
     maxUploadBytes: Number(read('KIT_MAX_UPLOAD_MB')) * 1024 * 1024,
   };
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');
+  }
+  if (config.httpsPort !== 0 && config.httpsPort === config.port) {
+    problems.push(`KIT_HTTPS_PORT: «${config.httpsPort}» no puede ser el mismo puerto que PORT`);
   }
   if (!HOSTNAME.test(config.kitHostname) || config.kitHostname.length > 253) {
     problems.push(`KIT_HOSTNAME: «${config.kitHostname}» no es un nombre de red válido (letras, cifras, guiones y puntos)`);

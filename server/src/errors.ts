@@ -78,6 +78,15 @@ export const ERRORS = {
   REPORT_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El reporte no existe' },
   PLAYLIST_FULL: { httpCode: 409, type: 'conflict', message: 'La lista ya tiene el máximo de recursos' },
   IDEMPOTENCY_KEY_REUSED: { httpCode: 422, type: 'conflict', message: 'Esta clave de reintento ya se usó para otra operación' },
+  // Kit device control (issue 9)
+  DEVICE_NOT_KIT: { httpCode: 404, type: 'not_found', message: 'El control del dispositivo solo existe en un kit' },
+  DEVICE_BUSY: { httpCode: 409, type: 'conflict', message: 'El kit ya está haciendo otra acción. Espera a que termine' },
+  DEVICE_ACTION_FAILED: { httpCode: 500, type: 'server', message: 'El kit no pudo completar la acción' },
+  CERT_INVALID: { httpCode: 400, type: 'validation', message: 'El certificado no es válido: se espera un certificado en formato PEM' },
+  CERT_KEY_INVALID: { httpCode: 400, type: 'validation', message: 'La clave privada no es válida: se espera una clave PEM sin contraseña' },
+  CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
+  CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
+  CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

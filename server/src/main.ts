@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ensureAdminAccount } from './modules/auth/bootstrap-admin.ts';
+import { startHttps } from './plugins/https.ts';
 import { startSystemdNotify } from './plugins/systemd-notify.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // The second listener, on the same app, when a certificate is installed (docs/HTTPS.md).
+  await startHttps(app);
   // Under systemd (kit-portal.service): ready now that the database is migrated and the port listens.
   startSystemdNotify({ log: app.log });
 }

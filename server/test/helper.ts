@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 
@@ -13,10 +13,10 @@ export interface TestApp {
 }
 
 /** A real app on a fresh SQLite file in its own temp data dir; env overrides as the server would read them. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-test-'));
   const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), ...env });
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ config, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -78,6 +78,9 @@ describe('kit-firstboot without kit-portal.txt', () => {
     expect(firstBoot().read('etc/kit-portal/hostapd.conf')).toContain(`ssid=${ssid}\n`);
     expect(ssid).not.toContain(MACHINE_ID.slice(0, 4).toUpperCase()); // a hash of the id, not the id
     expect(conf).not.toMatch(/^wpa/m);
+    // /admin/device shows it from the server's environment: hostapd.conf is root-only.
+    expect(env.KIT_WIFI_SSID).toBe(ssid);
+    expect(env.KIT_WIFI_MAX_PHONES).toBe(/^max_num_sta=(\d+)$/m.exec(conf)?.[1]);
   });
 
   it('makes a random admin password, never a fixed one, and tells it on the boot partition and the console', () => {
@@ -123,7 +126,13 @@ describe('kit-firstboot with kit-portal.txt', () => {
 
   it('applies every setting', () => {
     expect(boot.status, boot.stderr).toBe(0);
-    expect(env).toEqual({ KIT_HOSTNAME: 'biblioteca.aldea', KIT_ADMIN_PASSWORD: 'a"b$c`d\\e f', KIT_SERVICES_MODE: 'planet' });
+    expect(env).toEqual({
+      KIT_HOSTNAME: 'biblioteca.aldea',
+      KIT_ADMIN_PASSWORD: 'a"b$c`d\\e f',
+      KIT_SERVICES_MODE: 'planet',
+      KIT_WIFI_SSID: 'Biblioteca Señora Ñu',
+      KIT_WIFI_MAX_PHONES: '10',
+    });
     expect(hostapdConf).toMatch(/^ssid=Biblioteca Señora Ñu$/m);
     expect(hostapdConf).toMatch(/^country_code=PE$/m);
     expect(hostapdConf).toMatch(/^wpa=2$/m);

@@ -28,6 +28,9 @@ const CASES: Case[] = [
   ...['kit-hotspot.target', 'kit-hostapd.service', 'kit-dnsmasq.service'].flatMap((unit) =>
     ['start', 'stop', 'restart'].map((verb) => ({ user: 'kitportal' as const, action: MANAGE, unit, verb, allowed: true })),
   ),
+  // the clock (kit-clock: timedatectl set-time, NTP off and on around it)
+  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-time', allowed: true },
+  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-ntp', allowed: true },
   // nothing more for the server's user
   { user: 'kitportal', action: MANAGE, unit: 'ssh.service', verb: 'stop', allowed: false },
   { user: 'kitportal', action: MANAGE, unit: 'kit-portal.service', verb: 'stop', allowed: false },
@@ -41,10 +44,14 @@ const CASES: Case[] = [
   // (login1.set-wall-message is not listed: systemd's policy makes power-off imply it, so polkitd allows it with power-off.)
   { user: 'kitportal', action: 'org.freedesktop.login1.suspend', allowed: false },
   { user: 'kitportal', action: 'org.freedesktop.hostname1.set-hostname', allowed: false },
+  // (timedate1.set-timezone is not listed: systemd's policy makes set-time imply it, so polkitd allows it with set-time.)
+  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-local-rtc', allowed: false },
   // another user gets nothing from this rule
   { user: 'vecino', action: 'org.freedesktop.login1.reboot', allowed: false },
   { user: 'vecino', action: 'org.freedesktop.login1.power-off', allowed: false },
   { user: 'vecino', action: MANAGE, unit: 'kit-hotspot.target', verb: 'stop', allowed: false },
+  { user: 'vecino', action: 'org.freedesktop.timedate1.set-time', allowed: false },
+  { user: 'vecino', action: 'org.freedesktop.timedate1.set-ntp', allowed: false },
 ];
 
 const label = (c: Case) => `${c.user} ${c.action.replace('org.freedesktop.', '')}${c.unit ? ` ${c.verb} ${c.unit}` : ''}`;
@@ -70,7 +77,7 @@ describe('the polkit rule, asked of the real polkitd (pkcheck)', () => {
     expect(answers).toEqual(expected);
     // The server's user is refused outright, not asked for a password it could never give.
     CASES.forEach((c, i) => {
-      if (c.user === 'kitportal' && !c.allowed && c.action.startsWith('org.freedesktop.s')) expect(codes[i], label(c)).toBe(1);
+      if (c.user === 'kitportal' && !c.allowed && /^org\.freedesktop\.(systemd1|timedate1)\./.test(c.action)) expect(codes[i], label(c)).toBe(1);
     });
   });
 });
@@ -100,8 +107,8 @@ describe('the polkit rule, evaluated as JavaScript', () => {
   it.each(CASES.map((c) => [label(c), c]))('%s', (_label, c) => {
     const result = decide(c);
     if (c.allowed) expect(result).toBe('yes');
-    // The server's user is refused outright for any other systemd or logind action; the rest is left to polkit's defaults.
-    else if (c.user === 'kitportal' && /^org\.freedesktop\.(systemd1|login1)\./.test(c.action)) expect(result).toBe('no');
+    // The server's user is refused outright for any other systemd, logind or timedated action; the rest is left to polkit's defaults.
+    else if (c.user === 'kitportal' && /^org\.freedesktop\.(systemd1|login1|timedate1)\./.test(c.action)) expect(result).toBe('no');
     else expect(result).toBe('not handled');
   });
 });

@@ -1,0 +1,143 @@
+import { Type, type Static } from 'typebox';
+
+/*
+ * Device control of a kit (/admin/device, admins only, only when isKit):
+ * power, hotspot, clock, HTTPS certificate, and the status the page shows.
+ * Docs: docs/API-device.md.
+ */
+
+export const PowerActionSchema = Type.Union([Type.Literal('poweroff'), Type.Literal('reboot')]);
+export type PowerAction = Static<typeof PowerActionSchema>;
+export const HotspotSwitchSchema = Type.Union([Type.Literal('on'), Type.Literal('off')]);
+export type HotspotSwitch = Static<typeof HotspotSwitchSchema>;
+/** What `systemctl is-active kit-hotspot.target` may say, and unknown when it could not be asked. */
+export const HOTSPOT_UNIT_STATES = ['active', 'inactive', 'activating', 'deactivating', 'failed', 'unknown'] as const;
+export type HotspotUnitState = (typeof HOTSPOT_UNIT_STATES)[number];
+const HotspotUnitStateSchema = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('inactive'),
+  Type.Literal('activating'),
+  Type.Literal('deactivating'),
+  Type.Literal('failed'),
+  Type.Literal('unknown'),
+]);
+
+/** The earliest time the kit's clock may be set to (a Pi without a clock battery starts at its last saved time, never earlier than this). */
+export const CLOCK_MIN = '2025-01-01T00:00:00Z';
+export const CLOCK_MAX = '2100-01-01T00:00:00Z';
+/** An ISO 8601 date and time with its offset, as `new Date().toISOString()` writes it on the admin's phone. */
+export const CLOCK_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
+/** Largest PEM text accepted for a certificate (with its chain) or a key. */
+export const PEM_MAX = 64 * 1024;
+
+export const DevicePowerBodySchema = Type.Object({ action: PowerActionSchema });
+export const DeviceHotspotBodySchema = Type.Object({ state: HotspotSwitchSchema });
+export const DeviceClockBodySchema = Type.Object({ now: Type.String({ pattern: CLOCK_PATTERN, maxLength: 40 }) });
+export const DeviceCertificateBodySchema = Type.Object({
+  /** PEM: the kit's certificate first, then any intermediate certificates */
+  cert: Type.String({ minLength: 1, maxLength: PEM_MAX }),
+  /** PEM private key without a passphrase */
+  key: Type.String({ minLength: 1, maxLength: PEM_MAX }),
+});
+
+/** 202 answer of an action that runs after the answer (power) or in the background (hotspot). */
+export const DeviceAcceptedSchema = Type.Object({ message: Type.String() });
+export type DeviceAccepted = Static<typeof DeviceAcceptedSchema>;
+
+export const DeviceClockResultSchema = Type.Object({ now: Type.String(), message: Type.String() });
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const CertificateInfoSchema = Type.Object({
+  subject: Type.String(),
+  issuer: Type.String(),
+  /** DNS names the certificate covers (subjectAltName), or the subject's CN when it has none */
+  names: Type.Array(Type.String()),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  daysLeft: Type.Integer(),
+  expired: Type.Boolean(),
+  selfSigned: Type.Boolean(),
+  /** covers the kit's name (KIT_HOSTNAME) */
+  matchesHostname: Type.Boolean(),
+  fingerprint256: Type.String(),
+});
+export type CertificateInfo = Static<typeof CertificateInfoSchema>;
+
+export const DeviceCertificateResultSchema = Type.Object({
+  message: Type.String(),
+  certificate: CertificateInfoSchema,
+  /** always true: the HTTPS listener reads the files when the server starts */
+  restartRequired: Type.Boolean(),
+});
+
+const ActionStateSchema = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
+
+export const DeviceStatusSchema = Type.Object({
+  hostname: Type.String(),
+  /** the kit's clock (ISO, UTC) */
+  now: Type.String(),
+  /** since the system booted (/proc/uptime) */
+  uptimeSeconds: nullable(Type.Number()),
+  serverUptimeSeconds: Type.Number(),
+  temperatureC: nullable(Type.Number()),
+  load: nullable(Type.Object({ one: Type.Number(), five: Type.Number(), fifteen: Type.Number(), cores: Type.Integer() })),
+  /**
+   * The Pi firmware's power flags. `firmware` (get_throttled) gives all of
+   * them; `hwmon` (rpi_volt) only under-voltage now; null when neither exists.
+   */
+  throttling: nullable(
+    Type.Object({
+      source: Type.Union([Type.Literal('firmware'), Type.Literal('hwmon')]),
+      underVoltageNow: Type.Boolean(),
+      frequencyCappedNow: nullable(Type.Boolean()),
+      throttledNow: nullable(Type.Boolean()),
+      softTempLimitNow: nullable(Type.Boolean()),
+      underVoltageSinceBoot: nullable(Type.Boolean()),
+      frequencyCappedSinceBoot: nullable(Type.Boolean()),
+      throttledSinceBoot: nullable(Type.Boolean()),
+      softTempLimitSinceBoot: nullable(Type.Boolean()),
+    }),
+  ),
+  /** the file system of the data folder */
+  disk: nullable(Type.Object({ totalBytes: Type.Number(), freeBytes: Type.Number(), usedBytes: Type.Number() })),
+  memory: nullable(Type.Object({ totalBytes: Type.Number(), availableBytes: Type.Number(), usedBytes: Type.Number() })),
+  hotspot: Type.Object({
+    /** systemctl is-active kit-hotspot.target; unknown when it could not be asked */
+    state: HotspotUnitStateSchema,
+    ssid: nullable(Type.String()),
+    /** phones associated now (stations), or seen recently (ARP) when the station list cannot be read; null when neither */
+    connectedPhones: nullable(Type.Integer()),
+    connectedPhonesSource: nullable(Type.Union([Type.Literal('stations'), Type.Literal('arp')])),
+    /** how many phones the Wi-Fi serves at once (hostapd max_num_sta) */
+    maxPhones: Type.Integer(),
+    lastAction: nullable(
+      Type.Object({
+        state: HotspotSwitchSchema,
+        result: ActionStateSchema,
+        startedAt: Type.String(),
+        finishedAt: nullable(Type.String()),
+        message: nullable(Type.String()),
+      }),
+    ),
+  }),
+  /** a power action accepted and about to run (or that failed to) */
+  power: Type.Object({
+    pending: nullable(PowerActionSchema),
+    lastError: nullable(Type.String()),
+  }),
+  https: Type.Object({
+    /** KIT_HTTPS_PORT is not 0 */
+    enabled: Type.Boolean(),
+    /** the HTTPS listener is up, on this port */
+    listening: Type.Boolean(),
+    port: nullable(Type.Integer()),
+    /** plain-HTTP page visits to the kit's name are sent to HTTPS now */
+    redirecting: Type.Boolean(),
+    /** the certificate installed in the data folder */
+    certificate: nullable(CertificateInfoSchema),
+    /** the installed certificate is not the one being served: it applies after a restart */
+    restartRequired: Type.Boolean(),
+  }),
+});
+export type DeviceStatus = Static<typeof DeviceStatusSchema>;

@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupDeviceDirs, otherKey, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../test/device-helpers.ts';
+import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
+import { parseCertificatePair, tlsFiles, writeCertificatePair } from '../modules/device/device.certificate.ts';
+import { redirectsNow, startHttps, type HttpsState } from './https.ts';
+
+// The real server on two ports: plain HTTP (Fastify's listen) and HTTPS
+// (startHttps), with a certificate made by openssl for portal.kit and
+// trusted by the client as its CA.
+afterAll(cleanupDeviceDirs);
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  authorized?: boolean;
+}
+
+function httpGet(port: number, urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Over TLS to 127.0.0.1 as if to portal.kit (SNI and Host), trusting only CA. */
+function httpsGet(port: number, urlPath: string, ca: string | undefined, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      { host: '127.0.0.1', port, path: urlPath, method, servername: 'portal.kit', ca, agent: false, headers: { host: `portal.kit:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, authorized: (res.socket as import('node:tls').TLSSocket).authorized }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const PAGE = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+async function serve(t: TestApp, httpsPort = 0): Promise<{ httpPort: number; httpsPort: number | null }> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await startHttps(t.app, { port: httpsPort });
+  return { httpPort: (t.app.server.address() as { port: number }).port, httpsPort: t.app.httpsState.port };
+}
+
+async function install(dataDir: string, certificate: TestCertificate): Promise<void> {
+  await writeCertificatePair(dataDir, parseCertificatePair(certificate.cert, certificate.key));
+}
+
+/** An app whose data folder has the certificate before it starts, as on a kit after a restart. */
+async function kitWithCertificate(certificate: TestCertificate | null, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await buildTestApp({ KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: recorderScripts().dir, ...env });
+  if (certificate) await install(t.dataDir, certificate);
+  return t;
+}
+
+describe('HTTPS with an installed certificate', () => {
+  let portal: TestCertificate;
+  let t: TestApp;
+  let ports: { httpPort: number; httpsPort: number | null };
+
+  beforeAll(async () => {
+    portal = selfSignedCertificate(['portal.kit']);
+    t = await kitWithCertificate(portal);
+    ports = await serve(t);
+  });
+  afterAll(() => t.close());
+
+  it('serves the same app over HTTPS, verified against the certificate as CA', async () => {
+    expect(ports.httpsPort).toEqual(expect.any(Number));
+    const res = await httpsGet(ports.httpsPort!, '/api/health', portal.cert);
+    expect(res.authorized).toBe(true);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('is real TLS: a client that does not trust the certificate is refused', async () => {
+    await expect(httpsGet(ports.httpsPort!, '/api/health', undefined)).rejects.toThrow(/self[- ]signed/i);
+  });
+
+  it('logs in over HTTPS with a Secure cookie (the app sees the request as https)', async () => {
+    await createUser(t.app, 'admin', 'clave-admin', { admin: true });
+    const res = await httpsGet(ports.httpsPort!, '/api/auth', portal.cert, { 'content-type': 'application/json' }, 'POST', JSON.stringify({ user_name: 'admin', password: 'clave-admin' }));
+    expect(res.status).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/kp_token=.*; Secure/);
+  });
+
+  it('sends plain-HTTP page visits to the kit’s name to the same page over HTTPS (302, not remembered)', async () => {
+    const res = await httpGet(ports.httpPort, '/biblioteca/recurso/12?vista=1', { host: `portal.kit:${ports.httpPort}`, ...PAGE });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`https://portal.kit:${ports.httpsPort}/biblioteca/recurso/12?vista=1`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // A browser that says navigate in Sec-Fetch-Mode, and HEAD.
+    expect((await httpGet(ports.httpPort, '/menu', { host: 'portal.kit', 'sec-fetch-mode': 'navigate' })).headers.location).toBe(`https://portal.kit:${ports.httpsPort}/menu`);
+    expect((await httpGet(ports.httpPort, '/menu', { host: 'portal.kit', ...PAGE }, 'HEAD')).status).toBe(302);
+  });
+
+  it.each<[string, string, Record<string, string>, string?]>([
+    ['the API', '/api/health', PAGE],
+    ['a probe (phones must see it answered on HTTP)', '/generate_204', PAGE],
+    ['an Apple probe', '/hotspot-detect.html', PAGE],
+    ['a script or image (not a page)', '/assets/app.js', { accept: '*/*', 'sec-fetch-mode': 'no-cors' }],
+    ['an API-style request', '/menu', { accept: 'application/json' }],
+    ['a form post', '/menu', PAGE, 'POST'],
+  ])('leaves %s on plain HTTP', async (_label, urlPath, headers, method) => {
+    const res = await httpGet(ports.httpPort, urlPath, { host: 'portal.kit', ...headers }, method);
+    expect(res.headers.location ?? '').not.toMatch(/^https:/);
+  });
+
+  it('leaves visits by address alone (a phone without the kit’s DNS could not reach the name)', async () => {
+    for (const host of ['10.42.0.1', `127.0.0.1:${ports.httpPort}`, 'localhost']) {
+      const res = await httpGet(ports.httpPort, '/menu', { host, ...PAGE });
+      expect(res.headers.location ?? '', host).not.toMatch(/^https:/);
+    }
+  });
+
+  it('does not redirect HTTPS to itself', async () => {
+    const res = await httpsGet(ports.httpsPort!, '/menu', portal.cert, PAGE);
+    expect(res.status).not.toBe(302);
+  });
+
+  it('shows in the device status: listening, redirecting, no restart needed until another certificate is installed', async () => {
+    const { token } = await login(t.app, 'admin', 'clave-admin');
+    const status = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/admin/device/status', headers: { authorization: `Bearer ${token}` } })).json().https;
+    expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, certificate: { names: ['portal.kit'] } });
+    const renewed = selfSignedCertificate(['portal.kit'], 90);
+    const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: renewed });
+    expect(put.statusCode).toBe(200);
+    expect(await status()).toMatchObject({ listening: true, restartRequired: true, certificate: { daysLeft: expect.any(Number) } });
+    // Still serving the old one until the restart.
+    expect((await httpsGet(ports.httpsPort!, '/api/health', portal.cert)).status).toBe(200);
+  });
+
+  it('closes the HTTPS listener with the app', async () => {
+    const other = await kitWithCertificate(portal);
+    const { httpsPort } = await serve(other);
+    expect((await httpsGet(httpsPort!, '/api/health', portal.cert)).status).toBe(200);
+    await other.close();
+    await expect(httpsGet(httpsPort!, '/api/health', portal.cert)).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe('HTTPS off: plain HTTP only, no redirect', () => {
+  it.each<[string, () => Promise<TestApp>]>([
+    ['without a certificate', () => kitWithCertificate(null)],
+    ['with KIT_HTTPS_PORT=0', () => kitWithCertificate(selfSignedCertificate(), { KIT_HTTPS_PORT: '0' })],
+    [
+      'with a key that is not the certificate’s on disk',
+      async () => {
+        const t = await kitWithCertificate(null);
+        const files = tlsFiles(t.dataDir);
+        fs.mkdirSync(files.dir, { recursive: true });
+        fs.writeFileSync(files.cert, selfSignedCertificate().cert);
+        fs.writeFileSync(files.key, otherKey());
+        return t;
+      },
+    ],
+  ])('%s', async (_label, make) => {
+    const t = await make();
+    try {
+      const { httpPort, httpsPort } = await serve(t);
+      expect(httpsPort).toBeNull();
+      expect(t.app.httpsState.server).toBeNull();
+      const res = await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE });
+      expect(res.headers.location ?? '').not.toMatch(/^https:/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('before the HTTPS listener is up, even with a certificate installed', async () => {
+    const t = await kitWithCertificate(selfSignedCertificate());
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      expect((await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
+      await startHttps(t.app, { port: 0 });
+      expect((await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE })).status).toBe(302);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when the HTTPS port cannot be opened (the server keeps going on HTTP)', async () => {
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busyPort = (blocker.address() as { port: number }).port;
+    const t = await kitWithCertificate(selfSignedCertificate(), { HOST: '127.0.0.1' });
+    try {
+      const { httpPort, httpsPort } = await serve(t, busyPort);
+      expect(httpsPort).toBeNull();
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
+    } finally {
+      await t.close();
+      blocker.close();
+    }
+  });
+});
+
+describe('redirectsNow', () => {
+  const served = (validFrom: string, validTo: string, matchesHostname = true) =>
+    ({ validFrom, validTo, matchesHostname }) as HttpsState['served'];
+  const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, server: {} as HttpsState['server'], port: 443, served: cert });
+  const now = Date.parse('2026-06-01T00:00:00Z');
+
+  it('only while the certificate is valid today and for the kit’s name', () => {
+    expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(true);
+    expect(redirectsNow(listening(served('2025-01-01T00:00:00Z', '2026-05-31T00:00:00Z')), now)).toBe(false); // expired
+    expect(redirectsNow(listening(served('2026-07-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(false); // not yet valid
+    expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', false)), now)).toBe(false); // another name
+    expect(redirectsNow({ enabled: true, server: null, port: null, served: null }, now)).toBe(false);
+  });
+});
+
+describe('server/src/main.ts with a certificate in the data folder', () => {
+  it('listens on both ports: HTTPS verified for portal.kit, plain-HTTP pages sent there', async () => {
+    const { spawn } = await import('node:child_process');
+    const net = await import('node:net');
+    const freePort = () =>
+      new Promise<number>((resolve) => {
+        const s = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port } = s.address() as { port: number };
+          s.close(() => resolve(port));
+        });
+      });
+    const portal = selfSignedCertificate();
+    const t = await kitWithCertificate(portal); // only for its data folder and installed files
+    const dataDir = t.dataDir;
+    await t.app.close();
+    const [port, httpsPort] = [await freePort(), await freePort()];
+    const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../main.ts')], {
+      env: { PATH: process.env.PATH, PORT: String(port), KIT_HTTPS_PORT: String(httpsPort), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_IS_KIT: 'true', KIT_ADMIN_PASSWORD: 'prueba-123', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    try {
+      const deadline = Date.now() + 15_000;
+      let health: Answer | null = null;
+      while (!health && Date.now() < deadline) {
+        health = await httpsGet(httpsPort, '/api/health', portal.cert).catch(() => null);
+        if (!health) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(health?.status, stderr).toBe(200);
+      expect(health?.authorized).toBe(true);
+      const page = await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE });
+      expect(page.status).toBe(302);
+      expect(page.headers.location).toBe(`https://portal.kit:${httpsPort}/menu`);
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      server.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { CertificateInfo } from '@kit/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hostName, isNavigation, PROBES } from '../modules/captive/captive.service.ts';
+import { certificateInfo, readInstalledCertificate } from '../modules/device/device.certificate.ts';
+
+/**
+ * HTTPS on the kit (docs/HTTPS.md). Browsers give service workers, and so the
+ * offline PWA, only to secure origins; phones on the kit's Wi-Fi reach it as
+ * http://portal.kit, which is not one.
+ *
+ * How: ONE Fastify app, and a second listener. After the app listens on plain
+ * HTTP (which stays: connectivity probes are plain HTTP, and phones that
+ * cannot resolve the kit's name use its address), startHttps() creates a
+ * node:https server whose request handler is `app.routing`, the very function
+ * Fastify's own HTTP server calls. So every hook, route, the captive portal,
+ * auth and the web app run unchanged for both, with one database, one set of
+ * in-memory state (released captive clients, login throttles) and no request
+ * copying; `request.protocol` says 'https' because the socket is a TLS one.
+ * (Two Fastify instances would duplicate all of that; a proxy would add a hop.)
+ *
+ * The certificate is read once, at start: one installed from /admin/device
+ * applies after a restart.
+ */
+export interface HttpsState {
+  /** KIT_HTTPS_PORT is not 0 */
+  readonly enabled: boolean;
+  server: https.Server | null;
+  /** the port the HTTPS listener is bound to */
+  port: number | null;
+  /** the certificate being served */
+  served: CertificateInfo | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    httpsState: HttpsState;
+  }
+}
+
+/**
+ * Whether plain-HTTP page visits go to HTTPS now: only while the listener is
+ * up with a certificate phones can accept (valid today, for the kit's name).
+ * An expired certificate stops the redirect instead of locking every phone
+ * out of the library.
+ */
+export function redirectsNow(state: HttpsState, now = Date.now()): boolean {
+  const cert = state.served;
+  return state.server !== null && state.port !== null && cert !== null && cert.matchesHostname && now >= Date.parse(cert.validFrom) && now <= Date.parse(cert.validTo);
+}
+
+async function httpsPlugin(app: FastifyInstance): Promise<void> {
+  const state: HttpsState = { enabled: app.config.httpsPort !== 0, server: null, port: null, served: null };
+  app.decorate('httpsState', state);
+  const kitName = app.config.kitHostname;
+
+  // A page visit over plain HTTP to the kit's name goes to the same page over
+  // HTTPS. Left alone: the probes (the OS must see them answered on HTTP),
+  // /api (other clients, and requests a redirect would break), scripts and
+  // images, and visits by address (10.42.0.1, localhost): a phone or a
+  // technician without the kit's DNS could not reach https://<name>.
+  // 302 with no-store, never 301 or HSTS: phones must not remember HTTPS if
+  // the certificate later expires or is removed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol !== 'http' || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (!redirectsNow(state)) return;
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || Object.hasOwn(PROBES, path)) return;
+    if (!isNavigation(request.headers) || hostName(request.headers.host) !== kitName) return;
+    const location = `https://${kitName}${state.port === 443 ? '' : `:${state.port}`}${request.url.startsWith('/') ? request.url : `/${request.url}`}`;
+    return reply
+      .code(302)
+      .header('location', location)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="es"><meta charset="utf-8"><title>Portal</title><a href="${encodeURI(location)}">Abrir el portal</a></html>`);
+  });
+
+  app.addHook('preClose', async () => {
+    const server = state.server;
+    if (!server) return;
+    state.server = null;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  });
+}
+
+export const registerHttps = fp(httpsPlugin, { name: 'https' });
+
+/**
+ * Starts the HTTPS listener when KIT_HTTPS_PORT is not 0 and a usable
+ * certificate is installed; otherwise, or when the port cannot be opened,
+ * logs why and leaves the kit on plain HTTP (never stops the server).
+ * `port` overrides KIT_HTTPS_PORT (tests: 0 for any free port).
+ */
+export async function startHttps(app: FastifyInstance, options: { port?: number } = {}): Promise<void> {
+  const state = app.httpsState;
+  if (!state.enabled || state.server) return;
+  const installed = await readInstalledCertificate(app.config.dataDir);
+  if (installed.state === 'none') {
+    app.log.info('https: no hay certificado instalado; solo HTTP');
+    return;
+  }
+  if (installed.state === 'invalid') {
+    app.log.error({ reason: installed.reason }, 'https: el certificado instalado no se puede usar; solo HTTP');
+    return;
+  }
+  const info = certificateInfo(installed.pair.chain[0]!, app.config.kitHostname);
+  if (info.expired) app.log.warn({ validTo: info.validTo }, 'https: el certificado está caducado; no se redirige a HTTPS');
+  if (!info.matchesHostname) app.log.warn({ names: info.names, hostname: app.config.kitHostname }, 'https: el certificado no es para el nombre del kit; no se redirige a HTTPS');
+
+  const server = https.createServer({ cert: installed.pair.certPem, key: installed.pair.keyPem }, app.routing);
+  // The same limits as the plain-HTTP server (app.ts).
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 120_000;
+  const port = options.port ?? app.config.httpsPort;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port, host: app.config.host }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    app.log.error({ err: error, port }, 'https: no se pudo abrir el puerto; solo HTTP');
+    return;
+  }
+  server.on('error', (error) => app.log.error({ err: error }, 'https: error del servidor'));
+  state.server = server;
+  state.port = (server.address() as AddressInfo).port;
+  state.served = info;
+  app.log.info({ port: state.port, validTo: info.validTo, names: info.names }, 'https: escuchando');
+}
