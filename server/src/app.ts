@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -70,6 +71,11 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
     connectionTimeout: 0,
     keepAliveTimeout: 5_000,
     requestTimeout: 120_000,
+    // Router-level refusals (a 100 KB id, a malformed URL) answer SPEC's error object too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = new AppError('VALIDATION', { field: 'url', reason: error.code }).toBody();
+      void (reply as unknown as { code: (n: number) => { send: (b: unknown) => unknown } }).code(400).send(body);
+    },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -234,7 +234,8 @@ export type ChangePassword = Static<typeof ChangePasswordSchema>;
 
 export const QueryUsersSchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  // Bounded so the offset stays an integer SQLite can bind (a 1e308 page was a 500).
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
 export type QueryUsers = Static<typeof QueryUsersSchema>;

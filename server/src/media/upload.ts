@@ -45,7 +45,11 @@ export async function allowMultipart(app: FastifyInstance): Promise<void> {
  * The bytes decide what the file is; anything else is refused.
  */
 export async function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Uploaded> {
-  const part = await request.file({ limits: { files: 1, fileSize: rule.maxBytes + 1 } });
+  // A malformed multipart body (no boundary, cut headers) is the client's fault, not a 500.
+  const part = await request.file({ limits: { files: 1, fileSize: rule.maxBytes + 1 } }).catch((error: unknown) => {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw new AppError('VALIDATION', { field: 'file', reason: (error as Error).message });
+  });
   if (!part) throw new AppError('UPLOAD_MISSING', { field: 'file' });
   if (part.fieldname !== 'file') {
     part.file.resume();

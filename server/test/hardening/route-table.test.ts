@@ -1,0 +1,113 @@
+/**
+ * The security table (route-table.ts) against the running app: every route of
+ * the OpenAPI document is called as anonymous, user, denied admin and admin,
+ * and each answer must match the table's expectation. Also fails when the
+ * document and the table disagree on which routes exist.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { buildTestApp, type TestApp } from '../helper.ts';
+import { ROUTE_TABLE, SAMPLE_BODIES, type Expect } from './route-table.ts';
+import { apiRoutes, Sessions, type ApiRoute, type Role } from './support.ts';
+
+const ROLES: Role[] = ['anonymous', 'user', 'denied', 'admin'];
+
+let t: TestApp;
+let sessions: Sessions;
+let routes: ApiRoute[];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.app.db.pragma('synchronous = OFF');
+  await seedDemoIfEmpty(t.app.db, t.dataDir, t.app.log);
+  sessions = new Sessions(t.app);
+  await sessions.init();
+  routes = await apiRoutes(t.app);
+  const db = t.app.db;
+  // Someone else: the objects the OWNER routes are aimed at.
+  const victim = Number(db.prepare("INSERT INTO users (user_name, password_hash, name, last_name) VALUES ('vecina', 'x', 'Ana', 'Quispe')").run().lastInsertRowid);
+  // The author of the notices (never a {userId} target, so never deleted by the admin pass).
+  ids.author = String(db.prepare("INSERT INTO users (user_name, password_hash, name, last_name) VALUES ('vecino_anuncios', 'x', 'Luis', 'Mamani')").run().lastInsertRowid);
+  const resource = db.prepare<[], { id: number }>("SELECT id FROM resources WHERE status = 'published' ORDER BY id LIMIT 1").get();
+  const category = db.prepare<[], { id: number }>('SELECT id FROM categories ORDER BY id LIMIT 1').get();
+  const media = db.prepare<[], { sha256: string; ext: string }>('SELECT sha256, ext FROM media LIMIT 1').get();
+  Object.assign(ids, {
+    victim: String(victim), resource: String(resource?.id), category: String(category?.id),
+    file: `${media?.sha256}.${media?.ext}`,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+function urlFor(route: ApiRoute): string {
+  return route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (name === 'userId') return ids.victim ?? '';
+    if (name === 'mode') return 'default';
+    if (name === 'key') return 'library';
+    if (name === 'slot') return 'menuTop';
+    if (name === 'file') return ids.file ?? '';
+    if (route.path.includes('/ads/')) return ids.ad ?? '';
+    if (route.path.includes('/resource/')) return ids.resource ?? '';
+    if (route.path.includes('/categories/')) return ids.category ?? '';
+    if (/\/users?\/|\/tracking\/user\//.test(route.path)) return ids.victim ?? '';
+    return '999999';
+  });
+}
+
+function matches(expect: Expect, status: number): boolean {
+  if (status >= 500) return false;
+  switch (expect) {
+    case 'ok':
+      return status !== 401 && status !== 403;
+    case '401':
+      return status === 401;
+    case '403':
+      return status === 403;
+    case 'refused':
+      return status === 403 || status === 404;
+  }
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+
+describe('security table', () => {
+  it('names every route of the OpenAPI document, and only those', () => {
+    const documented = routes.map((r) => r.key).sort();
+    const tabled = Object.keys(ROUTE_TABLE).sort();
+    expect(documented.filter((k) => !tabled.includes(k)), 'routes missing from server/test/hardening/route-table.ts').toEqual([]);
+    expect(tabled.filter((k) => !documented.includes(k)), 'routes in the table that no longer exist').toEqual([]);
+  });
+
+  it('answers every route × role as the table says', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const access = ROUTE_TABLE[route.key];
+      if (!access) continue;
+      await sessions.refresh();
+      // A fresh notice of someone else's per route (an earlier admin DELETE may have removed the last one).
+      ids.ad = String(t.app.db.prepare("INSERT INTO ads (user_id, title, body, contact, category, expires_at) VALUES (?, 'Vendo papas', 'Papas nativas de la chacra', '987654321', 'venta', '2999-01-01T00:00:00Z')").run(ids.author).lastInsertRowid);
+      const multipart = route.method === 'POST' && !route.op.requestBody && /image|banners|app-package|browsers/.test(route.path);
+      for (const role of ROLES) {
+        const boundary = 'KitBoundary';
+        const payload = multipart
+          ? Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)])
+          : route.key in SAMPLE_BODIES ? JSON.stringify(SAMPLE_BODIES[route.key]) : undefined;
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlFor(route),
+          headers: {
+            ...sessions.headers(role),
+            ...(multipart ? { 'content-type': `multipart/form-data; boundary=${boundary}` } : payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          remoteAddress: `10.200.${ROLES.indexOf(role)}.1`,
+          ...(payload !== undefined ? { payload } : {}),
+        });
+        if (!matches(access[role], res.statusCode)) problems.push(`${route.key} as ${role}: expected ${access[role]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,117 @@
+/**
+ * Who may call each /api route, as an explicit table: every operation of the
+ * OpenAPI document × {anonymous, user, denied user (an admin on the denied
+ * list), admin}. route-table.test.ts fails when a documented route is missing
+ * here or when this table names a route that no longer exists, so a new
+ * route cannot ship without someone deciding who may call it.
+ *
+ * Expectations:
+ *   ok       passes the access check: 2xx, or a 4xx that is not 401/403 (validation, not found)
+ *   401      refused: not logged in
+ *   403      refused: logged in but not allowed (not an admin, denied admin)
+ *   refused  logged in but not allowed on someone else's object (403 or 404)
+ */
+export type Expect = 'ok' | '401' | '403' | 'refused';
+export interface Access { anonymous: Expect; user: Expect; denied: Expect; admin: Expect }
+
+/** Anyone, signed in or not. */
+const OPEN: Access = { anonymous: 'ok', user: 'ok', denied: 'ok', admin: 'ok' };
+/** Any signed-in user (a denied admin is an ordinary user). */
+const USER: Access = { anonymous: '401', user: 'ok', denied: 'ok', admin: 'ok' };
+/** Signed in, and only on one's own object — the test aims these at another user's (admins may). */
+const OWNER: Access = { anonymous: '401', user: 'refused', denied: 'refused', admin: 'ok' };
+/** Admins who are not on the denied list. */
+const ADMIN: Access = { anonymous: '401', user: '403', denied: '403', admin: 'ok' };
+
+export const ROUTE_TABLE: Record<string, Access> = {
+  "DELETE /api/v2/admin/banners/{id}": ADMIN,
+  "DELETE /api/v2/admin/extra/app-package": ADMIN,
+  "DELETE /api/v2/admin/extra/browsers/{id}": ADMIN,
+  "DELETE /api/v2/admin/menu/{mode}/tiles/{key}": ADMIN,
+  "DELETE /api/v2/admin/users/{userId}": ADMIN,
+  "DELETE /api/v2/admin/users/{userId}/admin": ADMIN,
+  "DELETE /api/v2/admin/users/{userId}/block": ADMIN,
+  "DELETE /api/v2/ads/{id}": OWNER,
+  "GET /api/content/all": OPEN,
+  "GET /api/content/types": OPEN,
+  "GET /api/contents/random": OPEN,
+  "GET /api/health": OPEN,
+  "GET /api/media/{file}": OPEN,
+  "GET /api/playlist/{id}": OPEN,
+  "GET /api/user/{id}": OPEN,
+  "GET /api/users/{id}": OPEN,
+  "GET /api/v2/admin/ads": ADMIN,
+  "GET /api/v2/admin/banners": ADMIN,
+  "GET /api/v2/admin/contact-messages": ADMIN,
+  "GET /api/v2/admin/menu/{mode}": ADMIN,
+  "GET /api/v2/admin/settings": ADMIN,
+  "GET /api/v2/admin/users": ADMIN,
+  "GET /api/v2/ads": OPEN,
+  "GET /api/v2/ads/mine": USER,
+  "GET /api/v2/ads/{id}": OPEN,
+  "GET /api/v2/apps": OPEN,
+  "GET /api/v2/categories/{id}/branch": OPEN,
+  "GET /api/v2/categories/{id}/children": OPEN,
+  "GET /api/v2/categories/{id}/siblings": OPEN,
+  "GET /api/v2/constants/education": OPEN,
+  "GET /api/v2/constants/occupation": OPEN,
+  "GET /api/v2/extra/app-package": OPEN,
+  "GET /api/v2/extra/app-package/file": OPEN,
+  "GET /api/v2/extra/browsers": OPEN,
+  "GET /api/v2/extra/browsers/{id}/file": OPEN,
+  "GET /api/v2/id/config": OPEN,
+  "GET /api/v2/resource/{id}": OPEN,
+  "GET /api/v2/resource/{id}/media": OPEN,
+  "GET /api/v2/search/users": OPEN,
+  "GET /api/v2/session": OPEN,
+  "GET /api/v2/users/{userId}/image": OPEN,
+  "GET /api/v3/fastAccessServices": OPEN,
+  "GET /api/v3/searchPage": OPEN,
+  "GET /api/v3/searchPageResource": OPEN,
+  "GET /api/v3/searchResource": OPEN,
+  "HEAD /api/media/{file}": OPEN,
+  "HEAD /api/v2/extra/app-package/file": OPEN,
+  "HEAD /api/v2/extra/browsers/{id}/file": OPEN,
+  "HEAD /api/v2/resource/{id}/media": OPEN,
+  "PATCH /api/v2/admin/menu/{mode}/tiles/{key}": ADMIN,
+  "POST /api/auth": OPEN,
+  "POST /api/deauth": OPEN,
+  "POST /api/user/create": OPEN,
+  "POST /api/user/update": USER,
+  "POST /api/v2/admin/banners/{slot}": ADMIN,
+  "POST /api/v2/admin/extra/app-package": ADMIN,
+  "POST /api/v2/admin/extra/browsers": ADMIN,
+  "POST /api/v2/admin/menu/{mode}/tiles": ADMIN,
+  "POST /api/v2/admin/users/{userId}/temporary-credentials": ADMIN,
+  "POST /api/v2/ads": USER,
+  "POST /api/v2/ads/{id}/image": OWNER,
+  "POST /api/v2/contact": OPEN,
+  "POST /api/v2/tracking/user/{id}/views": OPEN,
+  "POST /api/v2/users/{userId}/profile/image": OWNER,
+  "POST /api/v3/authTemporary": OPEN,
+  "POST /api/v3/personalDetails": USER,
+  "PUT /api/v2/admin/ads/{id}/status": ADMIN,
+  "PUT /api/v2/admin/menu/{mode}/order": ADMIN,
+  "PUT /api/v2/admin/settings": ADMIN,
+  "PUT /api/v2/admin/users/{userId}/admin": ADMIN,
+  "PUT /api/v2/admin/users/{userId}/block": ADMIN,
+  "PUT /api/v2/users/{userId}/profile": OWNER,
+  "PUT /api/v3/users/password": USER,
+};
+
+/**
+ * A valid body for routes that validate before they check access (Fastify
+ * validates, then runs the preHandler), so the access decision is what answers.
+ */
+export const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/v3/users/password': { password: 'otra-clave-1' },
+  'POST /api/v2/ads': { title: 'Vendo gallinas', text: 'Gallinas ponedoras sanas, preguntar en la tienda.', contact: '987654321', category: 'venta', expiresInDays: 7 },
+  'POST /api/user/update': { name: 'Rosa' },
+  'PUT /api/v2/users/{userId}/profile': { name: 'Rosa' },
+  'POST /api/v3/personalDetails': { gender: 0, born_date: '1990-05-01' },
+  'POST /api/v2/admin/menu/{mode}/tiles': { label: 'Radio', target: { kind: 'none', value: '' } },
+  'PATCH /api/v2/admin/menu/{mode}/tiles/{key}': { hidden: false },
+  'PUT /api/v2/admin/menu/{mode}/order': { keys: ['library'] },
+  'PUT /api/v2/admin/settings': { contactEmail: 'kit@example.org' },
+  'PUT /api/v2/admin/ads/{id}/status': { status: 'rejected', reason: 'Prueba' },
+};

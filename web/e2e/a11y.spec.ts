@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/*
+ * axe-core on the main pages a villager opens, against the real server with
+ * the demo library: no serious or critical accessibility violation.
+ */
+
+async function firstResourceId(request: import('@playwright/test').APIRequestContext): Promise<number> {
+  const body = (await (await request.get('/api/content/all?per_page=1')).json()) as { data: { id: number }[] };
+  const id = body.data[0]?.id;
+  if (id === undefined) throw new Error('the demo library has no published resource');
+  return id;
+}
+
+const PAGES: { name: string; path: (id: number) => string }[] = [
+  { name: 'menu', path: () => '/menu' },
+  { name: 'biblioteca', path: () => '/biblioteca' },
+  { name: 'recurso', path: (id) => `/resource/${id}` },
+  { name: 'búsqueda', path: () => '/search?q=agua' },
+  { name: 'login', path: () => '/login' },
+  { name: 'registro', path: () => '/register' },
+];
+
+for (const p of PAGES) {
+  test(`a11y: ${p.name} has no serious or critical violations`, async ({ page, request }) => {
+    const id = await firstResourceId(request);
+    await page.goto(p.path(id));
+    await page.waitForLoadState('networkidle');
+    await page.locator('main, [role="main"], h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(bad).toEqual([]);
+  });
+}
