@@ -18,12 +18,13 @@ export PORT KIT_DATA_DIR
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
 
-.PHONY: help start dev test build deps toolchain browser
+.PHONY: help start dev test build deps toolchain browser bench crash-test
 
 help:
 	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
 	@echo "make test    ejecuta todas las pruebas"
 	@echo "make dev     servidor y vite con recarga"
+	@echo "make bench   mide búsqueda, arranque, memoria y tamaño de /menu"
 
 $(NODE):
 	npm install --prefix $(TOOLCHAIN) --no-save --no-package-lock node@$(NODE_MAJOR)
@@ -56,3 +57,11 @@ browser:
 test: build browser
 	sh scripts/ensure-test-tools.sh
 	bash scripts/run-tests.sh
+
+# Figures and ratios, not pass/fail: prints a table and writes bench/results.json.
+bench: build
+	npm run bench
+
+# The crash-consistency test with 200 kills instead of make test's 25.
+crash-test: deps
+	npm run crash-test

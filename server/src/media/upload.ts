@@ -40,13 +40,11 @@ export async function allowMultipart(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Streams the multipart field `file` into the content-addressed store
- * (hashed, size-limited, fsynced, renamed: media/store.ts) and records it.
- * The bytes decide what the file is; anything else is refused.
+ * The one multipart field every file route takes, `file`. A malformed body (no
+ * boundary, cut headers) is the client's fault: a 400, never a 500.
  */
-export async function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Uploaded> {
-  // A malformed multipart body (no boundary, cut headers) is the client's fault, not a 500.
-  const part = await request.file({ limits: { files: 1, fileSize: rule.maxBytes + 1 } }).catch((error: unknown) => {
+export async function readFilePart(request: FastifyRequest, fileSize: number) {
+  const part = await request.file({ limits: { files: 1, fileSize } }).catch((error: unknown) => {
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
     throw new AppError('VALIDATION', { field: 'file', reason: (error as Error).message });
   });
@@ -55,6 +53,16 @@ export async function receiveUpload(request: FastifyRequest, rule: UploadRule): 
     part.file.resume();
     throw new AppError('UPLOAD_MISSING', { field: 'file' });
   }
+  return part;
+}
+
+/**
+ * Streams the multipart field `file` into the content-addressed store
+ * (hashed, size-limited, fsynced, renamed: media/store.ts) and records it.
+ * The bytes decide what the file is; anything else is refused.
+ */
+export async function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Uploaded> {
+  const part = await readFilePart(request, rule.maxBytes + 1);
   let kind: Pick<Sniffed, 'mime' | 'ext'> | null = null;
   try {
     const stored = await storeStream(

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
-import { ROUTE_TABLE, SAMPLE_BODIES, type Expect } from './route-table.ts';
+import { ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Expect } from './route-table.ts';
 import { apiRoutes, Sessions, type ApiRoute, type Role } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'denied', 'admin'];
@@ -49,6 +49,9 @@ function urlFor(route: ApiRoute): string {
     if (name === 'key') return 'library';
     if (name === 'slot') return 'menuTop';
     if (name === 'file') return ids.file ?? '';
+    if (name === 'list') return 'all';
+    if (route.path.startsWith('/api/uploads/')) return 'f'.repeat(32);
+    if (name === 'resourceId' && route.path.startsWith('/api/comments/')) return ids.resource ?? '';
     if (route.path.includes('/ads/')) return ids.ad ?? '';
     if (route.path.includes('/resource/')) return ids.resource ?? '';
     if (route.path.includes('/categories/')) return ids.category ?? '';
@@ -101,6 +104,7 @@ describe('security table', () => {
           headers: {
             ...sessions.headers(role),
             ...(multipart ? { 'content-type': `multipart/form-data; boundary=${boundary}` } : payload !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...SAMPLE_HEADERS[route.key],
           },
           remoteAddress: `10.200.${ROLES.indexOf(role)}.1`,
           ...(payload !== undefined ? { payload } : {}),

@@ -58,7 +58,7 @@ describe('POST /api/v2/resources/{id}/cover', () => {
     const tooBig = await sendCover(id, huge);
     expect(tooBig.statusCode).toBe(413);
     expect(errorCode(tooBig)).toBe('COVER_TOO_LARGE');
-    expect(errorCode(await sendCover(id, png, 'owner', 'x.png', 'imagen'))).toBe('VALIDATION');
+    expect(errorCode(await sendCover(id, png, 'owner', 'x.png', 'imagen'))).toBe('UPLOAD_MISSING');
     expect(leftovers(w)).toEqual(before);
     expect(coverOf(id)).toEqual({ cover_sha256: null, cover_custom: 0 });
   });

@@ -26,6 +26,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
+import { readFilePart } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { managedPage, managedResource } from '../moderation/managed.ts';
 import { listManagedIds } from '../moderation/moderation.repo.ts';
@@ -62,17 +63,6 @@ async function readCover(stream: Readable & { truncated?: boolean }): Promise<Bu
   }
   if (stream.truncated) throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
   return Buffer.concat(chunks);
-}
-
-/** The one multipart field a file route takes: `file`. */
-async function filePart(request: FastifyRequest, fileSize: number) {
-  const part = await request.file({ limits: { files: 1, fileSize } });
-  if (!part) throw new AppError('VALIDATION', { field: 'file', reason: 'missing' }, 'Falta el archivo (campo «file»)');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw new AppError('VALIDATION', { field: 'file', reason: 'wrong field' }, 'El archivo debe enviarse en el campo «file»');
-  }
-  return part;
 }
 
 /**
@@ -157,7 +147,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const viewer = viewerOf(request);
       assertAllowed('edit', getModerated(db, request.params.id, viewer), viewer);
-      const part = await filePart(request, maxUploadBytes + 1);
+      const part = await readFilePart(request, maxUploadBytes + 1);
       await uploads.direct(viewer, request.params.id, part.file, part.filename);
       request.log.info({ resourceId: request.params.id }, 'file attached');
       return managed(request, request.params.id);
@@ -168,7 +158,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
     // Refused before a byte of the picture is read.
     assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);
-    const part = await filePart(request, COVER_MAX_BYTES + 1);
+    const part = await readFilePart(request, COVER_MAX_BYTES + 1);
     const bytes = await readCover(part.file);
     const cover = await setCustomCover(db, dataDir, request.viewer, request.params.id, bytes);
     request.log.info({ resourceId: request.params.id, sha256: cover.sha256 }, 'cover set');

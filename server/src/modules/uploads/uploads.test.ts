@@ -290,7 +290,7 @@ describe('POST /api/v2/resources/{id}/file (one request, multipart field `file`)
         400,
         'UPLOAD_TRUNCATED',
       ],
-      ['wrong field', () => api('owner', 'POST', `/v2/resources/${id}/file`, multipart([{ name: 'archivo', filename: 'a.pdf', data: files.pdf(100) }])), 400, 'VALIDATION'],
+      ['wrong field', () => api('owner', 'POST', `/v2/resources/${id}/file`, multipart([{ name: 'archivo', filename: 'a.pdf', data: files.pdf(100) }])), 400, 'UPLOAD_MISSING'],
     ];
     for (const [label, run, status, code] of cases) {
       const res = await run();

@@ -134,9 +134,9 @@ describe('POST /api/v2/users/{userId}/profile/image', () => {
   it('wants the picture in the field «file», as multipart', async () => {
     const missing = await upload(ids.rosa, tokens.rosa, [{ name: 'nota', data: 'hola' }]);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ code: 'VALIDATION', data: { field: 'file' } });
+    expect(missing.json().error).toMatchObject({ code: 'UPLOAD_MISSING', data: { field: 'file' } });
     const wrongField = await upload(ids.rosa, tokens.rosa, [{ name: 'imagen', filename: 'foto.png', type: 'image/png', data: png }]);
-    expect(wrongField.json().error).toMatchObject({ code: 'VALIDATION', data: { field: 'file' } });
+    expect(wrongField.json().error).toMatchObject({ code: 'UPLOAD_MISSING', data: { field: 'file' } });
     const json = await t.app.inject({ method: 'POST', url: `/api/v2/users/${ids.rosa}/profile/image`, payload: { file: 'x' }, headers: { authorization: `Bearer ${tokens.rosa}` } });
     expect(json.statusCode).toBe(415);
   });

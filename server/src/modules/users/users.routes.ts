@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
+import { readFilePart } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findAuthUserById } from '../auth/auth.repo.ts';
 import { sessionResponse } from '../auth/auth.service.ts';
@@ -120,12 +121,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       assertSelfOrAdmin(viewer, request.params.userId);
       getUserOr404(app.db, request.params.userId);
-      const part = await request.file({ limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES + 1 } });
-      if (!part) throw new AppError('VALIDATION', { field: 'file', reason: 'missing' }, 'Falta la imagen (campo «file»)');
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new AppError('VALIDATION', { field: 'file', reason: 'wrong field' }, 'La imagen debe enviarse en el campo «file»');
-      }
+      const part = await readFilePart(request, PROFILE_IMAGE_MAX_BYTES + 1);
       const upload = await readBounded(part.file, PROFILE_IMAGE_MAX_BYTES);
       try {
         const image = await saveProfileImage(app.db, app.config.dataDir, request.params.userId, upload);
