@@ -68,3 +68,23 @@ describe('serving the built PWA', () => {
     expect(res.body).not.toContain('root:');
   });
 });
+
+describe('old browsers on a kit', () => {
+  const oldAndroid = 'Mozilla/5.0 (Linux; Android 4.4.2; GT-I9300) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/40.0.2214.89 Mobile Safari/537.36';
+  const newAndroid = 'Mozilla/5.0 (Linux; Android 11; SM-A105M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36';
+
+  it('are sent to the browser downloads by the server, since they cannot run the app', async () => {
+    const kit = await buildTestApp({ KIT_WEB_DIR: webDir, KIT_IS_KIT: 'true' });
+    const old = await kit.app.inject({ method: 'GET', url: '/menu', headers: { 'user-agent': oldAndroid, host: 'portal.kit' } });
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe('/extra/download-browser');
+    const current = await kit.app.inject({ method: 'GET', url: '/menu', headers: { 'user-agent': newAndroid, host: 'portal.kit' } });
+    expect(current.statusCode).toBe(200);
+    await kit.close();
+  });
+
+  it('are served as usual off a kit', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/menu', headers: { 'user-agent': oldAndroid } });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.ts';
+import { detectClient } from '../modules/services/user-agent.ts';
+
+const OLD_BROWSER_PAGE = '/extra/download-browser';
 
 /** Hashed build output never changes under a name; everything else must be revalidated. */
 function cacheControlFor(file: string): string {
@@ -35,6 +38,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isPage || !hasBuild) {
       throw new AppError('ROUTE_NOT_FOUND');
+    }
+    // SPEC §2: a kit sends old browsers to the browser downloads. Done here as well as in the
+    // client's guard, because a browser that old cannot run the app that would redirect it.
+    if (app.config.isKit && detectClient(request.headers['user-agent']).isOldBrowser) {
+      return reply.header('Cache-Control', 'no-store').redirect(OLD_BROWSER_PAGE, 302);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
