@@ -30,6 +30,11 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerRouteIndex } from './plugins/route-index.ts';
+// Admin (issue 6)
+import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import './types.ts';
 
 const VERSION: string = (
@@ -70,6 +75,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);
+  registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);
   await app.register(fastifySwagger, {
@@ -98,6 +104,10 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
       await api.register(listsRoutes);
       await api.register(mediaRoutes);
       await api.register(usersRoutes);
+      // Admin (issue 6)
+      await api.register(dashboardRoutes);
+      await api.register(categoriesAdminRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

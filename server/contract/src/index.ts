@@ -7,3 +7,4 @@ export * from './portal-data.ts';
 export * from './resource-types.ts';
 export * from './services.ts';
 export * from './users.ts';
+export * from './admin.ts';
