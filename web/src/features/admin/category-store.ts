@@ -95,7 +95,10 @@ export interface CategoryApi {
 export class CategoryStore {
   state: CategoryState = initialCategoryState;
   private readonly listeners = new Set<() => void>();
-  constructor(private readonly api: CategoryApi) {}
+  private readonly api: CategoryApi;
+  constructor(api: CategoryApi) {
+    this.api = api;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
