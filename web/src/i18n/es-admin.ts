@@ -72,6 +72,7 @@ export const esAdmin = {
     saved: 'Categoría guardada',
     deleted: 'Categoría eliminada',
     selected: (name: string) => `Seleccionada: ${name}`,
+    unselect: 'Quitar selección',
   },
   data: {
     title: 'Datos y ajustes',

@@ -248,6 +248,7 @@ export function AdminCategoryPage() {
           <button type="button" disabled={busy} onClick={() => indent(sel)}>{t.indent}</button>
           <button type="button" disabled={busy} onClick={() => outdent(sel)}>{t.outdent}</button>
           <button type="button" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
+          <button type="button" onClick={() => setSelected(null)}>{t.unselect}</button>
         </div>
       )}
       <div aria-busy={state.loading || busy}>{renderLevel(null, state)}</div>

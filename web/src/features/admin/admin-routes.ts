@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { portalAdminRoutes } from '../portal/portal-routes.ts';
 import type { RouteAccessHandle } from '../session/guards.ts';
 
 /**
@@ -22,6 +23,7 @@ export function adminRoutes(): RouteObject[] {
         { path: 'users', handle: adminOnly('admin-users'), ...page(() => import('../../pages/AdminUsersPage.tsx'), 'AdminUsersPage') },
         { path: 'category', handle: adminOnly('admin-category'), ...page(() => import('../../pages/AdminCategoryPage.tsx'), 'AdminCategoryPage') },
         { path: 'data', handle: adminOnly('admin-data'), ...page(() => import('../../pages/AdminDataPage.tsx'), 'AdminDataPage') },
+        ...portalAdminRoutes(),
       ],
     },
   ];
