@@ -2,27 +2,29 @@ import type { RouteObject } from 'react-router';
 import { portalAdminRoutes } from '../portal/portal-routes.ts';
 import type { RouteAccessHandle } from '../session/guards.ts';
 
+type AdminPage = keyof typeof import('./admin-pages.ts');
+
 /**
- * The admin panel's routes (issue 6) under the dashboard layout. Everything is
- * a lazy chunk, so visitors of /menu never download admin code. The guard keeps
- * /admin for admins; the server checks again.
+ * The admin panel's routes (issue 6) under the dashboard layout. Its code is
+ * one lazy chunk (admin-pages.ts), so visitors of /menu never download it and
+ * the route table stays small. The guard keeps /admin for admins; the server
+ * checks again.
  */
-const adminOnly = (name: string): RouteAccessHandle => ({ access: 'admin', name });
-const page = (load: () => Promise<Record<string, unknown>>, name: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: { Component: async () => (await load())[name] as RouteObject['Component'] },
+const page = (name: AdminPage, routeName: string) => ({
+  handle: { access: 'admin', name: routeName } satisfies RouteAccessHandle,
+  lazy: { Component: async () => (await import('./admin-pages.ts'))[name] },
 });
 
 export function adminRoutes(): RouteObject[] {
   return [
     {
       path: 'admin',
-      handle: adminOnly('admin'),
-      lazy: { Component: async () => (await import('./AdminShell.tsx')).AdminShell },
+      ...page('AdminShell', 'admin'),
       children: [
-        { index: true, handle: adminOnly('admin'), ...page(() => import('../../pages/AdminSummaryPage.tsx'), 'AdminSummaryPage') },
-        { path: 'users', handle: adminOnly('admin-users'), ...page(() => import('../../pages/AdminUsersPage.tsx'), 'AdminUsersPage') },
-        { path: 'category', handle: adminOnly('admin-category'), ...page(() => import('../../pages/AdminCategoryPage.tsx'), 'AdminCategoryPage') },
-        { path: 'data', handle: adminOnly('admin-data'), ...page(() => import('../../pages/AdminDataPage.tsx'), 'AdminDataPage') },
+        { index: true, ...page('AdminSummaryPage', 'admin') },
+        { path: 'users', ...page('AdminUsersPage', 'admin-users') },
+        { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
+        { path: 'data', ...page('AdminDataPage', 'admin-data') },
         ...portalAdminRoutes(),
       ],
     },
