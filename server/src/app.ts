@@ -39,6 +39,11 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './plugins/https.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerRouteIndex } from './plugins/route-index.ts';
+// Admin (issue 6)
+import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import './types.ts';
 
 const VERSION: string = (
@@ -86,6 +91,7 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandler(app);
+  registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);
   await app.register(fastifySwagger, {
@@ -123,6 +129,10 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
       await api.register(favoritesRoutes);
       await api.register(idempotencyMaintenance);
       await api.register(deviceRoutes, device ?? {});
+      // Admin (issue 6)
+      await api.register(dashboardRoutes);
+      await api.register(categoriesAdminRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -87,6 +87,15 @@ export const ERRORS = {
   CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
+  // Admin (issue 6): categories, settings
+  CATEGORY_NOT_EMPTY: { httpCode: 409, type: 'conflict', message: 'No se puede eliminar la categoría porque todavía tiene recursos o subcategorías. Muévelos a otra categoría primero' },
+  CATEGORY_CYCLE: { httpCode: 409, type: 'conflict', message: 'Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías' },
+  CATEGORY_PARENT_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría padre no existe' },
+  CATEGORY_ORDER_INVALID: { httpCode: 400, type: 'validation', message: 'El orden debe incluir cada subcategoría del mismo padre una sola vez' },
+  SETTING_USER_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'Alguno de los usuarios elegidos no existe' },
+  SETTING_DENY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes quitarte a ti mismo el acceso de administrador' },
+  SETTING_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría elegida no existe' },
+  PRODUCT_SLUG_RESERVED: { httpCode: 400, type: 'validation', message: 'Esa dirección ya la usa el portal. Elige otra' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

@@ -9,3 +9,4 @@ export * from './portal-data.ts';
 export * from './resource-types.ts';
 export * from './services.ts';
 export * from './users.ts';
+export * from './admin.ts';

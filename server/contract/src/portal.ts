@@ -117,23 +117,7 @@ export type OrderTiles = Static<typeof OrderTilesSchema>;
 
 // ---------------------------------------------------------------- settings
 
-/** PUT /api/v2/admin/settings: what this issue lets admins change (the admin panel adds more). */
-export const UpdateSettingsSchema = Type.Object(
-  {
-    servicesMode: Type.Optional(ServicesModeSchema),
-    contactEmail: Type.Optional(Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
-    contactPhones: Type.Optional(Type.Array(Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 .-]+$' }), { minItems: 2, maxItems: 2 })),
-  },
-  { minProperties: 1, additionalProperties: false },
-);
-export type UpdateSettings = Static<typeof UpdateSettingsSchema>;
-
-export const AdminSettingsSchema = Type.Object({
-  servicesMode: ServicesModeSchema,
-  contactEmail: Type.String(),
-  contactPhones: Type.Array(Type.String()),
-});
-export type AdminSettings = Static<typeof AdminSettingsSchema>;
+// The admin settings schemas live in admin.ts (issue 6 extends them to every /admin/data setting).
 
 // ---------------------------------------------------------------- banners
 

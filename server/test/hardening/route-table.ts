@@ -24,6 +24,16 @@ const OWNER: Access = { anonymous: '401', user: 'refused', denied: 'refused', ad
 const ADMIN: Access = { anonymous: '401', user: '403', denied: '403', admin: 'ok' };
 
 export const ROUTE_TABLE: Record<string, Access> = {
+  "DELETE /api/content/type/{id}/delete": ADMIN,
+  "GET /api/v2/admin/reports/usage.csv": ADMIN,
+  "GET /api/v2/admin/storage": ADMIN,
+  "GET /api/v2/admin/users.csv": ADMIN,
+  "GET /api/v3/dashboard": ADMIN,
+  "POST /api/content/type/create": ADMIN,
+  "POST /api/v2/categories/{id}/move-before": ADMIN,
+  "PUT /api/content/type/sort": ADMIN,
+  "PUT /api/content/type/{id}/update": ADMIN,
+  "PUT /api/v2/categories/{id}/change-parent": ADMIN,
   "DELETE /api/playlist/{id}/{resourceId}": OWNER,
   "DELETE /api/uploads/{id}": OWNER,
   "DELETE /api/v2/playlists/{id}": OWNER,
@@ -161,6 +171,11 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/v2/playlists/{id}/items': { resource_id: 1 },
   'POST /api/v2/resources': { title: 'Prueba', type: 2, rights_declared: true },
   'PUT /api/v2/playlists/{id}': { name: 'Otra lista' },
+  'POST /api/content/type/create': { name: 'Radio comunitaria', content_type_father_id: null },
+  'PUT /api/content/type/{id}/update': { name: 'Radio comunitaria' },
+  'PUT /api/v2/categories/{id}/change-parent': { newParentId: null },
+  'PUT /api/content/type/sort': { order: [1] },
+  'POST /api/v2/categories/{id}/move-before': { refCategoryId: 1 },
 };
 
 /** Headers a route validates before it checks access (the resumable upload's offset and body type). */

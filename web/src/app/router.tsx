@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/admin-routes.ts';
 import { libraryRoutes } from '../features/library/library-routes.ts';
 import { menuLoader } from '../features/menu/menu-loader.ts';
 import { portalRoutes } from '../features/portal/portal-routes.ts';
@@ -28,6 +29,8 @@ export function appRoutes(): RouteObject[] {
         ...accountRoutes(),
         ...libraryRoutes(),
         ...portalRoutes(),
+        // Admin (issue 6)
+        ...adminRoutes(),
         {
           lazy: { Component: async () => (await import('../layouts/BlankLayout.tsx')).BlankLayout },
           children: [

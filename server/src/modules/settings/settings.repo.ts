@@ -36,3 +36,21 @@ export function readDeniedUserIds(db: Db): number[] {
 export function insertSettingIfMissing<K extends keyof Settings>(db: Db, key: K, value: Settings[K]): void {
   db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
 }
+
+/** Replaces the denied-users list (inside the caller's transaction when there is one). */
+export function replaceDeniedUsers(db: Db, userIds: readonly number[]): void {
+  db.prepare('DELETE FROM denied_users').run();
+  const insert = db.prepare('INSERT INTO denied_users (user_id) VALUES (?)');
+  for (const id of userIds) insert.run(id);
+}
+
+/** Which of these user ids exist. */
+export function existingUserIds(db: Db, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = db.prepare<number[], { id: number }>(`SELECT id FROM users WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids);
+  return new Set(rows.map((r) => r.id));
+}
+
+export function categoryExists(db: Db, id: number): boolean {
+  return db.prepare('SELECT 1 FROM categories WHERE id = ?').get(id) !== undefined;
+}

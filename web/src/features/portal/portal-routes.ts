@@ -39,18 +39,25 @@ export function portalRoutes(): RouteObject[] {
         },
         { path: 'anuncios', ...lazyPage(() => import('../../pages/AdsPage.tsx'), 'AdsPage', ads, 'adsLoader') },
         { path: 'anuncios/nuevo', handle: needsUser, ...lazyPage(() => import('../../pages/NewAdPage.tsx'), 'NewAdPage') },
+      ],
+    },
+  ];
+}
+
+/** The portal's admin pages, shown inside the admin dashboard layout (paths relative to /admin). */
+export function portalAdminRoutes(): RouteObject[] {
+  const ads: Chunk = () => import('../ads/ads-loaders.ts');
+  return [
         {
-          path: 'admin/menu',
+          path: 'menu',
           handle: adminOnly('admin-menu'),
           ...lazyPage(() => import('../../pages/MenuEditorPage.tsx'), 'MenuEditorPage', () => import('../menu-admin/menu-editor-loader.ts'), 'menuEditorLoader'),
         },
-        { path: 'admin/anuncios', handle: adminOnly('admin-anuncios'), ...lazyPage(() => import('../../pages/AdsModerationPage.tsx'), 'AdsModerationPage', ads, 'adsModerationLoader') },
+        { path: 'anuncios', handle: adminOnly('admin-anuncios'), ...lazyPage(() => import('../../pages/AdsModerationPage.tsx'), 'AdsModerationPage', ads, 'adsModerationLoader') },
         {
-          path: 'admin/mensajes',
+          path: 'mensajes',
           handle: adminOnly('admin-mensajes'),
           ...lazyPage(() => import('../../pages/ContactMessagesPage.tsx'), 'ContactMessagesPage', () => import('../contact-messages/contact-messages-loader.ts'), 'contactMessagesLoader'),
         },
-      ],
-    },
   ];
 }

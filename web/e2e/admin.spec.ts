@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { KitApi } from './helpers/kit-api.ts';
+import { PortalAdminApi } from './helpers/portal-api.ts';
+import { AdminCategoryPage, AdminDashboardPage, AdminDataPage, AdminUsersPage } from './pages/admin.page.ts';
+import { LoginPage } from './pages/login.page.ts';
+import { PortalMenuPage } from './pages/portal-menu.page.ts';
+
+/* The admin journey (issue 6), against the built server with the demo library. */
+
+test.describe.configure({ mode: 'serial' });
+
+let kit: KitApi;
+let portal: PortalAdminApi;
+const stamp = Date.now().toString(36).slice(-4);
+const names = { uno: `E2E Uno ${stamp}`, dos: `E2E Dos ${stamp}`, tres: `E2E Tres ${stamp}` };
+
+test.beforeAll(async () => {
+  kit = await KitApi.open();
+  portal = await PortalAdminApi.open();
+});
+test.afterAll(async () => {
+  await portal.setServicesMode('default');
+  await portal.close();
+  await kit.close();
+});
+
+test.beforeEach(async ({ page, context }) => {
+  await portal.skipOnboarding(context);
+  const login = new LoginPage(page, 'admin');
+  await login.goto();
+  await login.logIn('admin', process.env.E2E_ADMIN_PASSWORD ?? '');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the Resumen shows the eight counters the server counts', async ({ page }) => {
+  const dashboard = new AdminDashboardPage(page);
+  // a phone: the side menu is a drawer
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(dashboard.menu.getByRole('link', { name: 'Categorías' })).toBeVisible();
+  await expect(dashboard.menu.getByRole('link', { name: 'Volver al Menú' })).toHaveAttribute('href', '/menu');
+  const fromApi = (await (await page.request.get('/api/v3/dashboard')).json()) as Record<string, number>;
+  for (const key of ['users', 'resources', 'playlists', 'downloads', 'reports', 'pendingApproval', 'drafts', 'categories']) {
+    await expect(dashboard.counter(key)).toHaveText(String(fromApi[key]));
+  }
+  expect(fromApi.resources).toBeGreaterThan(0);
+});
+
+test('categories: create, drag inside and before, rename, delete (refused while not empty)', async ({ page }) => {
+  const cats = new AdminCategoryPage(page);
+  await cats.goto();
+  for (const name of [names.uno, names.dos, names.tres]) await cats.createCategory(name);
+
+  await cats.drag(names.uno, names.dos, 'inside');
+  await expect(cats.row(names.dos)).toContainText('(1)');
+  await cats.drag(names.tres, names.dos, 'before');
+  await expect
+    .poll(async () => page.locator('[data-testid^="category-E2E"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid'))))
+    .toEqual([`category-${names.tres}`, `category-${names.dos}`, `category-${names.uno}`]);
+  // Uno sits inside Dos (shown open after the drop), Tres right before Dos at the top level
+  await expect(page.getByRole('treeitem').filter({ has: cats.row(names.dos) }).getByRole('group').getByTestId(`category-${names.uno}`)).toBeVisible();
+
+  await cats.row(names.tres).click();
+  await cats.renameInput.fill(`${names.tres} bis`);
+  await cats.rename.click();
+  await expect(cats.row(`${names.tres} bis`)).toBeVisible();
+
+  await cats.row(names.dos).click();
+  await cats.deleteSelected();
+  await expect(page.getByRole('alert').filter({ hasText: 'No se puede eliminar' })).toBeVisible();
+  await expect(cats.row(names.dos)).toBeVisible();
+
+  await cats.row(names.uno).click();
+  await cats.deleteSelected();
+  await expect(cats.row(names.uno)).toHaveCount(0);
+  await expect(cats.row(names.dos)).not.toContainText('(1)');
+  for (const name of [names.dos, `${names.tres} bis`]) {
+    await cats.row(name).click();
+    await cats.deleteSelected();
+    await expect(cats.row(name)).toHaveCount(0);
+  }
+});
+
+test('changing the services mode in /admin/data changes the title of /menu', async ({ page }) => {
+  const data = new AdminDataPage(page);
+  await data.goto();
+  await data.servicesMode.selectOption('community');
+  await data.save.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ajustes guardados' })).toBeVisible();
+  const menu = new PortalMenuPage(page);
+  await menu.goto();
+  await expect(menu.heading).toHaveText('Comunidad: trabajo, salud y servicios');
+});
+
+test('users: export the CSV and delete a user', async ({ page }) => {
+  const victim = await kit.createUser('borrar');
+  const users = new AdminUsersPage(page);
+  await users.goto();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), users.exportCsv.click()]);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Id,Usuario,Nombre,Apellido,Correo,Género,Fecha de nacimiento,Código de país,Teléfono,Administrador,Bloqueado,Creado');
+  expect(csv).toContain(victim.user_name);
+
+  await users.search.fill(victim.user_name);
+  await expect(users.row(victim.user_name)).toBeVisible();
+  await users.row(victim.user_name).getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(users.row(victim.user_name)).toHaveCount(0);
+  expect((await page.request.get(`/api/v2/admin/users?q=${victim.user_name}`)).ok()).toBe(true);
+  expect(((await (await page.request.get(`/api/v2/admin/users?q=${victim.user_name}`)).json()) as { total: number }).total).toBe(0);
+});

@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { portalAdminRoutes } from '../portal/portal-routes.ts';
+import type { RouteAccessHandle } from '../session/guards.ts';
+
+type AdminPage = keyof typeof import('./admin-pages.ts');
+
+/**
+ * The admin panel's routes (issue 6) under the dashboard layout. Its code is
+ * one lazy chunk (admin-pages.ts), so visitors of /menu never download it and
+ * the route table stays small. The guard keeps /admin for admins; the server
+ * checks again.
+ */
+const page = (name: AdminPage, routeName: string) => ({
+  handle: { access: 'admin', name: routeName } satisfies RouteAccessHandle,
+  lazy: { Component: async () => (await import('./admin-pages.ts'))[name] },
+});
+
+export function adminRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'admin',
+      ...page('AdminShell', 'admin'),
+      children: [
+        { index: true, ...page('AdminSummaryPage', 'admin') },
+        { path: 'users', ...page('AdminUsersPage', 'admin-users') },
+        { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
+        { path: 'data', ...page('AdminDataPage', 'admin-data') },
+        ...portalAdminRoutes(),
+      ],
+    },
+  ];
+}

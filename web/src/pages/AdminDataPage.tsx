@@ -1,0 +1,146 @@
+import type { AdminSettings, Category, Storage } from '@kit/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { downloadCsv, getAdminSettings, getStorage, saveAdminSettings } from '../api/admin.ts';
+import { api } from '../api/api.ts';
+import { ApiError } from '../api/client.ts';
+import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { esAdmin } from '../i18n/es-admin.ts';
+
+const t = esAdmin.data;
+const size = (bytes: number) => {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+};
+
+/** /admin/data: every setting, usage reports as CSV, storage use. */
+export function AdminDataPage() {
+  const [settings, setSettings] = useState<AdminSettings | null>(null);
+  const [denied, setDenied] = useState('');
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [storage, setStorage] = useState<Storage | null>(null);
+  const [report, setReport] = useState({ from: '', to: '', by: 'resource' });
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getAdminSettings(ctrl.signal).then((s) => {
+      setSettings(s);
+      setDenied(s.deniedUsers.join(', '));
+    }, () => undefined);
+    api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
+    getStorage(ctrl.signal).then(setStorage, () => undefined);
+    return () => ctrl.abort();
+  }, []);
+
+  if (!settings) return <section className="admin-page"><h1>{t.title}</h1></section>;
+  const set = <K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) => setSettings({ ...settings, [key]: value });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const { deniedUsers: _ignored, ...rest } = settings;
+      const ids = denied.split(/[,\s]+/).filter(Boolean).map(Number);
+      const saved = await saveAdminSettings({ ...rest, deniedUsers: ids });
+      setSettings(saved);
+      setDenied(saved.deniedUsers.join(', '));
+      notifySuccess(t.saved);
+    } catch (err) {
+      notifyError(err instanceof ApiError ? err.message : esAdmin.summary.loadError);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const categorySelect = (key: 'tutorialCategoryId' | 'clientCategoryId', label: string) => (
+    <label>
+      {label}
+      <select value={settings[key] ?? ''} onChange={(e) => set(key, e.target.value ? Number(e.target.value) : null)}>
+        <option value="">{t.none}</option>
+        {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      </select>
+    </label>
+  );
+  const check = (key: 'resourceModeration' | 'restrictedMode' | 'appDenyDownloadsForUsers', label: string) => (
+    <label className="check">
+      <input type="checkbox" checked={settings[key]} onChange={(e) => set(key, e.target.checked)} />
+      {label}
+    </label>
+  );
+
+  return (
+    <section className="admin-page">
+      <h1>{t.title}</h1>
+      <form className="admin-form" onSubmit={(e) => void submit(e)}>
+        <label>
+          {t.servicesMode}
+          <select value={settings.servicesMode} onChange={(e) => set('servicesMode', e.target.value as AdminSettings['servicesMode'])}>
+            {(['default', 'planet', 'community'] as const).map((m) => <option key={m} value={m}>{t.modes[m]}</option>)}
+          </select>
+        </label>
+        {check('resourceModeration', t.resourceModeration)}
+        {check('restrictedMode', t.restrictedMode)}
+        {check('appDenyDownloadsForUsers', t.appDenyDownloadsForUsers)}
+        <label>{t.deniedUsers}<input value={denied} onChange={(e) => setDenied(e.target.value)} inputMode="numeric" /></label>
+        {categorySelect('tutorialCategoryId', t.tutorialCategory)}
+        {categorySelect('clientCategoryId', t.clientCategory)}
+        <label>{t.productName}<input value={settings.productName} onChange={(e) => set('productName', e.target.value)} maxLength={40} required /></label>
+        <label>{t.productSlug}<input value={settings.productSlug} onChange={(e) => set('productSlug', e.target.value)} pattern="[a-z0-9\-]{2,30}" required /></label>
+        <label>{t.contactEmail}<input type="email" value={settings.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} required /></label>
+        {[0, 1].map((i) => (
+          <label key={i}>
+            {i === 0 ? t.phone1 : t.phone2}
+            <input
+              value={settings.contactPhones[i] ?? ''}
+              onChange={(e) => {
+                const phones = [...settings.contactPhones];
+                phones[i] = e.target.value;
+                set('contactPhones', phones);
+              }}
+            />
+          </label>
+        ))}
+        <button type="submit" className="button" disabled={saving}>{t.save}</button>
+      </form>
+
+      <h2>{t.reports}</h2>
+      <div className="admin-toolbar">
+        <label>{t.from} <input type="date" value={report.from} onChange={(e) => setReport({ ...report, from: e.target.value })} /></label>
+        <label>{t.to} <input type="date" value={report.to} onChange={(e) => setReport({ ...report, to: e.target.value })} /></label>
+        <label>
+          {t.by}{' '}
+          <select value={report.by} onChange={(e) => setReport({ ...report, by: e.target.value })}>
+            {(['resource', 'category', 'day'] as const).map((b) => <option key={b} value={b}>{t.byOptions[b]}</option>)}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const q = new URLSearchParams({ by: report.by, ...(report.from ? { from: report.from } : {}), ...(report.to ? { to: report.to } : {}) });
+            downloadCsv(`/v2/admin/reports/usage.csv?${q}`, `uso-${report.by}.csv`).catch(() => notifyError(t.reportError));
+          }}
+        >
+          {t.download}
+        </button>
+      </div>
+
+      <h2>{t.storage}</h2>
+      {storage && (
+        <div data-testid="storage">
+          <p>{t.diskFree(size(storage.disk.freeBytes), size(storage.disk.totalBytes))}</p>
+          <h3>{t.media}</h3>
+          <ul>
+            {storage.media.map((m) => <li key={m.kind}>{m.kind}: {m.files} · {size(m.bytes)}</li>)}
+          </ul>
+          <p>{t.database}: {size(storage.databaseBytes)}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import type { User } from '@kit/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { deleteUser, downloadCsv, getUsers, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
+import { ApiError } from '../api/client.ts';
+import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { esAdmin } from '../i18n/es-admin.ts';
+
+const t = esAdmin.users;
+/** SPEC §3/§4: a user in the list, with the transient deleting flag and deleteError. */
+type ListedUser = User & { deleting?: boolean; deleteError?: string };
+
+/** /admin/users: list, search, detail, delete, block, admin, temporary credentials, CSV. */
+export function AdminUsersPage() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<ListedUser[]>([]);
+  const [lastPage, setLastPage] = useState(1);
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const key = `${page}|${q}`;
+  const loading = loadedFor !== key;
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<ListedUser | null>(null);
+  const [detail, setDetail] = useState<number | null>(null);
+
+  const load = useCallback((signal?: AbortSignal) => {
+    const asked = `${page}|${q}`;
+    getUsers(page, q, signal).then(
+      (res) => {
+        setItems(res.data);
+        setLastPage(res.last_page);
+        setError(null);
+        setLoadedFor(asked);
+      },
+      () => {
+        if (signal?.aborted) return;
+        setError(t.loadError);
+        notifyError(t.loadError);
+        setLoadedFor(asked);
+      },
+    );
+  }, [page, q]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    load(ctrl.signal);
+    return () => ctrl.abort();
+  }, [load]);
+
+  const replace = (u: User) => setItems((list) => list.map((x) => (x.id === u.id ? u : x)));
+  const act = async (work: () => Promise<User>) => {
+    try {
+      replace(await work());
+      notifySuccess(t.changed);
+    } catch (e) {
+      notifyError(e instanceof ApiError && e.message ? e.message : esAdmin.users.loadError);
+    }
+  };
+  const remove = async (user: ListedUser) => {
+    setConfirm(null);
+    setItems((list) => list.map((x) => (x.id === user.id ? { ...x, deleting: true, deleteError: undefined } : x)));
+    try {
+      await deleteUser(user.id);
+      setItems((list) => list.filter((x) => x.id !== user.id));
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : String(e);
+      setItems((list) => list.map((x) => (x.id === user.id ? { ...x, deleting: false, deleteError: message } : x)));
+    }
+  };
+  const tempPassword = async (user: User) => {
+    try {
+      const cred = await issueTemporaryCredentials(user.id);
+      notifyInfo(t.tempPasswordBody(cred.user_name, cred.password));
+    } catch (e) {
+      notifyError(e instanceof ApiError ? e.message : t.loadError);
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <h1>{t.title}</h1>
+      <div className="admin-toolbar">
+        <input
+          type="search"
+          aria-label={t.search}
+          placeholder={t.search}
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+        <button type="button" className="button" onClick={() => downloadCsv('/v2/admin/users.csv', 'usuarios.csv').catch(() => notifyError(t.exportError))}>
+          {t.export}
+        </button>
+      </div>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+      {!loading && !error && items.length === 0 && <p>{t.none}</p>}
+      <table className="admin-table" aria-busy={loading}>
+        <tbody>
+          {items.map((u) => (
+            <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
+              <td>
+                <button type="button" className="link-button" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
+                  {u.user_name}
+                </button>
+                {u.isAdmin && <> · {t.admin}</>}
+                {u.blocked && <> · {t.blocked}</>}
+                {detail === u.id && (
+                  <dl className="admin-detail">
+                    <dt>Nombre</dt><dd>{`${u.name} ${u.last_name}`.trim() || '—'}</dd>
+                    <dt>Correo</dt><dd>{u.email ?? '—'}</dd>
+                    <dt>Teléfono</dt><dd>{[u.code_phone, u.phone_number].filter(Boolean).join(' ') || '—'}</dd>
+                    <dt>Creado</dt><dd>{u.created_at.slice(0, 10).split('-').reverse().join('/')}</dd>
+                  </dl>
+                )}
+                {u.deleteError && <p className="admin-error" role="alert">{u.deleteError}</p>}
+              </td>
+              <td className="admin-actions">
+                <button type="button" onClick={() => void act(() => setBlocked(u.id, !u.blocked))}>{u.blocked ? t.unblock : t.block}</button>
+                <button type="button" onClick={() => void act(() => setAdmin(u.id, !u.isAdmin))}>{u.isAdmin ? t.unmakeAdmin : t.makeAdmin}</button>
+                <button type="button" onClick={() => void tempPassword(u)}>{t.tempPassword}</button>
+                <button type="button" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="admin-toolbar">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t.prev}</button>
+        <span>{t.page(page, lastPage)}</span>
+        <button type="button" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t.next}</button>
+      </div>
+      {confirm && <ConfirmDialog title={t.deleteTitle} message={t.deleteBody(confirm.user_name)} confirmLabel={t.delete} onConfirm={() => remove(confirm)} onCancel={() => setConfirm(null)} />}
+    </section>
+  );
+}
