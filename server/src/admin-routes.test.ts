@@ -16,6 +16,20 @@ interface AdminRoute {
 }
 
 const ADMIN_ROUTES: readonly AdminRoute[] = [
+  // resources moderation (contributions)
+  { method: 'GET', url: '/api/v2/admin/resources/:list' },
+  { method: 'POST', url: '/api/v2/admin/resources/:id/approve' },
+  { method: 'POST', url: '/api/v2/admin/resources/:id/reject', body: { reason: 'Prueba' } },
+  { method: 'POST', url: '/api/v2/admin/resources/:id/block', body: { reason: 'Prueba' } },
+  { method: 'POST', url: '/api/v2/admin/resources/:id/unblock' },
+  { method: 'POST', url: '/api/v2/admin/resources/:id/keep' },
+  { method: 'POST', url: '/api/v2/admin/reports/:id/dismiss' },
+  // kit device
+  { method: 'GET', url: '/api/v2/admin/device/status' },
+  { method: 'POST', url: '/api/v2/admin/device/power', body: { action: 'reboot' } },
+  { method: 'POST', url: '/api/v2/admin/device/hotspot', body: { state: 'on' } },
+  { method: 'PUT', url: '/api/v2/admin/device/clock', body: { now: '2026-11-22T05:00:00Z' } },
+  { method: 'PUT', url: '/api/v2/admin/device/certificate', body: { cert: 'x', key: 'y' } },
   { method: 'GET', url: '/api/v3/dashboard' },
   // categories, write side
   { method: 'POST', url: '/api/content/type/create', body: { name: 'Tabla' } },
@@ -56,7 +70,7 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', url: '/api/v2/admin/extra/browsers/:id' },
 ];
 
-const PARAMS: Record<string, string> = { id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
+const PARAMS: Record<string, string> = { list: 'all', id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => PARAMS[name] ?? '1');
 
 let t: TestApp;
