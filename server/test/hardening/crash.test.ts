@@ -62,7 +62,13 @@ function fakePng(bytes: number, rng: () => number): Buffer {
   return b;
 }
 
-interface Acked { users: string[]; ads: number[]; profiles: Map<number, Set<string>>; banners: string[] }
+/**
+ * Profile updates per user in the order they were sent, and the index of the last one answered:
+ * a write may be on disk without its answer having left before the kill, so the stored value
+ * must be the last acknowledged one or one sent after it — never an older one, never lost.
+ */
+interface ProfileWrites { sent: string[]; lastAcked: number }
+interface Acked { users: string[]; ads: number[]; profiles: Map<number, ProfileWrites>; banners: string[] }
 
 async function writer(base: string, rng: () => number, acked: Acked, stop: { now: boolean }, round: number): Promise<void> {
   const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -86,12 +92,11 @@ async function writer(base: string, rng: () => number, acked: Acked, stop: { now
         }
       } else if (pick < 0.45) {
         const others = `nota ${round}-${i}`;
+        const writes = acked.profiles.get(user.id) ?? { sent: [], lastAcked: -1 };
+        acked.profiles.set(user.id, writes);
+        writes.sent.push(others);
         const r = await fetch(`${base}/api/user/update`, { method: 'POST', headers: { ...json, authorization: `Bearer ${user.token}` }, body: JSON.stringify({ others }) });
-        if (r.ok) {
-          const set = acked.profiles.get(user.id) ?? new Set<string>();
-          set.add(others);
-          acked.profiles.set(user.id, set);
-        }
+        if (r.ok) writes.lastAcked = writes.sent.length - 1;
       } else if (pick < 0.8) {
         const r = await fetch(`${base}/api/v2/ads`, {
           method: 'POST', headers: { ...json, authorization: `Bearer ${adminToken}` },
@@ -125,9 +130,11 @@ function check(acked: Acked): string[] {
     const hasAd = db.prepare('SELECT 1 FROM ads WHERE id = ?');
     for (const id of acked.ads) if (!hasAd.get(id)) problems.push(`notice ${id} acknowledged but missing`);
     const others = db.prepare<[number], { others: string | null }>('SELECT others FROM users WHERE id = ?');
-    for (const [id, values] of acked.profiles) {
-      const stored = others.get(id)?.others;
-      if (!stored || !values.has(stored)) problems.push(`profile ${id}: stored «${stored}» is not an acknowledged update`);
+    for (const [id, writes] of acked.profiles) {
+      if (writes.lastAcked < 0) continue;
+      const stored = others.get(id)?.others ?? null;
+      const position = stored === null ? -1 : writes.sent.lastIndexOf(stored);
+      if (position < writes.lastAcked) problems.push(`profile ${id}: stored «${stored}» is older than the acknowledged «${writes.sent[writes.lastAcked]}»`);
     }
     const hasMedia = db.prepare('SELECT 1 FROM media WHERE sha256 = ?');
     for (const sha of acked.banners) if (!hasMedia.get(sha)) problems.push(`banner ${sha} acknowledged but its media row is missing`);
