@@ -6,6 +6,7 @@ import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../categories/categories.service.ts';
 import { foldText, searchTerms } from '../search/search.query.ts';
 import { countPendingAds, findAd, findPublishedAds, insertAd, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
+import { pageOf } from '../../paging.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,16 +37,7 @@ export function toWireAd(row: DbAd, viewer: Viewer | null, now: Date): Ad {
 }
 
 export function toAdPage({ rows, total }: AdRows, page: number, viewer: Viewer | null, now: Date): AdPage {
-  const offset = (page - 1) * ADS_PER_PAGE;
-  return {
-    data: rows.map((row) => toWireAd(row, viewer, now)),
-    from: rows.length > 0 ? offset + 1 : null,
-    to: rows.length > 0 ? offset + rows.length : null,
-    per_page: ADS_PER_PAGE,
-    last_page: Math.max(1, Math.ceil(total / ADS_PER_PAGE)),
-    total,
-    current_page: page,
-  };
+  return pageOf(rows.map((row) => toWireAd(row, viewer, now)), total, page, ADS_PER_PAGE);
 }
 
 /** The board, searchable (every word, accents and case ignored) and by category. Expired notices are never listed. */

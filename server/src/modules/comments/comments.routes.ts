@@ -15,6 +15,7 @@ import { idempotent } from '../idempotency/idempotency.service.ts';
 import { viewerOf } from '../users/users.service.ts';
 import { listComments } from './comments.repo.ts';
 import { assertCommentable, createComment, removeComment, toWireComment } from './comments.service.ts';
+import { pageOf } from '../../paging.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -33,15 +34,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const offset = (page - 1) * perPage;
       const { rows, total } = listComments(db, resourceId, perPage, offset);
       const data = rows.map((c) => toWireComment(c, request.viewer));
-      return {
-        data,
-        from: data.length > 0 ? offset + 1 : null,
-        to: data.length > 0 ? offset + data.length : null,
-        per_page: perPage,
-        last_page: Math.max(1, Math.ceil(total / perPage)),
-        total,
-        current_page: page,
-      };
+      return pageOf(data, total, page, perPage);
     },
   );
 

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { findContactMessages, insertContactMessage } from './contact.repo.ts';
+import { pageOf } from '../../paging.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -57,22 +58,15 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = request.query.page ?? 1;
       const offset = (page - 1) * CONTACT_MESSAGES_PER_PAGE;
       const { rows, total } = findContactMessages(app.db, CONTACT_MESSAGES_PER_PAGE, offset);
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          replyTo: row.reply_to,
-          message: row.message,
-          user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, user_name: row.user_name } : null,
-          createdAt: row.created_at,
-        })),
-        from: rows.length > 0 ? offset + 1 : null,
-        to: rows.length > 0 ? offset + rows.length : null,
-        per_page: CONTACT_MESSAGES_PER_PAGE,
-        last_page: Math.max(1, Math.ceil(total / CONTACT_MESSAGES_PER_PAGE)),
-        total,
-        current_page: page,
-      };
+      const data = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        replyTo: row.reply_to,
+        message: row.message,
+        user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, user_name: row.user_name } : null,
+        createdAt: row.created_at,
+      }));
+      return pageOf(data, total, page, CONTACT_MESSAGES_PER_PAGE);
     },
   );
 };

@@ -8,6 +8,7 @@ import { findModerated } from '../moderation/moderation.repo.ts';
 import { canSee, loadSummaries } from '../resources/resources.service.ts';
 import { getUserOr404, viewerOf } from '../users/users.service.ts';
 import { addFavorite, favoriteIds, removeFavorite } from './favorites.repo.ts';
+import { pageOf } from '../../paging.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const write = { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: FavoriteStateSchema, ...errors } } };
@@ -55,15 +56,7 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         offset,
       );
       const data = loadSummaries(db, found.ids, tree);
-      return {
-        data,
-        from: data.length > 0 ? offset + 1 : null,
-        to: data.length > 0 ? offset + data.length : null,
-        per_page: perPage,
-        last_page: Math.max(1, Math.ceil(found.total / perPage)),
-        total: found.total,
-        current_page: page,
-      };
+      return pageOf(data, found.total, page, perPage);
     },
   );
 };

@@ -11,6 +11,7 @@ import { uploadsOf } from '../uploads/uploads.repo.ts';
 import { userImageUrl } from '../users/users.constants.ts';
 import { allowedActions } from './moderation.service.ts';
 import { findManagedExtras, openReportsOf, type DbManagedExtras, type DbReport } from './moderation.repo.ts';
+import { pageOf } from '../../paging.ts';
 
 /** Reports name their author to admins only. */
 export function toWireReport(r: DbReport, viewer: Viewer | null): Report {
@@ -87,14 +88,5 @@ export function managedSummaries(db: Db, dataDir: string, viewer: Viewer | null,
 
 export function managedPage(db: Db, dataDir: string, viewer: Viewer | null, found: { ids: number[]; total: number }, page: number, perPage: number, opts: { withReports?: boolean } = {}): ManagedPage {
   const data = managedSummaries(db, dataDir, viewer, found.ids, opts);
-  const offset = (page - 1) * perPage;
-  return {
-    data,
-    from: data.length > 0 ? offset + 1 : null,
-    to: data.length > 0 ? offset + data.length : null,
-    per_page: perPage,
-    last_page: Math.max(1, Math.ceil(found.total / perPage)),
-    total: found.total,
-    current_page: page,
-  };
+  return pageOf(data, found.total, page, perPage);
 }

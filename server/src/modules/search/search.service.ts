@@ -6,6 +6,7 @@ import { CategoryTree, isPrivileged } from '../categories/categories.service.ts'
 import { loadSummaries } from '../resources/resources.service.ts';
 import { browseResourceIds, searchResourceIds, searchUsers, type ResourceFilter } from './search.repo.ts';
 import { buildMatchExpression, foldText, searchTerms } from './search.query.ts';
+import { pageOf } from '../../paging.ts';
 
 export interface ResourceQuery {
   q?: string | undefined;
@@ -58,16 +59,7 @@ export function findResources(db: Db, viewer: Viewer | null, query: ResourceQuer
     result = match === null ? { ids: [], total: 0, capped: false } : searchResourceIds(db, match, filter, { by: orderBy, dir: order }, query.perPage, offset);
   }
   const data = loadSummaries(db, result.ids, tree);
-  return {
-    data,
-    from: data.length > 0 ? offset + 1 : null,
-    to: data.length > 0 ? offset + data.length : null,
-    per_page: query.perPage,
-    last_page: Math.max(1, Math.ceil(result.total / query.perPage)),
-    total: result.total,
-    current_page: query.page,
-    capped: result.capped,
-  };
+  return { ...pageOf(data, result.total, query.page, query.perPage), capped: result.capped };
 }
 
 /** Users matching every word of the query (accent-insensitive), for the /search page. */

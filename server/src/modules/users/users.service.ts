@@ -32,6 +32,7 @@ import {
   type DbUser,
   type ProfileChanges,
 } from './users.repo.ts';
+import { pageOf } from '../../paging.ts';
 
 /** SPEC §8: the registration failure the web recognises. */
 export const USERNAME_TAKEN_REASON = 'This username is already in use';
@@ -106,16 +107,7 @@ export function toWireUser(row: DbUser, viewer: Viewer | null): User {
 
 /** SPEC §3 paged results. */
 export function toPage(rows: DbUser[], total: number, page: number, perPage: number, viewer: Viewer | null): UserPage {
-  const offset = (page - 1) * perPage;
-  return {
-    data: rows.map((r) => toWireUser(r, viewer)),
-    total,
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    from: rows.length > 0 ? offset + 1 : null,
-    to: rows.length > 0 ? offset + rows.length : null,
-  };
+  return pageOf(rows.map((r) => toWireUser(r, viewer)), total, page, perPage);
 }
 
 // ---- validation (SPEC §5, mirrored from the web's forms) -------------------------------------
