@@ -31,29 +31,21 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const userChange = { schema: { params: UserIdParamsSchema, response: { 200: UserSchema, ...errors } } };
 
-  app.put('/v2/admin/users/:userId/block', userChange, async (request) => {
-    const viewer = viewerOf(request);
-    request.log.info({ userId: request.params.userId, by: viewer.id }, 'user blocked');
-    return toWireUser(setUserBlocked(app.db, viewer, request.params.userId, true), viewer);
-  });
-
-  app.delete('/v2/admin/users/:userId/block', userChange, async (request) => {
-    const viewer = viewerOf(request);
-    request.log.info({ userId: request.params.userId, by: viewer.id }, 'user unblocked');
-    return toWireUser(setUserBlocked(app.db, viewer, request.params.userId, false), viewer);
-  });
-
-  app.put('/v2/admin/users/:userId/admin', userChange, async (request) => {
-    const viewer = viewerOf(request);
-    request.log.info({ userId: request.params.userId, by: viewer.id }, 'admin granted');
-    return toWireUser(setUserAdmin(app.db, viewer, request.params.userId, true), viewer);
-  });
-
-  app.delete('/v2/admin/users/:userId/admin', userChange, async (request) => {
-    const viewer = viewerOf(request);
-    request.log.info({ userId: request.params.userId, by: viewer.id }, 'admin revoked');
-    return toWireUser(setUserAdmin(app.db, viewer, request.params.userId, false), viewer);
-  });
+  // PUT sets a flag, DELETE clears it: block/unblock and make/unmake admin.
+  const toggles = [
+    { path: 'block', set: setUserBlocked, logged: ['user blocked', 'user unblocked'] },
+    { path: 'admin', set: setUserAdmin, logged: ['admin granted', 'admin revoked'] },
+  ] as const;
+  for (const { path, set, logged } of toggles) {
+    for (const on of [true, false]) {
+      const method = on ? app.put.bind(app) : app.delete.bind(app);
+      method(`/v2/admin/users/:userId/${path}`, userChange, async (request) => {
+        const viewer = viewerOf(request);
+        request.log.info({ userId: request.params.userId, by: viewer.id }, logged[on ? 0 : 1]);
+        return toWireUser(set(app.db, viewer, request.params.userId, on), viewer);
+      });
+    }
+  }
 
   // A one-time password the admin reads to the user (no e-mail in a village). It
   // replaces any unused one, works once at /login/temporary within 24 hours, and

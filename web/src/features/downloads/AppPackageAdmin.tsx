@@ -1,55 +1,37 @@
 import type { Package } from '@kit/contract';
-import { PACKAGE_MAX_BYTES, PACKAGE_NAME_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data';
+import { PACKAGE_NAME_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
 import { removeAppPackage, uploadAppPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field } from '../account/Field.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
-import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { FileField } from './FileField.tsx';
+import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
 const t = esPortal.download.admin;
 
 /** /extra/download for admins: upload the group's app package (it replaces the last one), or remove it. */
 export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
-  const revalidator = useRevalidator();
+  const { busy, run } = usePackageAdmin();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(pkg?.name ?? '');
   const [version, setVersion] = useState('');
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const tooBig = file !== null && file.size > PACKAGE_MAX_BYTES;
+  const sizeError = packageSizeError(file);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!file || tooBig || busy) return;
-    setBusy(true);
-    try {
-      await uploadAppPackage(file, file.name, { name: name.trim() || undefined, version: version.trim() || undefined });
-      notifySuccess(t.uploaded);
+    const form = event.currentTarget;
+    if (!file || sizeError || busy) return;
+    const upload = () => uploadAppPackage(file, file.name, { name: name.trim() || undefined, version: version.trim() || undefined });
+    if (await run(upload, t.uploaded, esPortal.errors.PACKAGE_NOT_ALLOWED)) {
       setFile(null);
-      (event.target as HTMLFormElement).reset();
-      await revalidator.revalidate();
-    } catch (error) {
-      notifyError(portalErrorMessage(error, esPortal.errors.PACKAGE_NOT_ALLOWED));
-    } finally {
-      setBusy(false);
+      form.reset();
     }
   };
 
   const remove = async () => {
-    try {
-      await removeAppPackage();
-      notifySuccess(t.removed);
-      setConfirming(false);
-      await revalidator.revalidate();
-    } catch (error) {
-      notifyError(portalErrorMessage(error, esPortal.common.loadFailed));
-    }
+    if (await run(removeAppPackage, t.removed, esPortal.common.loadFailed)) setConfirming(false);
   };
 
   return (
@@ -62,7 +44,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
           label={esPortal.common.chooseFile}
           required
           accept=".apk,.zip,application/vnd.android.package-archive,application/zip"
-          error={tooBig ? fill(esPortal.common.fileTooBig, { max: formatFileSize(PACKAGE_MAX_BYTES) }) : null}
+          error={sizeError}
           onChange={setFile}
         />
         <Field id="app-package-name" label={t.name}>
@@ -77,7 +59,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
               {t.remove}
             </button>
           )}
-          <button type="submit" className="button" disabled={!file || tooBig || busy}>
+          <button type="submit" className="button" disabled={!file || sizeError !== null || busy}>
             {busy ? esPortal.common.uploading : t.upload}
           </button>
         </div>

@@ -1,63 +1,46 @@
 import type { Package } from '@kit/contract';
-import { PACKAGE_MAX_BYTES, PACKAGE_NAME_MAX, PACKAGE_NOTES_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data';
+import { PACKAGE_NAME_MAX, PACKAGE_NOTES_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
 import { removeBrowserPackage, uploadBrowserPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field, fieldAria } from '../account/Field.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
-import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { FileField } from './FileField.tsx';
+import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
 const t = esPortal.browsers.admin;
 
 /** /extra/download-browser for admins: add browser installers, remove them. */
 export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[] }) {
-  const revalidator = useRevalidator();
+  const { busy, run } = usePackageAdmin();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   const [removing, setRemoving] = useState<Package | null>(null);
-  const tooBig = file !== null && file.size > PACKAGE_MAX_BYTES;
+  const sizeError = packageSizeError(file);
   const nameError = tried && name.trim() === '' ? t.nameRequired : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setTried(true);
-    if (!file || tooBig || busy || name.trim() === '') return;
-    setBusy(true);
-    try {
-      await uploadBrowserPackage(file, file.name, { name: name.trim(), version: version.trim() || undefined, notes: notes.trim() || undefined });
-      notifySuccess(t.uploaded);
+    if (!file || sizeError || busy || name.trim() === '') return;
+    const upload = () => uploadBrowserPackage(file, file.name, { name: name.trim(), version: version.trim() || undefined, notes: notes.trim() || undefined });
+    if (await run(upload, t.uploaded, esPortal.errors.PACKAGE_NOT_ALLOWED)) {
       setFile(null);
       setName('');
       setVersion('');
       setNotes('');
       setTried(false);
-      (event.target as HTMLFormElement).reset();
-      await revalidator.revalidate();
-    } catch (error) {
-      notifyError(portalErrorMessage(error, esPortal.errors.PACKAGE_NOT_ALLOWED));
-    } finally {
-      setBusy(false);
+      form.reset();
     }
   };
 
   const remove = async (pkg: Package) => {
-    try {
-      await removeBrowserPackage(pkg.id);
-      notifySuccess(t.removed);
-      setRemoving(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      notifyError(portalErrorMessage(error, esPortal.common.loadFailed));
-    }
+    if (await run(() => removeBrowserPackage(pkg.id), t.removed, esPortal.common.loadFailed)) setRemoving(null);
   };
 
   return (
@@ -84,7 +67,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
           label={esPortal.common.chooseFile}
           required
           accept=".apk,.zip,.exe"
-          error={tooBig ? fill(esPortal.common.fileTooBig, { max: formatFileSize(PACKAGE_MAX_BYTES) }) : null}
+          error={sizeError}
           onChange={setFile}
         />
         <Field id="browser-name" label={t.name} error={nameError} required>
@@ -97,7 +80,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
           <input id="browser-notes" className="input" maxLength={PACKAGE_NOTES_MAX} value={notes} onChange={(event) => setNotes(event.target.value)} />
         </Field>
         <div className="account-form__actions">
-          <button type="submit" className="button" disabled={!file || tooBig || busy}>
+          <button type="submit" className="button" disabled={!file || sizeError !== null || busy}>
             {busy ? esPortal.common.uploading : t.upload}
           </button>
         </div>
