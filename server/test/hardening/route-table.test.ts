@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
-import { ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Expect } from './route-table.ts';
+import { ADMIN, ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Access, type Expect } from './route-table.ts';
 import { apiRoutes, Sessions, type ApiRoute, type Role } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'denied', 'admin'];
@@ -74,6 +74,17 @@ function matches(expect: Expect, status: number): boolean {
   }
 }
 
+/**
+ * A refusal (401/403) is SPEC's error object with its status and a stable
+ * code, never a bare status; the admin guard's own are UNAUTHORIZED/FORBIDDEN.
+ */
+function refusalSays(access: Access, status: number, body: string): boolean {
+  if (status !== 401 && status !== 403) return true;
+  const error = (JSON.parse(body) as { error?: { httpCode?: number; code?: string } }).error;
+  if (access === ADMIN) return error?.code === (status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+  return error?.httpCode === status && typeof error.code === 'string';
+}
+
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 
 describe('security table', () => {
@@ -82,6 +93,17 @@ describe('security table', () => {
     const tabled = Object.keys(ROUTE_TABLE).sort();
     expect(documented.filter((k) => !tabled.includes(k)), 'routes missing from server/test/hardening/route-table.ts').toEqual([]);
     expect(tabled.filter((k) => !documented.includes(k)), 'routes in the table that no longer exist').toEqual([]);
+  });
+
+  it('documents every registered /api route, and tables every admin-guarded one as ADMIN', () => {
+    const asDocumented = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    const registered = t.app.routeIndex.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    const documented = new Set(routes.map((r) => r.key));
+    expect(registered.map((r) => `${r.method} ${asDocumented(r.url)}`).filter((k) => !documented.has(k)), 'routes hidden from the OpenAPI document').toEqual([]);
+    // the server's own marks: a route guarded by requireAdmin, or under the admin prefix
+    const guarded = registered.filter((r) => r.admin || r.url.startsWith('/api/v2/admin/')).map((r) => `${r.method} ${asDocumented(r.url)}`);
+    expect(guarded.length).toBeGreaterThan(30);
+    expect(guarded.filter((k) => ROUTE_TABLE[k] !== ADMIN), 'admin routes the table does not mark ADMIN').toEqual([]);
   });
 
   it('answers every route × role as the table says', async () => {
@@ -109,7 +131,7 @@ describe('security table', () => {
           remoteAddress: `10.200.${ROLES.indexOf(role)}.1`,
           ...(payload !== undefined ? { payload } : {}),
         });
-        if (!matches(access[role], res.statusCode)) problems.push(`${route.key} as ${role}: expected ${access[role]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (!matches(access[role], res.statusCode) || !refusalSays(access, res.statusCode, res.body)) problems.push(`${route.key} as ${role}: expected ${access[role]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -21,7 +21,7 @@ const USER: Access = { anonymous: '401', user: 'ok', denied: 'ok', admin: 'ok' }
 /** Signed in, and only on one's own object — the test aims these at another user's (admins may). */
 const OWNER: Access = { anonymous: '401', user: 'refused', denied: 'refused', admin: 'ok' };
 /** Admins who are not on the denied list. */
-const ADMIN: Access = { anonymous: '401', user: '403', denied: '403', admin: 'ok' };
+export const ADMIN: Access = { anonymous: '401', user: '403', denied: '403', admin: 'ok' };
 
 export const ROUTE_TABLE: Record<string, Access> = {
   "DELETE /api/content/type/{id}/delete": ADMIN,
