@@ -78,5 +78,6 @@ export const esModeration = {
     delete: 'Recurso eliminado',
     dismiss: 'Reporte descartado',
   },
+  working: 'Guardando…',
   failed: 'No se pudo completar la acción',
 } as const;

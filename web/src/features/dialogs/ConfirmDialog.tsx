@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   /** what happens, in a sentence; 'Esta acción no se puede deshacer.' by default */
   message?: string;
   confirmLabel?: string;
+  /** the confirm button while it runs; 'Eliminando…' by default */
+  workingLabel?: string;
   /** more of the question, between the message and the buttons (e.g. a reason field) */
   children?: ReactNode;
   /** keeps the confirm button off (e.g. until a required reason is written) */
@@ -24,7 +26,7 @@ export interface ConfirmDialogProps {
  * click outside cancel too. While the deletion runs nothing can be pressed
  * twice; a failure leaves the dialog open (the caller says why).
  */
-export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, children, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, workingLabel = esPortal.confirm.working, children, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -43,7 +45,7 @@ export function ConfirmDialog({ title = esPortal.confirm.title, message = esPort
           {esPortal.confirm.cancel}
         </button>
         <button type="button" className="button confirm-dialog__confirm" onClick={() => void confirm()} disabled={busy || confirmDisabled} aria-busy={busy}>
-          {busy ? esPortal.confirm.working : confirmLabel}
+          {busy ? workingLabel : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -189,6 +189,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
           title={dialog.title}
           message={dialog.body}
           confirmLabel={dialog.label}
+          workingLabel={t.working}
           confirmDisabled={rule === 'required' && reason.trim() === ''}
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(null)}
