@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ContribApi } from './helpers/contrib-api.ts';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
@@ -105,6 +106,8 @@ test('an admin approves a pending contribution from Por aprobar, and the library
 });
 
 test('reports show their reasons; one is dismissed, then the admin blocks and unblocks the resource', async ({ page, browser }) => {
+  // two phones, three users, and an accessibility scan on a shared 2-core machine
+  test.setTimeout(90_000);
   const third = await kit.createUser('testigo', { completeProfile: true });
   const thirdApi = await ContribApi.as(third.token);
   const neighbourApi = await ContribApi.as(neighbour.token);
@@ -122,6 +125,10 @@ test('reports show their reasons; one is dismissed, then the admin blocks and un
   await expect(admin.state(titles.approved)).toHaveText('PublicadoReportado (2)');
   await expect(row).toContainText('Tiene el teléfono de un vecino');
   await expect(row).toContainText(neighbour.user_name);
+  // fits the phone, and reads well to a screen reader
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await row.getByRole('listitem').filter({ hasText: 'No me gusta' }).getByRole('button', { name: 'Descartar reporte' }).click();
   await admin.dialog.getByRole('button', { name: 'Descartar reporte' }).click();
