@@ -56,7 +56,6 @@ export function ModerationListView({ list }: { list: ModerationList }) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const query = filtersQuery(filters);
-  const [draftQ, setDraftQ] = useState(filters.q);
   const [data, setData] = useState<ManagedPage | null>(null);
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -88,9 +87,9 @@ export function ModerationListView({ list }: { list: ModerationList }) {
 
   // A new search or type starts again at page 1.
   const go = (next: Partial<typeof filters>) => setParams(filtersQuery({ ...filters, page: 1, ...next }).slice(1));
-  const search = (event: FormEvent) => {
+  const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go({ q: draftQ.trim() });
+    go({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
   };
 
   const replaceRow = (id: number, change: (row: ManagedSummary) => ManagedSummary) =>
@@ -141,15 +140,8 @@ export function ModerationListView({ list }: { list: ModerationList }) {
     <section className="admin-page moderation">
       <h1>{t.lists[list].title}</h1>
       <form className="admin-toolbar moderation-filters" role="search" aria-label={t.filters.label} onSubmit={search}>
-        <input
-          type="search"
-          className="input"
-          aria-label={t.filters.search}
-          placeholder={t.filters.search}
-          maxLength={200}
-          value={draftQ}
-          onChange={(event) => setDraftQ(event.target.value)}
-        />
+        {/* keyed by the address's q: back and forward show the search they went to */}
+        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.search} maxLength={200} defaultValue={filters.q} />
         <label className="moderation-filters__type">
           <span>{t.filters.type}</span>
           <select className="input" value={filters.type} onChange={(event) => go({ type: parseTypeCode(event.target.value) })}>
