@@ -163,6 +163,13 @@ test('an admin rejects a contribution with a reason its owner reads', async ({ p
   const submitted = await ownerApi.submitDocument(titles.rejected, 2);
   const admin = new AdminResourcesPage(page);
   await admin.goto('pending-approval', titles.rejected);
+  // the type filter keeps the search and goes into the address
+  const type = page.getByRole('main').getByLabel('Tipo');
+  await type.selectOption({ label: 'Video' });
+  await expect(page).toHaveURL(/[?&]type=3/);
+  await expect(page.getByText('No hay recursos por aprobar')).toBeVisible();
+  await type.selectOption({ label: 'Documento' });
+  await expect(page).toHaveURL(/[?&]type=2/);
   await admin.row(titles.rejected).getByRole('button', { name: 'Rechazar' }).click();
   const confirm = admin.dialog.getByRole('button', { name: 'Rechazar', exact: true });
   // the reason is required: the field has the focus, and the button waits for it
