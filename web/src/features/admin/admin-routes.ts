@@ -25,6 +25,10 @@ export function adminRoutes(): RouteObject[] {
         { path: 'users', ...page('AdminUsersPage', 'admin-users') },
         { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
         { path: 'data', ...page('AdminDataPage', 'admin-data') },
+        ...(['all', 'block', 'draft', 'pending-approval', 'reports'] as const).map((list) => ({
+          path: `resources/${list}`,
+          ...page('AdminResourcesPage', `admin-resources-${list}`),
+        })),
         ...portalAdminRoutes(),
       ],
     },

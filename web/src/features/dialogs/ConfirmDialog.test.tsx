@@ -35,4 +35,24 @@ describe('ConfirmDialog', () => {
     await act(async () => finish());
     expect((screen.getByRole('button', { name: 'Sí, eliminar' }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('holds more of the question (a reason field), focused first, and keeps confirm off while asked to', () => {
+    const onConfirm = vi.fn();
+    const { rerender } = render(
+      <ConfirmDialog confirmLabel="Rechazar" workingLabel="Guardando…" confirmDisabled onConfirm={onConfirm} onCancel={vi.fn()}>
+        <textarea aria-label="Motivo" />
+      </ConfirmDialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Motivo' }));
+    const confirm = screen.getByRole('button', { name: 'Rechazar' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    rerender(
+      <ConfirmDialog confirmLabel="Rechazar" workingLabel="Guardando…" onConfirm={onConfirm} onCancel={vi.fn()}>
+        <textarea aria-label="Motivo" />
+      </ConfirmDialog>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Guardando…' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Modal } from '../modal/Modal.tsx';
 import './confirm-dialog.css';
@@ -9,6 +9,12 @@ export interface ConfirmDialogProps {
   /** what happens, in a sentence; 'Esta acción no se puede deshacer.' by default */
   message?: string;
   confirmLabel?: string;
+  /** the confirm button while it runs; 'Eliminando…' by default */
+  workingLabel?: string;
+  /** more of the question, between the message and the buttons (e.g. a reason field) */
+  children?: ReactNode;
+  /** keeps the confirm button off (e.g. until a required reason is written) */
+  confirmDisabled?: boolean;
   /** runs the deletion; the dialog stays open, its buttons off, until it settles */
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
@@ -20,7 +26,7 @@ export interface ConfirmDialogProps {
  * click outside cancel too. While the deletion runs nothing can be pressed
  * twice; a failure leaves the dialog open (the caller says why).
  */
-export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, workingLabel = esPortal.confirm.working, children, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -33,12 +39,13 @@ export function ConfirmDialog({ title = esPortal.confirm.title, message = esPort
   return (
     <Modal title={title} closeLabel={esPortal.confirm.cancel} onClose={busy ? undefined : onCancel} className="confirm-dialog">
       <p className="confirm-dialog__message">{message}</p>
+      {children}
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--light" onClick={onCancel} disabled={busy}>
           {esPortal.confirm.cancel}
         </button>
-        <button type="button" className="button confirm-dialog__confirm" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-          {busy ? esPortal.confirm.working : confirmLabel}
+        <button type="button" className="button confirm-dialog__confirm" onClick={() => void confirm()} disabled={busy || confirmDisabled} aria-busy={busy}>
+          {busy ? workingLabel : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -1,0 +1,83 @@
+/** Texts of the admin resource pages (issue 5); only the admin chunk imports them. */
+export const esModeration = {
+  lists: {
+    all: { title: 'Todos los recursos', empty: 'No hay recursos' },
+    'pending-approval': { title: 'Recursos por aprobar', empty: 'No hay recursos por aprobar' },
+    draft: { title: 'Recursos por publicar', empty: 'No hay borradores' },
+    reports: { title: 'Recursos reportados', empty: 'No hay recursos reportados' },
+    block: { title: 'Recursos bloqueados', empty: 'No hay recursos bloqueados' },
+  },
+  /** SPEC §8 */
+  loadError: {
+    resources: 'Hubo un problema obteniendo la lista de recursos',
+    blocked: 'Hubo un problema obteniendo la lista de recursos bloqueados',
+    reported: 'Hubo un problema obteniendo la lista de recursos reportados',
+  },
+  retry: 'Reintentar',
+  filters: {
+    label: 'Filtrar recursos',
+    search: 'Buscar por título, autor, categoría o usuario',
+    searchButton: 'Buscar',
+    type: 'Tipo',
+  },
+  total: (n: number) => (n === 1 ? '1 recurso' : `${n} recursos`),
+  loading: 'Cargando…',
+  row: {
+    owner: 'Subido por',
+    noOwner: 'Usuario eliminado',
+    date: 'Fecha',
+    state: 'Estado',
+    reason: 'Motivo',
+    reported: (n: number) => (n === 1 ? 'Reportado (1)' : `Reportado (${n})`),
+    reports: 'Reportes',
+    reportBy: (name: string, date: string) => `${name}, ${date}`,
+    anonymousReporter: 'Usuario eliminado',
+  },
+  states: {
+    draft: 'Borrador',
+    pending: 'Por aprobar',
+    published: 'Publicado',
+    rejected: 'Rechazado',
+    blocked: 'Bloqueado',
+  },
+  actions: {
+    approve: 'Aprobar',
+    reject: 'Rechazar',
+    publish: 'Publicar',
+    block: 'Bloquear',
+    unblock: 'Desbloquear',
+    keep: 'Mantener',
+    delete: 'Eliminar',
+    dismiss: 'Descartar reporte',
+  },
+  /** the confirmation of each action: title, sentence, and what the owner or the library will see */
+  confirm: {
+    approve: { title: '¿Aprobar el recurso?', body: (title: string) => `«${title}» se publicará en la biblioteca.` },
+    reject: { title: '¿Rechazar el recurso?', body: (title: string) => `«${title}» volverá a su dueño con el motivo que escribas.` },
+    publish: { title: '¿Publicar el recurso?', body: (title: string) => `«${title}» se publicará en la biblioteca.` },
+    block: {
+      title: '¿Bloquear el recurso?',
+      body: (title: string) => `«${title}» desaparecerá de la biblioteca, la búsqueda y las listas para todos salvo su dueño y los administradores.`,
+    },
+    unblock: { title: '¿Desbloquear el recurso?', body: (title: string) => `«${title}» volverá a verse en la biblioteca.` },
+    keep: { title: '¿Mantener el recurso?', body: (title: string) => `«${title}» sigue publicado y sus reportes abiertos se cierran.` },
+    delete: { title: '¿Eliminar el recurso?', body: (title: string) => `«${title}» se eliminará con su archivo. Esta acción no se puede deshacer.` },
+    dismiss: { title: '¿Descartar el reporte?', body: (reason: string) => `El reporte «${reason}» se cerrará sin cambiar el recurso.` },
+  },
+  reason: {
+    required: 'Motivo (lo leerá el dueño)',
+    optional: 'Motivo (opcional, lo leerá el dueño)',
+  },
+  done: {
+    approve: 'Recurso aprobado y publicado',
+    reject: 'Recurso rechazado',
+    publish: 'Recurso publicado',
+    block: 'Recurso bloqueado',
+    unblock: 'Recurso desbloqueado',
+    keep: 'Recurso mantenido; reportes cerrados',
+    delete: 'Recurso eliminado',
+    dismiss: 'Reporte descartado',
+  },
+  working: 'Guardando…',
+  failed: 'No se pudo completar la acción',
+} as const;
