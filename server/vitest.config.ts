@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../fixtures/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // beforeAll builds an app and hashes several argon2 passwords: seconds on a busy 2-core machine
+    hookTimeout: 60_000,
   },
 });

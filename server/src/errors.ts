@@ -40,6 +40,7 @@ export const ERRORS = {
   CATEGORY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La categoría no existe o no está disponible' },
   PLAYLIST_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La lista no existe o no está disponible' },
   MEDIA_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El archivo no existe o no está disponible' },
+  DOWNLOADS_DISABLED: { httpCode: 403, type: 'auth', message: 'Las descargas están desactivadas en este kit' },
   LIBRARY_EMPTY: { httpCode: 404, type: 'not_found', message: 'Todavía no hay recursos publicados en la biblioteca' },
   // Portal (issue 7): menu tiles, banners, ads board, downloads, uploads
   TILE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa herramienta no existe en este menú' },

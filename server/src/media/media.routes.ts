@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { recordDownload } from '../modules/resources/resources.repo.ts';
 import { canSee } from '../modules/resources/resources.service.ts';
 import { isPrivileged } from '../modules/categories/categories.service.ts';
+import { downloadAsked } from '../modules/settings/download-rule.ts';
 import { downloadFileName } from './disposition.ts';
 import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from './media-access.repo.ts';
 import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia } from './serve.ts';
@@ -40,7 +41,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!isPublic && !(viewer && (isPrivileged(viewer) || isMediaOwnedBy(app.db, sha256, viewer.id)))) {
         throw new AppError('MEDIA_NOT_FOUND');
       }
-      const download = request.query.download === '1' || request.query.download === 'true';
+      const download = downloadAsked(app.db, viewer, request.query.download);
       const resource = download ? resourcesUsingMedia(app.db, sha256).find((r) => canSee(r, viewer)) : undefined;
       return sendMedia(request, reply, media, {
         // A download must reach the server to be counted; plain reads are cached for good.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppPageSchema, DEFAULT_PER_PAGE, ErrorBodySchema, QueryAppsSchema } from '@kit/contract';
 import { resourceMediaUrl } from '../../media/media-url.ts';
 import { findResources } from '../search/search.service.ts';
+import { mayDownload } from '../settings/download-rule.ts';
 import { findAppExtras } from './apps.repo.ts';
 
 /** Resource type code of SPEC §3: Aplicación. */
@@ -17,6 +18,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const page = request.query.page ?? 1;
     const { capped: _capped, ...result } = findResources(app.db, request.viewer, { page, perPage: DEFAULT_PER_PAGE, type: APP_TYPE, orderBy: 'title', order: 'asc' });
     const extras = findAppExtras(app.db, result.data.map((r) => r.id));
+    const downloads = mayDownload(app.db, request.viewer);
     return {
       ...result,
       data: result.data.map((summary) => {
@@ -25,7 +27,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...summary,
           description: extra?.description ?? '',
           app_version: extra?.app_version ?? null,
-          downloadUrl: extra?.has_file ? resourceMediaUrl(summary.id, true) : null,
+          downloadUrl: downloads && extra?.has_file ? resourceMediaUrl(summary.id, true) : null,
         };
       }),
     };

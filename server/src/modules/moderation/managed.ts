@@ -3,9 +3,9 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
 import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
-import { playlistOfResource } from '../lists/lists.service.ts';
-import { countComments, findResourceDetail, isFavorite } from '../resources/resources.repo.ts';
-import { canSee, loadSummaries, toDetail } from '../resources/resources.service.ts';
+import { resourceDetail } from '../resources/resource-detail.ts';
+import { findResourceDetail } from '../resources/resources.repo.ts';
+import { canSee, loadSummaries } from '../resources/resources.service.ts';
 import { toWireUpload } from '../uploads/uploads.service.ts';
 import { uploadsOf } from '../uploads/uploads.repo.ts';
 import { userImageUrl } from '../users/users.constants.ts';
@@ -55,12 +55,7 @@ function uploadsByResource(db: Db, dataDir: string, viewer: Viewer | null, ids: 
 export function managedResource(db: Db, dataDir: string, viewer: Viewer | null, id: number): ManagedResource {
   const row = findResourceDetail(db, id);
   if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
-  const tree = CategoryTree.load(db, viewer);
-  const detail = toDetail(row, tree, viewer, {
-    commentsCount: countComments(db, id),
-    isFavorite: viewer !== null && isFavorite(db, viewer.id, id),
-    playlist: row.type_code === 6 ? playlistOfResource(db, row.playlist_id, viewer, tree) : null,
-  });
+  const detail = resourceDetail(db, row, viewer);
   const [extras] = findManagedExtras(db, [id]);
   const { statusReason: _sameAsDetail, ...rest } = extrasFor(db, dataDir, viewer, extras, uploadsByResource(db, dataDir, viewer, [id]), id);
   return { ...detail, ...rest, coverCustom: extras?.cover_custom === 1 };

@@ -14,18 +14,17 @@ import { AppError } from '../../errors.ts';
 import { downloadFileName } from '../../media/disposition.ts';
 import { sendMedia } from '../../media/serve.ts';
 import { CategoryTree } from '../categories/categories.service.ts';
-import { playlistOfResource } from '../lists/lists.service.ts';
 import { findResources } from '../search/search.service.ts';
 import {
-  countComments,
   findResourceDetail,
   findResourceMedia,
-  isFavorite,
   randomPublishedId,
   recordDownload,
   recordView,
 } from './resources.repo.ts';
-import { canSee, loadSummaries, toDetail } from './resources.service.ts';
+import { downloadAsked } from '../settings/download-rule.ts';
+import { resourceDetail } from './resource-detail.ts';
+import { canSee, loadSummaries } from './resources.service.ts';
 
 const MediaQuerySchema = Type.Object({
   /** 1: an attachment with a Spanish file name, counted as a download */
@@ -49,12 +48,7 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         recordView(app.db, row.id);
         row.views += 1;
       }
-      const tree = CategoryTree.load(app.db, viewer);
-      return toDetail(row, tree, viewer, {
-        commentsCount: countComments(app.db, row.id),
-        isFavorite: viewer !== null && isFavorite(app.db, viewer.id, row.id),
-        playlist: row.type_code === 6 ? playlistOfResource(app.db, row.playlist_id, viewer, tree) : null,
-      });
+      return resourceDetail(app.db, row, viewer);
     },
   );
 
@@ -68,7 +62,7 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const media = findResourceMedia(app.db, request.params.id);
       if (!media || !canSee(media, request.viewer)) throw new AppError('MEDIA_NOT_FOUND');
-      const download = request.query.download === '1' || request.query.download === 'true';
+      const download = downloadAsked(app.db, request.viewer, request.query.download);
       return sendMedia(request, reply, media, {
         cacheControl: media.status === 'published' ? 'public, no-cache' : 'private, no-cache',
         ...(download

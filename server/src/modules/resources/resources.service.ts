@@ -71,12 +71,15 @@ export interface DetailExtras {
   commentsCount: number;
   isFavorite: boolean;
   playlist: ResourceDetail['playlist'];
+  /** appDenyDownloadsForUsers allows this viewer the download link */
+  mayDownload: boolean;
 }
 
 export function toDetail(row: DbResourceDetail, tree: CategoryTree, viewer: Viewer | null, extras: DetailExtras): ResourceDetail {
   const summary = toSummary(row, tree);
   const mayReadReason = viewer !== null && (isPrivileged(viewer) || viewer.id === row.user_id);
   const hasFile = row.media_sha256 !== null && row.media_ext !== null;
+  const downloadable = hasFile && extras.mayDownload;
   return {
     ...summary,
     // The page shows the whole description; the card's excerpt stays as it is.
@@ -87,8 +90,8 @@ export function toDetail(row: DbResourceDetail, tree: CategoryTree, viewer: View
     statusReason: mayReadReason ? row.status_reason : null,
     publishedAt: row.published_at,
     categoryPath: row.category_id === null ? [] : tree.branch(row.category_id).map((c) => ({ id: c.id, name: c.name })),
-    downloadUrl: hasFile ? resourceMediaUrl(row.id, true) : null,
-    fileName: hasFile ? downloadFileName(row.title, row.media_ext as string) : null,
+    downloadUrl: downloadable ? resourceMediaUrl(row.id, true) : null,
+    fileName: downloadable ? downloadFileName(row.title, row.media_ext as string) : null,
     commentsCount: extras.commentsCount,
     isFavorite: extras.isFavorite,
     playlist: extras.playlist,
