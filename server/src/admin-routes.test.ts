@@ -30,6 +30,7 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', url: '/api/v2/admin/device/hotspot', body: { state: 'on' } },
   { method: 'PUT', url: '/api/v2/admin/device/clock', body: { now: '2026-11-22T05:00:00Z' } },
   { method: 'PUT', url: '/api/v2/admin/device/certificate', body: { cert: 'x', key: 'y' } },
+  { method: 'GET', url: '/api/v2/admin/phone-mode' },
   { method: 'GET', url: '/api/v3/dashboard' },
   // categories, write side
   { method: 'POST', url: '/api/content/type/create', body: { name: 'Tabla' } },
