@@ -102,7 +102,6 @@ export const esAdmin = {
     diskFree: (free: string, total: string) => `Libre: ${free} de ${total}`,
     media: 'Archivos por tipo',
     database: 'Base de datos',
-    banners: 'Banners',
     phones: 'Cómo llega el portal a los teléfonos',
     phoneModes: {
       offline: 'Aplicación completa sin conexión',

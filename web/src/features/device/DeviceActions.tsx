@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { requestPower, switchHotspot } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { notifyError, notifyInfo } from '../notifications/notifications-store.ts';
+import { notifyError } from '../notifications/notifications-store.ts';
 import { deviceErrorMessage } from './device-errors.ts';
 
 const t = esDevice;
@@ -12,8 +12,8 @@ type Asked = { kind: 'power'; action: PowerAction } | { kind: 'hotspot'; state: 
 
 /**
  * Power off, reboot and the hotspot switch, each after a confirmation. The
- * server answers before acting ("Apagando…"): that answer stays on screen,
- * because the kit stops answering seconds later.
+ * server answers before acting ("Apagando…"): that answer stays on the page
+ * (not a passing notification), because the kit stops answering seconds later.
  */
 export function DeviceActions({ status, onDone }: { status: DeviceStatus | null; onDone: () => void }) {
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -25,7 +25,6 @@ export function DeviceActions({ status, onDone }: { status: DeviceStatus | null;
     try {
       const { message } = what.kind === 'power' ? await requestPower(what.action) : await switchHotspot(what.state);
       setAnswer(message);
-      notifyInfo(message);
       setAsked(null);
       onDone();
     } catch (error) {
