@@ -3,6 +3,7 @@ import { CertificateForm } from '../features/device/CertificateForm.tsx';
 import { CertificateSummary } from '../features/device/CertificateSummary.tsx';
 import { DeviceActions } from '../features/device/DeviceActions.tsx';
 import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
+import { deviceErrorMessage } from '../features/device/device-errors.ts';
 import { formatDateTime } from '../features/device/device-format.ts';
 import { useDeviceStatus } from '../features/device/use-device-status.ts';
 import { esDevice } from '../i18n/es-device.ts';
@@ -12,14 +13,14 @@ const t = esDevice;
 
 /** /admin/device (issue 9, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi, clock and certificate. */
 export function AdminDevicePage() {
-  const { status, updatedAt, failed, refresh } = useDeviceStatus();
+  const { status, updatedAt, error, refresh } = useDeviceStatus();
   return (
     <section className="admin-page">
       <h1>{t.title}</h1>
       <p>{t.intro}</p>
-      {failed && (
+      {error !== null && (
         <p className="device-warning" role="alert">
-          {status ? t.unreachable : t.loadError}
+          {status ? t.unreachable : deviceErrorMessage(error, t.loadError)}
         </p>
       )}
       {updatedAt && <p className="device-updated">{t.updatedAt(formatDateTime(updatedAt))}</p>}

@@ -10,8 +10,8 @@ export interface DeviceStatusState {
   status: DeviceStatus | null;
   /** when the last answer arrived */
   updatedAt: Date | null;
-  /** the last read failed (the kit may be rebooting) */
-  failed: boolean;
+  /** why the last read failed (the kit may be rebooting, or this is not a kit), null when it worked */
+  error: unknown;
   /** reads again now, and restarts the timer */
   refresh: () => void;
 }
@@ -20,7 +20,7 @@ export interface DeviceStatusState {
 export function useDeviceStatus(): DeviceStatusState {
   const [status, setStatus] = useState<DeviceStatus | null>(null);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
 
   useEffect(() => {
@@ -33,11 +33,11 @@ export function useDeviceStatus(): DeviceStatusState {
         if (ctrl.signal.aborted) return;
         setStatus(answer);
         setUpdatedAt(new Date());
-        setFailed(false);
+        setError(null);
         if (answer.hotspot.lastAction?.result === 'running') next = STATUS_SWITCHING_EVERY_MS;
-      } catch {
+      } catch (failure) {
         if (ctrl.signal.aborted) return;
-        setFailed(true);
+        setError(failure);
       }
       timer = setTimeout(() => void read(), next);
     };
@@ -49,5 +49,5 @@ export function useDeviceStatus(): DeviceStatusState {
   }, [round]);
 
   const refresh = useCallback(() => setRound((r) => r + 1), []);
-  return { status, updatedAt, failed, refresh };
+  return { status, updatedAt, error, refresh };
 }
