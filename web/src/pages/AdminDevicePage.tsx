@@ -4,7 +4,6 @@ import { CertificateSummary } from '../features/device/CertificateSummary.tsx';
 import { DeviceActions } from '../features/device/DeviceActions.tsx';
 import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
 import { deviceErrorMessage } from '../features/device/device-errors.ts';
-import { formatDateTime } from '../features/device/device-format.ts';
 import { useDeviceStatus } from '../features/device/use-device-status.ts';
 import { esDevice } from '../i18n/es-device.ts';
 import '../features/device/device.css';
@@ -23,7 +22,7 @@ export function AdminDevicePage() {
           {status ? t.unreachable : deviceErrorMessage(error, t.loadError)}
         </p>
       )}
-      {updatedAt && <p className="device-updated">{t.updatedAt(formatDateTime(updatedAt))}</p>}
+      {updatedAt && <p className="device-updated">{t.updatedAt(updatedAt.toLocaleTimeString('es-PE'))}</p>}
       <div className="device-grid">
         <DeviceActions status={status} onDone={refresh} />
         {status && updatedAt && (

@@ -24,7 +24,7 @@ export function PhoneModePanel() {
             <strong>{t.phoneModes[answer.mode]}</strong>. {t.phoneReasons[answer.reason](answer.hostname)}
           </p>
           <p>{t.phoneModeWhy[answer.mode]}</p>
-          <CertificateSummary https={answer.https} hostname={answer.hostname} />
+          {answer.https.certificate && <CertificateSummary https={answer.https} hostname={answer.hostname} />}
           {answer.mode === 'basic' && <p>{t.phonesDevice}</p>}
         </>
       )}
