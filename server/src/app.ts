@@ -23,6 +23,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import type { DeviceOptions } from './modules/device/device.service.ts';
+import { phoneModeRoutes } from './modules/device/phone-mode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
       await api.register(favoritesRoutes);
       await api.register(idempotencyMaintenance);
       await api.register(deviceRoutes, device ?? {});
+      await api.register(phoneModeRoutes);
       // Admin (issue 6)
       await api.register(dashboardRoutes);
       await api.register(categoriesAdminRoutes);

@@ -73,6 +73,22 @@ export const DeviceCertificateResultSchema = Type.Object({
 
 const ActionStateSchema = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
 
+/** The HTTPS listener and the installed certificate (docs/HTTPS.md). */
+export const HttpsStatusSchema = Type.Object({
+  /** KIT_HTTPS_PORT is not 0 */
+  enabled: Type.Boolean(),
+  /** the HTTPS listener is up, on this port */
+  listening: Type.Boolean(),
+  port: nullable(Type.Integer()),
+  /** plain-HTTP page visits to the kit's name are sent to HTTPS now */
+  redirecting: Type.Boolean(),
+  /** the certificate installed in the data folder */
+  certificate: nullable(CertificateInfoSchema),
+  /** the installed certificate is not the one being served: it applies after a restart */
+  restartRequired: Type.Boolean(),
+});
+export type HttpsStatus = Static<typeof HttpsStatusSchema>;
+
 export const DeviceStatusSchema = Type.Object({
   hostname: Type.String(),
   /** the kit's clock (ISO, UTC) */
@@ -126,18 +142,31 @@ export const DeviceStatusSchema = Type.Object({
     pending: nullable(PowerActionSchema),
     lastError: nullable(Type.String()),
   }),
-  https: Type.Object({
-    /** KIT_HTTPS_PORT is not 0 */
-    enabled: Type.Boolean(),
-    /** the HTTPS listener is up, on this port */
-    listening: Type.Boolean(),
-    port: nullable(Type.Integer()),
-    /** plain-HTTP page visits to the kit's name are sent to HTTPS now */
-    redirecting: Type.Boolean(),
-    /** the certificate installed in the data folder */
-    certificate: nullable(CertificateInfoSchema),
-    /** the installed certificate is not the one being served: it applies after a restart */
-    restartRequired: Type.Boolean(),
-  }),
+  https: HttpsStatusSchema,
 });
 export type DeviceStatus = Static<typeof DeviceStatusSchema>;
+
+/**
+ * Why phones get the offline app or the basic mode: browsers give service
+ * workers only to a secure origin, so the full app needs HTTPS with a
+ * certificate valid for the kit's name (docs/HTTPS.md).
+ */
+const PhoneModeReasonSchema = Type.Union([
+  Type.Literal('https'),
+  Type.Literal('disabled'),
+  Type.Literal('no-certificate'),
+  Type.Literal('restart-required'),
+  Type.Literal('not-listening'),
+  Type.Literal('expired'),
+  Type.Literal('not-yet-valid'),
+  Type.Literal('wrong-name'),
+]);
+export type PhoneModeReason = Static<typeof PhoneModeReasonSchema>;
+export const PhoneModeSchema = Type.Object({
+  /** offline: full offline app (service worker over HTTPS); basic: plain HTTP, saving offline becomes a download */
+  mode: Type.Union([Type.Literal('offline'), Type.Literal('basic')]),
+  reason: PhoneModeReasonSchema,
+  hostname: Type.String(),
+  https: HttpsStatusSchema,
+});
+export type PhoneMode = Static<typeof PhoneModeSchema>;

@@ -43,6 +43,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "GET /api/comments/{resourceId}": OPEN,
   "GET /api/uploads/{id}": OWNER,
   "GET /api/v2/admin/device/status": ADMIN,
+  "GET /api/v2/admin/phone-mode": ADMIN,
   "GET /api/v2/admin/resources/{list}": ADMIN,
   "GET /api/v2/resources/mine": USER,
   "GET /api/v2/resources/{id}": OWNER,

@@ -1,3 +1,5 @@
+import type { PhoneModeReason } from '@kit/contract';
+
 /** Texts of the admin panel (issue 6); a separate module so visitors never download them. */
 export const esAdmin = {
   menu: {
@@ -81,7 +83,7 @@ export const esAdmin = {
     resourceModeration: 'Moderar recursos antes de publicarlos',
     restrictedMode: 'Modo restringido (iniciar sesión para todo salvo el menú)',
     appDenyDownloadsForUsers: 'No permitir descargas a usuarios',
-    deniedUsers: 'Usuarios sin acceso al panel (ids separados por comas)',
+    deniedUsers: 'Usuarios sin acceso al panel',
     tutorialCategory: 'Categoría de tutoriales',
     clientCategory: 'Categoría del cliente',
     none: 'Ninguna',
@@ -100,6 +102,35 @@ export const esAdmin = {
     diskFree: (free: string, total: string) => `Libre: ${free} de ${total}`,
     media: 'Archivos por tipo',
     database: 'Base de datos',
+    phones: 'Cómo llega el portal a los teléfonos',
+    phoneModes: {
+      offline: 'Aplicación completa sin conexión',
+      basic: 'Modo básico en HTTP',
+    },
+    phoneModeWhy: {
+      offline: 'El kit sirve HTTPS con un certificado válido: los teléfonos instalan la aplicación (service worker) y pueden guardar recursos para verlos sin conexión dentro de ella.',
+      basic: 'Sin HTTPS con un certificado válido los navegadores no permiten el service worker (solo lo dan en un contexto seguro): todo funciona mientras el teléfono está en la red del kit, pero no hay aplicación sin conexión y guardar un recurso es «Descargar al teléfono».',
+    },
+    phoneReasons: {
+      https: (host: string) => `Las visitas a http://${host} pasan a HTTPS.`,
+      disabled: () => 'HTTPS está desactivado en la configuración del kit.',
+      'no-certificate': () => 'No hay certificado instalado.',
+      'restart-required': () => 'El certificado instalado se usará después de reiniciar el kit.',
+      'not-listening': () => 'El kit no pudo abrir el puerto HTTPS.',
+      expired: () => 'El certificado venció.',
+      'not-yet-valid': () => 'El certificado todavía no es válido: revisa la hora del kit.',
+      'wrong-name': (host: string) => `El certificado no es para el nombre del kit (${host}).`,
+    } satisfies Record<PhoneModeReason, (host: string) => string>,
+    phonesDevice: 'En un kit, el certificado se instala y se renueva desde On/Off Kit.',
+  },
+  picker: {
+    search: 'Buscar usuarios por nombre',
+    results: 'Usuarios encontrados',
+    chosen: 'Usuarios elegidos',
+    none: 'Ninguno',
+    noResults: 'No hay usuarios con ese nombre',
+    add: (name: string) => `Añadir a ${name}`,
+    remove: (name: string) => `Quitar a ${name}`,
   },
   types: { 1: 'Imagen', 2: 'Documento', 3: 'Video', 4: 'Audio', 5: 'Aplicación', 6: 'Lista' } as Record<number, string>,
 };

@@ -1,10 +1,15 @@
-import type { AdminSettings, Category, Storage } from '@kit/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { AdminSettings, Banner, Category, Storage } from '@kit/contract';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { downloadCsv, getAdminSettings, getStorage, saveAdminSettings } from '../api/admin.ts';
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
+import { getBanners } from '../api/menu-admin.ts';
+import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
+import { UserPicker } from '../features/admin/UserPicker.tsx';
+import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
+import '../features/portal/portal.css';
 
 const t = esAdmin.data;
 const size = (bytes: number) => {
@@ -18,10 +23,10 @@ const size = (bytes: number) => {
   return `${v.toFixed(1)} ${units[i]}`;
 };
 
-/** /admin/data: every setting, usage reports as CSV, storage use. */
+/** /admin/data: every setting, the banners, how phones get the portal, usage reports as CSV, storage use. */
 export function AdminDataPage() {
   const [settings, setSettings] = useState<AdminSettings | null>(null);
-  const [denied, setDenied] = useState('');
+  const [banners, setBanners] = useState<Banner[]>([]);
   const [categories, setCategories] = useState<Category[]>([]);
   const [storage, setStorage] = useState<Storage | null>(null);
   const [report, setReport] = useState({ from: '', to: '', by: 'resource' });
@@ -31,12 +36,13 @@ export function AdminDataPage() {
     const ctrl = new AbortController();
     getAdminSettings(ctrl.signal).then((s) => {
       setSettings(s);
-      setDenied(s.deniedUsers.join(', '));
     }, () => undefined);
     api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
     getStorage(ctrl.signal).then(setStorage, () => undefined);
+    getBanners(ctrl.signal).then((r) => setBanners(r.data), () => undefined);
     return () => ctrl.abort();
   }, []);
+  const reloadBanners = useCallback(() => getBanners().then((r) => setBanners(r.data)), []);
 
   if (!settings) return <section className="admin-page"><h1>{t.title}</h1></section>;
   const set = <K extends keyof AdminSettings>(key: K, value: AdminSettings[K]) => setSettings({ ...settings, [key]: value });
@@ -45,11 +51,7 @@ export function AdminDataPage() {
     e.preventDefault();
     setSaving(true);
     try {
-      const { deniedUsers: _ignored, ...rest } = settings;
-      const ids = denied.split(/[,\s]+/).filter(Boolean).map(Number);
-      const saved = await saveAdminSettings({ ...rest, deniedUsers: ids });
-      setSettings(saved);
-      setDenied(saved.deniedUsers.join(', '));
+      setSettings(await saveAdminSettings(settings));
       notifySuccess(t.saved);
     } catch (err) {
       notifyError(err instanceof ApiError ? err.message : esAdmin.summary.loadError);
@@ -86,7 +88,7 @@ export function AdminDataPage() {
         {check('resourceModeration', t.resourceModeration)}
         {check('restrictedMode', t.restrictedMode)}
         {check('appDenyDownloadsForUsers', t.appDenyDownloadsForUsers)}
-        <label>{t.deniedUsers}<input value={denied} onChange={(e) => setDenied(e.target.value)} inputMode="numeric" /></label>
+        <UserPicker legend={t.deniedUsers} value={settings.deniedUsers} onChange={(ids) => set('deniedUsers', ids)} />
         {categorySelect('tutorialCategoryId', t.tutorialCategory)}
         {categorySelect('clientCategoryId', t.clientCategory)}
         <label>{t.productName}<input value={settings.productName} onChange={(e) => set('productName', e.target.value)} maxLength={40} required /></label>
@@ -107,6 +109,10 @@ export function AdminDataPage() {
         ))}
         <button type="submit" className="button" disabled={saving}>{t.save}</button>
       </form>
+
+      <BannerManager banners={banners} onChanged={reloadBanners} />
+
+      <PhoneModePanel />
 
       <h2>{t.reports}</h2>
       <div className="admin-toolbar">

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import type { MenuEditorData } from '../features/menu-admin/menu-editor-loader.ts';
 import { MenuEditor } from '../features/menu-admin/MenuEditor.tsx';
@@ -8,6 +8,7 @@ import '../features/portal/portal.css';
 /** /admin/menu: what the portal menu shows, per services mode, and its banners (admins). */
 export function MenuEditorPage() {
   const data = useLoaderData<MenuEditorData>();
+  const revalidator = useRevalidator();
   return (
     <div className="portal-page">
       <div className="portal-page__head">
@@ -18,7 +19,7 @@ export function MenuEditorPage() {
       </div>
       <p className="portal-page__intro">{esPortal.menuEditor.intro}</p>
       <MenuEditor data={data} />
-      <BannerManager banners={data.banners} />
+      <BannerManager banners={data.banners} onChanged={() => revalidator.revalidate()} />
       <nav className="portal-page__links">
         <Link to="/admin/anuncios">{esPortal.admin.adsLink}</Link>
         <Link to="/admin/mensajes">{esPortal.admin.messagesLink}</Link>

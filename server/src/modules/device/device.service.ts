@@ -1,9 +1,8 @@
 import { CLOCK_MAX, CLOCK_MIN, type DeviceStatus, HOTSPOT_UNIT_STATES, type HotspotSwitch, type HotspotUnitState, type PowerAction } from '@kit/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { redirectsNow } from '../../plugins/https.ts';
-import { certificateInfo, readInstalledCertificate } from './device.certificate.ts';
 import { describeResult, runKitScript } from './device.scripts.ts';
+import { readHttpsStatus } from './https-status.ts';
 import { countPhones, DEFAULT_PATHS, type DevicePaths, readDisk, readHostapd, readLoad, readMemory, readTemperature, readThrottling, readUptime } from './device.status.ts';
 
 export interface DeviceOptions {
@@ -60,7 +59,7 @@ export class DeviceController {
 
   async status(): Promise<DeviceStatus> {
     const { config } = this.#app;
-    const [uptime, load, temperature, throttling, memory, disk, hostapd, phones, hotspotState, installed] = await Promise.all([
+    const [uptime, load, temperature, throttling, memory, disk, hostapd, phones, hotspotState, https] = await Promise.all([
       readUptime(this.#paths),
       readLoad(this.#paths),
       readTemperature(this.#paths),
@@ -70,10 +69,8 @@ export class DeviceController {
       readHostapd(this.#paths),
       countPhones(this.#paths),
       this.#hotspotUnitState(),
-      readInstalledCertificate(config.dataDir),
+      readHttpsStatus(this.#app),
     ]);
-    const https = this.#app.httpsState;
-    const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain[0]!, config.kitHostname) : null;
     return {
       hostname: config.kitHostname,
       now: new Date().toISOString(),
@@ -93,14 +90,7 @@ export class DeviceController {
         lastAction: this.#hotspot ? { ...this.#hotspot } : null,
       },
       power: { pending: this.#powerPending, lastError: this.#powerError },
-      https: {
-        enabled: https.enabled,
-        listening: https.server !== null,
-        port: https.port,
-        redirecting: redirectsNow(https),
-        certificate,
-        restartRequired: certificate !== null && certificate.fingerprint256 !== https.served?.fingerprint256,
-      },
+      https,
     };
   }
 

@@ -5,3 +5,4 @@ export { AdminUsersPage } from '../../pages/AdminUsersPage.tsx';
 export { AdminCategoryPage } from '../../pages/AdminCategoryPage.tsx';
 export { AdminDataPage } from '../../pages/AdminDataPage.tsx';
 export { AdminResourcesPage } from '../../pages/AdminResourcesPage.tsx';
+export { AdminDevicePage } from '../../pages/AdminDevicePage.tsx';

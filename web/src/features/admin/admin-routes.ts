@@ -29,6 +29,7 @@ export function adminRoutes(): RouteObject[] {
           path: `resources/${list}`,
           ...page('AdminResourcesPage', `admin-resources-${list}`),
         })),
+        { path: 'device', ...page('AdminDevicePage', 'admin-device') },
         ...portalAdminRoutes(),
       ],
     },

@@ -1,7 +1,6 @@
 import type { Banner } from '@kit/contract';
 import { BANNER_MAX_BYTES, BANNER_SLOTS, type BannerSlot } from '@kit/contract/portal-data';
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { removeBanner, uploadBanner } from '../../api/menu-admin.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
@@ -12,9 +11,12 @@ import { portalErrorMessage } from '../portal/portal-errors.ts';
 
 const t = esPortal.menuEditor;
 
-/** The menu's top, bottom and phone banners and the library's publicity banners (SPEC §3). */
-export function BannerManager({ banners }: { banners: readonly Banner[] }) {
-  const revalidator = useRevalidator();
+/**
+ * The menu's top, bottom and phone banners and the library's publicity
+ * banners (SPEC §3), on /admin/menu and /admin/data. The server checks each
+ * image and serves it at once; ONCHANGED reloads the list shown here.
+ */
+export function BannerManager({ banners, onChanged }: { banners: readonly Banner[]; onChanged: () => Promise<unknown> }) {
   const [busy, setBusy] = useState<BannerSlot | null>(null);
   const [removing, setRemoving] = useState<Banner | null>(null);
 
@@ -30,7 +32,7 @@ export function BannerManager({ banners }: { banners: readonly Banner[] }) {
     try {
       await uploadBanner(slot, file, file.name);
       notifySuccess(t.bannerUploaded);
-      await revalidator.revalidate();
+      await onChanged();
     } catch (error) {
       notifyError(portalErrorMessage(error, t.failed));
     } finally {
@@ -44,7 +46,7 @@ export function BannerManager({ banners }: { banners: readonly Banner[] }) {
       await removeBanner(banner.id);
       notifySuccess(t.bannerRemoved);
       setRemoving(null);
-      await revalidator.revalidate();
+      await onChanged();
     } catch (error) {
       notifyError(portalErrorMessage(error, t.failed));
     }

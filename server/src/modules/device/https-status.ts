@@ -1,0 +1,44 @@
+import type { HttpsStatus, PhoneMode, PhoneModeReason } from '@kit/contract';
+import type { FastifyInstance } from 'fastify';
+import { redirectsNow } from '../../plugins/https.ts';
+import { certificateInfo, readInstalledCertificate } from './device.certificate.ts';
+
+/** The HTTPS listener and the installed certificate, as /admin/device and /admin/data show them. */
+export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus> {
+  const installed = await readInstalledCertificate(app.config.dataDir);
+  const https = app.httpsState;
+  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain[0]!, app.config.kitHostname) : null;
+  return {
+    enabled: https.enabled,
+    listening: https.server !== null,
+    port: https.port,
+    redirecting: redirectsNow(https),
+    certificate,
+    restartRequired: certificate !== null && certificate.fingerprint256 !== https.served?.fingerprint256,
+  };
+}
+
+/**
+ * What phones get and the first reason why. The full offline app needs a
+ * service worker, which browsers allow only on a secure origin: phones reach
+ * it exactly when plain-HTTP visits are redirected to HTTPS with a
+ * certificate valid for the kit's name (docs/HTTPS.md).
+ */
+export function phoneModeOf(https: HttpsStatus, now = Date.now()): Pick<PhoneMode, 'mode' | 'reason'> {
+  if (https.redirecting) return { mode: 'offline', reason: 'https' };
+  const cert = https.certificate;
+  const reason: PhoneModeReason = !https.enabled
+    ? 'disabled'
+    : cert === null
+      ? 'no-certificate'
+      : now > Date.parse(cert.validTo)
+        ? 'expired'
+        : now < Date.parse(cert.validFrom)
+          ? 'not-yet-valid'
+          : !cert.matchesHostname
+            ? 'wrong-name'
+            : https.restartRequired
+              ? 'restart-required'
+              : 'not-listening';
+  return { mode: 'basic', reason };
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 60_000;
+
+/** A port the system says is free right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (code ${server.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer ${url} within ${START_TIMEOUT_MS / 1000}s:\n${output()}`);
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  adminPassword: string;
+  /** stops the server and removes its data folder */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real server (`node server/src/main.ts`) on a free port with a
+ * fresh data folder and a random admin password, serving the built web app;
+ * ENV adds or overrides variables (docs/CONFIG.md).
+ */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+  const listenOn = port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
+  const adminPassword = randomBytes(12).toString('base64url');
+  let log = '';
+  const server = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(listenOn), HOST, KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = `${log}${chunk.toString()}`.slice(-10_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://${HOST}:${listenOn}`;
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, server, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, adminPassword, stop };
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { installCertificate } from '../../api/device.ts';
+import { esDevice } from '../../i18n/es-device.ts';
+import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { deviceErrorMessage } from './device-errors.ts';
+
+const t = esDevice;
+
+/** Installs a certificate and its key (PEM files); the server checks them and says why it refuses one. */
+export function CertificateForm({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const cert = (form.elements.namedItem('cert') as HTMLInputElement).files?.[0];
+    const key = (form.elements.namedItem('key') as HTMLInputElement).files?.[0];
+    if (!cert || !key) {
+      notifyError(t.chooseBoth);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await installCertificate(await cert.text(), await key.text());
+      notifySuccess(answer.message);
+      form.reset();
+      onDone();
+    } catch (error) {
+      notifyError(deviceErrorMessage(error, t.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="admin-form" onSubmit={(event) => void submit(event)}>
+      <label>
+        {t.certFile}
+        <input name="cert" type="file" accept=".pem,.crt,.cer,application/x-pem-file" required />
+      </label>
+      <label>
+        {t.keyFile}
+        <input name="key" type="file" accept=".pem,.key,application/x-pem-file" required />
+      </label>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t.installing : t.install}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { setKitClock } from '../../api/device.ts';
+import { esDevice } from '../../i18n/es-device.ts';
+import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { deviceErrorMessage } from './device-errors.ts';
+import { formatDateTime } from './device-format.ts';
+
+const t = esDevice;
+/** Drift worth pointing out: the Pi has no clock battery and may start hours behind. */
+const DRIFT_MS = 2 * 60_000;
+
+/** The kit's clock next to this phone's, and the button that gives the kit the phone's time. */
+export function ClockPanel({ kitNow, readAt, onDone }: { kitNow: string; readAt: Date; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const drift = Date.parse(kitNow) - readAt.getTime();
+
+  const takePhoneTime = async () => {
+    setBusy(true);
+    try {
+      const answer = await setKitClock(new Date().toISOString());
+      notifySuccess(answer.message);
+      onDone();
+    } catch (error) {
+      notifyError(deviceErrorMessage(error, t.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="device-card" aria-labelledby="device-clock">
+      <h2 id="device-clock">{t.clock}</h2>
+      <dl className="device-list">
+        <div data-testid="device-kit-clock">
+          <dt>{t.kitClock}</dt>
+          <dd>{formatDateTime(kitNow)}</dd>
+        </div>
+        <div>
+          <dt>{t.phoneClock}</dt>
+          <dd>{formatDateTime(readAt)}</dd>
+        </div>
+      </dl>
+      {Math.abs(drift) >= DRIFT_MS && <p className="device-warning">{t.clockOff(Math.round(Math.abs(drift) / 60_000))}</p>}
+      <button type="button" className="button" disabled={busy} onClick={() => void takePhoneTime()}>
+        {t.usePhoneTime}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { DeviceStatus } from '@kit/contract';
+import { esDevice } from '../../i18n/es-device.ts';
+import { formatUptime, formatUse } from './device-format.ts';
+
+const t = esDevice;
+type Flag = keyof typeof t.powerFlags;
+const FLAGS = Object.keys(t.powerFlags) as Flag[];
+
+/** The power flags that are set, or why there are none to show. */
+function PowerFlags({ throttling }: { throttling: DeviceStatus['throttling'] }) {
+  if (!throttling) return <>{t.unavailable}</>;
+  const set = FLAGS.filter((flag) => throttling[flag] === true);
+  if (set.length === 0) return <>{t.powerOk}</>;
+  return (
+    <ul className="device-flags">
+      {set.map((flag) => (
+        <li key={flag} data-flag={flag}>
+          {t.powerFlags[flag]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Uptime, temperature, power flags, disk, memory and the Wi-Fi, as the last status read them. */
+export function DeviceStatusView({ status }: { status: DeviceStatus }) {
+  const { hotspot } = status;
+  const action = hotspot.lastAction;
+  const rows: [string, React.ReactNode, string][] = [
+    [t.uptime, status.uptimeSeconds === null ? t.unavailable : formatUptime(status.uptimeSeconds), 'uptime'],
+    [t.temperature, status.temperatureC === null ? t.unavailable : `${status.temperatureC.toFixed(1)} °C`, 'temperature'],
+    [t.power_, <PowerFlags throttling={status.throttling} />, 'power'],
+    [t.disk, formatUse(status.disk), 'disk'],
+    [t.memory, formatUse(status.memory), 'memory'],
+  ];
+  const wifi: [string, React.ReactNode, string][] = [
+    [t.hotspotState, t.hotspotStates[hotspot.state], 'hotspot'],
+    [t.ssid, hotspot.ssid ?? t.unavailable, 'ssid'],
+    [t.phones, t.phonesOf(hotspot.connectedPhones, hotspot.maxPhones), 'phones'],
+  ];
+  const list = (items: typeof rows) => (
+    <dl className="device-list">
+      {items.map(([label, value, key]) => (
+        <div key={key} data-testid={`device-${key}`}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+  return (
+    <>
+      <section className="device-card" aria-labelledby="device-status">
+        <h2 id="device-status">{t.status}</h2>
+        {list(rows)}
+      </section>
+      <section className="device-card" aria-labelledby="device-wifi">
+        <h2 id="device-wifi">{t.wifi}</h2>
+        {list(wifi)}
+        {action?.result === 'running' && <p role="status">{t.hotspotRunning}</p>}
+        {action?.result === 'failed' && <p className="device-warning">{t.hotspotFailed(action.message ?? t.failed)}</p>}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { ClockPanel } from '../features/device/ClockPanel.tsx';
+import { CertificateForm } from '../features/device/CertificateForm.tsx';
+import { CertificateSummary } from '../features/device/CertificateSummary.tsx';
+import { DeviceActions } from '../features/device/DeviceActions.tsx';
+import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
+import { deviceErrorMessage } from '../features/device/device-errors.ts';
+import { useDeviceStatus } from '../features/device/use-device-status.ts';
+import { esDevice } from '../i18n/es-device.ts';
+import '../features/device/device.css';
+
+const t = esDevice;
+
+/** /admin/device (issue 9, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi, clock and certificate. */
+export function AdminDevicePage() {
+  const { status, updatedAt, error, refresh } = useDeviceStatus();
+  return (
+    <section className="admin-page">
+      <h1>{t.title}</h1>
+      <p>{t.intro}</p>
+      {error !== null && (
+        <p className="device-warning" role="alert">
+          {status ? t.unreachable : deviceErrorMessage(error, t.loadError)}
+        </p>
+      )}
+      {updatedAt && <p className="device-updated">{t.updatedAt(updatedAt.toLocaleTimeString('es-PE'))}</p>}
+      <div className="device-grid">
+        <DeviceActions status={status} onDone={refresh} />
+        {status && updatedAt && (
+          <>
+            <DeviceStatusView status={status} />
+            <ClockPanel kitNow={status.now} readAt={updatedAt} onDone={refresh} />
+            <section className="device-card" aria-labelledby="device-https">
+              <h2 id="device-https">{t.https}</h2>
+              <CertificateSummary https={status.https} hostname={status.hostname} />
+              <CertificateForm onDone={refresh} />
+            </section>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
