@@ -24,6 +24,14 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', url: '/api/v2/admin/resources/:id/unblock' },
   { method: 'POST', url: '/api/v2/admin/resources/:id/keep' },
   { method: 'POST', url: '/api/v2/admin/reports/:id/dismiss' },
+  // content packs and sync
+  { method: 'GET', url: '/api/v2/admin/sync/status' },
+  { method: 'GET', url: '/api/v2/admin/sync/exports/:packId' },
+  { method: 'POST', url: '/api/v2/admin/sync/export', body: {} },
+  { method: 'POST', url: '/api/v2/admin/sync/import' },
+  { method: 'POST', url: '/api/v2/admin/sync/import-usb', body: { drive: '/media/usb0', name: 'a.kitpack' } },
+  { method: 'POST', url: '/api/v2/admin/sync/keys', body: { publicKey: 'x', label: 'y' } },
+  { method: 'DELETE', url: '/api/v2/admin/sync/keys/:keyId' },
   // kit device
   { method: 'GET', url: '/api/v2/admin/device/status' },
   { method: 'POST', url: '/api/v2/admin/device/power', body: { action: 'reboot' } },
@@ -70,7 +78,7 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', url: '/api/v2/admin/extra/browsers/:id' },
 ];
 
-const PARAMS: Record<string, string> = { list: 'all', id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
+const PARAMS: Record<string, string> = { packId: '00000000-0000-0000-0000-000000000000', keyId: '0123456789abcdef', list: 'all', id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => PARAMS[name] ?? '1');
 
 let t: TestApp;

@@ -44,6 +44,9 @@ import { registerRouteIndex } from './plugins/route-index.ts';
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+// Content packs and sync (issue 10)
+import { syncRoutes } from './modules/sync/sync.routes.ts';
+import type { SyncOptions } from './modules/sync/sync.service.ts';
 import './types.ts';
 
 const VERSION: string = (
@@ -56,10 +59,12 @@ export interface BuildOptions {
   logger?: false | { stream: Writable };
   /** device control's /proc and /sys paths and delays (tests) */
   device?: DeviceOptions;
+  /** the mount table /admin/sync reads USB drives from (tests) */
+  sync?: SyncOptions;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger, device }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device, sync }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
@@ -135,6 +140,8 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
       await api.register(dashboardRoutes);
       await api.register(categoriesAdminRoutes);
       await api.register(reportsRoutes);
+      // Content packs and sync (issue 10)
+      await api.register(syncRoutes, sync ?? {});
     },
     { prefix: '/api' },
   );

@@ -96,6 +96,24 @@ export const ERRORS = {
   SETTING_DENY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes quitarte a ti mismo el acceso de administrador' },
   SETTING_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría elegida no existe' },
   PRODUCT_SLUG_RESERVED: { httpCode: 400, type: 'validation', message: 'Esa dirección ya la usa el portal. Elige otra' },
+  // Content packs and sync (issue 10, docs/SYNC.md)
+  PACK_NOT_A_PACK: { httpCode: 400, type: 'validation', message: 'El archivo no es un paquete de Kit Portal. No se cambió nada' },
+  PACK_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Este paquete se hizo con una versión más nueva de Kit Portal. Actualiza el kit para importarlo. No se cambió nada' },
+  PACK_UNSIGNED: { httpCode: 400, type: 'validation', message: 'El paquete no está firmado. Solo se importa si un administrador lo acepta expresamente. No se cambió nada' },
+  PACK_UNTRUSTED: { httpCode: 400, type: 'validation', message: 'El paquete está firmado por un editor que este kit no conoce. Agrega su clave a los editores de confianza o acéptalo expresamente. No se cambió nada' },
+  PACK_SIGNATURE_INVALID: { httpCode: 400, type: 'validation', message: 'La firma del paquete no es válida: el paquete fue modificado o está dañado. No se cambió nada' },
+  PACK_CORRUPT: { httpCode: 400, type: 'validation', message: 'El paquete está dañado: su contenido no coincide con sus huellas. No se cambió nada' },
+  PACK_TRUNCATED: { httpCode: 400, type: 'validation', message: 'El paquete está incompleto (¿se cortó la descarga o se desconectó la memoria USB?). No se cambió nada; vuelve a intentarlo y continuará donde quedó' },
+  SYNC_BUSY: { httpCode: 409, type: 'conflict', message: 'Ya hay una exportación, importación o sincronización en curso. Espera a que termine' },
+  SYNC_DRIVE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa memoria USB. Conéctala y vuelve a intentarlo' },
+  SYNC_PACK_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró ese paquete' },
+  SYNC_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'Alguna de las categorías elegidas no existe' },
+  SYNC_KEY_INVALID: { httpCode: 400, type: 'validation', message: 'La clave pública no es válida: se espera una clave ed25519 en base64' },
+  SYNC_KEY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa clave no está entre los editores de confianza' },
+  SYNC_HUB_NOT_CONFIGURED: { httpCode: 409, type: 'conflict', message: 'No hay una dirección de sincronización configurada en este kit' },
+  SYNC_HUB_UNREACHABLE: { httpCode: 503, type: 'server', message: 'No se pudo conectar con el centro de sincronización. Se volverá a intentar más tarde' },
+  SYNC_FEED_INVALID: { httpCode: 400, type: 'validation', message: 'El índice del centro de sincronización no es válido o no está firmado por un editor de confianza' },
+  HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
 } as const satisfies Record<string, ErrorSpec>;
 
 interface ErrorSpec {

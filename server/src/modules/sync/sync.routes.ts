@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  ImportReportSchema,
+  SyncExportBodySchema,
+  SyncExportParamsSchema,
+  SyncImportQuerySchema,
+  SyncJobAcceptedSchema,
+  SyncStatusSchema,
+  SyncUsbImportBodySchema,
+  TrustedKeyBodySchema,
+  TrustedKeyParamsSchema,
+  TrustedKeySchema,
+  type SyncStatus,
+} from '@kit/contract';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { PACK_EXTENSION } from './pack-format.ts';
+import { sweepStaging } from './pack-import.ts';
+import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
+import { addTrustedKey, markInterruptedImports, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
+import { exportsDir, SyncJobs, type SyncOptions } from './sync.service.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const PACK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * /api/v2/admin/sync/…: export and import content packs, USB drives, trusted
+ * publishers (docs/SYNC.md). Admins only, checked in onRequest before a byte
+ * of an upload is read.
+ */
+export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, options) => {
+  const { db, config } = app;
+  const key = loadOrCreateKitKey(config.dataDir);
+  sweepStaging(config.dataDir);
+  const interrupted = markInterruptedImports(db);
+  if (interrupted > 0) app.log.warn({ interrupted }, 'sincronización: importaciones cortadas por un apagado; la biblioteca no cambió');
+  const jobs = new SyncJobs({
+    db,
+    dataDir: config.dataDir,
+    key,
+    kitName: config.kitHostname,
+    usbRoot: config.usbRoot,
+    mountsFile: options.mountsFile ?? '/proc/self/mounts',
+    log: app.log,
+  });
+
+  app.addHook('onRequest', requireAdmin);
+  // A pack is streamed by the handler into the importer, never parsed or buffered.
+  app.addContentTypeParser(PACK_CONTENT_TYPE, (_request, _payload, done) => done(null));
+
+  app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...errors } } }, async (_request, reply): Promise<SyncStatus> => {
+    void reply.header('cache-control', 'no-store');
+    return {
+      kit: { name: config.kitHostname, keyId: key.keyId, publicKey: key.publicKey },
+      job: jobs.current,
+      drives: jobs.drives(),
+      usbRoot: config.usbRoot,
+      trustedKeys: trustedKeys(db).map((k) => ({ keyId: k.key_id, publicKey: k.public_key, label: k.label, createdAt: k.created_at })),
+      imports: recentImports(db, 10).map((r) => ({ id: r.id, packId: r.pack_id, source: r.source, status: r.status, message: r.message, startedAt: r.started_at, finishedAt: r.finished_at })),
+      hub: { feedUrl: config.syncFeedUrl, uploadUrl: config.syncUploadUrl, intervalHours: config.syncIntervalHours, lastPull: null, published: null },
+    };
+  });
+
+  app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null);
+    request.log.info({ adminId: request.viewer?.id, categories: request.body.categoryIds ?? 'todas', drive: request.body.drive ?? null }, 'sincronización: exportación');
+    return reply.code(202).send({ job });
+  });
+
+  app.get('/v2/admin/sync/exports/:packId', { schema: { params: SyncExportParamsSchema } }, async (request, reply) => {
+    const file = path.join(exportsDir(config.dataDir), `${request.params.packId}.${PACK_EXTENSION}`);
+    let size: number;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      throw new AppError('SYNC_PACK_NOT_FOUND');
+    }
+    const name = `kitportal-${config.kitHostname}-${request.params.packId.slice(0, 8)}.${PACK_EXTENSION}`;
+    return reply
+      .header('content-type', PACK_CONTENT_TYPE)
+      .header('content-length', size)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(fs.createReadStream(file));
+  });
+
+  app.post(
+    '/v2/admin/sync/import',
+    { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { querystring: SyncImportQuerySchema, response: { 200: ImportReportSchema, ...errors } } },
+    async (request) => {
+      if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const length = Number(request.headers['content-length']);
+      const report = await jobs
+        .importStream(request.raw, Number.isFinite(length) && length > 0 ? length : null, {
+          arrival: request.query.arrival ?? 'pending',
+          acceptUntrusted: request.query.acceptUntrusted ?? false,
+          source: 'upload',
+        })
+        .catch((error: unknown) => {
+          // A refused pack may not have been read to its end: drain it so the client reads the answer.
+          request.raw.resume();
+          throw error;
+        });
+      request.log.info({ adminId: request.viewer?.id, packId: report.packId, added: report.added, updated: report.updated }, 'sincronización: paquete importado');
+      return report;
+    },
+  );
+
+  app.post('/v2/admin/sync/import-usb', { schema: { body: SyncUsbImportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const { drive, name, arrival, acceptUntrusted } = request.body;
+    const job = jobs.startUsbImport(drive, name, { arrival: arrival ?? 'pending', acceptUntrusted: acceptUntrusted ?? false });
+    request.log.info({ adminId: request.viewer?.id, drive, name }, 'sincronización: importación desde USB');
+    return reply.code(202).send({ job });
+  });
+
+  app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...errors } } }, async (request, reply) => {
+    const publicKey = parsePublicKey(request.body.publicKey);
+    if (!publicKey) throw new AppError('SYNC_KEY_INVALID');
+    const keyId = keyIdOf(publicKey);
+    addTrustedKey(db, { keyId, publicKey, label: request.body.label.trim(), addedBy: request.viewer?.id ?? null });
+    request.log.info({ adminId: request.viewer?.id, keyId }, 'sincronización: editor de confianza agregado');
+    const row = trustedKeys(db).find((k) => k.key_id === keyId);
+    return reply.code(201).send({ keyId, publicKey, label: row?.label ?? request.body.label, createdAt: row?.created_at ?? new Date().toISOString() });
+  });
+
+  app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    if (!removeTrustedKey(db, request.params.keyId)) throw new AppError('SYNC_KEY_NOT_FOUND');
+    request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
+    return reply.code(204).send(null);
+  });
+};
