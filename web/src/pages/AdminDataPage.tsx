@@ -5,18 +5,10 @@ import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
+import { formatBytes } from '../features/admin/format-bytes.ts';
 
 const t = esAdmin.data;
-const size = (bytes: number) => {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(1)} ${units[i]}`;
-};
+const size = formatBytes;
 
 /** /admin/data: every setting, usage reports as CSV, storage use. */
 export function AdminDataPage() {

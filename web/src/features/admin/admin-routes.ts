@@ -25,6 +25,7 @@ export function adminRoutes(): RouteObject[] {
         { path: 'users', ...page('AdminUsersPage', 'admin-users') },
         { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
         { path: 'data', ...page('AdminDataPage', 'admin-data') },
+        { path: 'sync', ...page('AdminSyncPage', 'admin-sync') },
         ...portalAdminRoutes(),
       ],
     },
