@@ -45,3 +45,11 @@ CREATE TABLE hub_reports (
   body        TEXT    NOT NULL,              -- the signed JSON as received
   received_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+
+-- Small facts of hub sync: the last pull's result, what was last published and
+-- reported (JSON values), so the page shows them and deltas start there.
+CREATE TABLE sync_hub_state (
+  key        TEXT PRIMARY KEY,
+  value      TEXT NOT NULL,
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+) WITHOUT ROWID;

@@ -32,6 +32,8 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', url: '/api/v2/admin/sync/import-usb', body: { drive: '/media/usb0', name: 'a.kitpack' } },
   { method: 'POST', url: '/api/v2/admin/sync/keys', body: { publicKey: 'x', label: 'y' } },
   { method: 'DELETE', url: '/api/v2/admin/sync/keys/:keyId' },
+  { method: 'POST', url: '/api/v2/admin/sync/now', body: {} },
+  { method: 'POST', url: '/api/v2/admin/sync/publish' },
   // kit device
   { method: 'GET', url: '/api/v2/admin/device/status' },
   { method: 'POST', url: '/api/v2/admin/device/power', body: { action: 'reboot' } },

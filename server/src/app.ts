@@ -45,6 +45,7 @@ import { categoriesAdminRoutes } from './modules/categories/categories.admin.rou
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 // Content packs and sync (issue 10)
+import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import type { SyncOptions } from './modules/sync/sync.service.ts';
 import './types.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       await api.register(reportsRoutes);
       // Content packs and sync (issue 10)
       await api.register(syncRoutes, sync ?? {});
+      await api.register(hubReportRoutes);
     },
     { prefix: '/api' },
   );
@@ -149,6 +151,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   // SPEC §7 static file and the old-browser page, at the root before the web app's fallback.
   await app.register(termsRoutes);
   await app.register(browserPageRoutes);
+  // A kit publishing a hub feed serves it as static files (issue 10).
+  await app.register(hubStaticRoutes);
   await registerWebApp(app, config.webDir);
   return app;
 }

@@ -112,3 +112,16 @@ export const TrustedKeyBodySchema = Type.Object({
 export const TrustedKeyParamsSchema = Type.Object({ keyId: Type.String({ pattern: '^[0-9a-f]{16}$' }) });
 
 export const SyncJobAcceptedSchema = Type.Object({ job: SyncJobSchema });
+
+export const SyncNowBodySchema = Type.Object({ arrival: Type.Optional(ImportArrivalSchema) });
+
+/** A kit's signed report to its hub: the exact signed JSON text and its ed25519 signature. */
+export const HubReportBodySchema = Type.Object({
+  payload: Type.String({ minLength: 2, maxLength: 8 * 1024 * 1024 }),
+  signature: Type.Object({
+    keyId: Type.String({ maxLength: 16 }),
+    publicKey: Type.String({ maxLength: 200 }),
+    signature: Type.String({ maxLength: 200 }),
+  }),
+});
+export const HubReportStoredSchema = Type.Object({ stored: Type.Boolean() });

@@ -183,3 +183,54 @@ export function addTrustedKey(db: Db, key: { keyId: string; publicKey: string; l
 export function removeTrustedKey(db: Db, keyId: string): boolean {
   return db.prepare('DELETE FROM sync_trusted_keys WHERE key_id = ?').run(keyId).changes > 0;
 }
+
+export function readHubState<T>(db: Db, key: string): T | null {
+  const row = db.prepare('SELECT value FROM sync_hub_state WHERE key = ?').get(key) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as T) : null;
+}
+
+export function writeHubState(db: Db, key: string, value: unknown): void {
+  db.prepare(
+    `INSERT INTO sync_hub_state (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  ).run(key, JSON.stringify(value));
+}
+
+export interface UsageRow {
+  globalId: string;
+  day: string;
+  views: number;
+  downloads: number;
+}
+
+/** Views and downloads per resource and day from `fromDay` on (the days since the last report, today included). */
+export function usageSince(db: Db, fromDay: string): UsageRow[] {
+  return db
+    .prepare(
+      `SELECT r.global_id AS globalId, s.day, s.views, s.downloads FROM resource_stats_daily s JOIN resources r ON r.id = s.resource_id
+       WHERE s.day >= ? ORDER BY s.day, r.global_id LIMIT 50000`,
+    )
+    .all(fromDay) as UsageRow[];
+}
+
+export interface DecisionRow {
+  globalId: string;
+  action: string;
+  toStatus: string;
+  reason: string | null;
+  at: string;
+}
+
+/** Moderation decisions taken here after `since`. */
+export function decisionsSince(db: Db, since: string): DecisionRow[] {
+  return db
+    .prepare(
+      `SELECT r.global_id AS globalId, e.action, e.to_status AS toStatus, e.reason, e.created_at AS at
+       FROM resource_events e JOIN resources r ON r.id = e.resource_id WHERE e.created_at > ? ORDER BY e.id LIMIT 50000`,
+    )
+    .all(since) as DecisionRow[];
+}
+
+export function storeHubReport(db: Db, report: { reportId: string; keyId: string; kit: string; body: string }): boolean {
+  return db.prepare('INSERT OR IGNORE INTO hub_reports (report_id, key_id, kit_name, body) VALUES (?, ?, ?, ?)').run(report.reportId, report.keyId, report.kit, report.body).changes > 0;
+}

@@ -7,6 +7,7 @@ import {
   SyncExportBodySchema,
   SyncExportParamsSchema,
   SyncImportQuerySchema,
+  SyncNowBodySchema,
   SyncJobAcceptedSchema,
   SyncStatusSchema,
   SyncUsbImportBodySchema,
@@ -21,8 +22,9 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
 import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
-import { addTrustedKey, markInterruptedImports, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
-import { exportsDir, SyncJobs, type SyncOptions } from './sync.service.ts';
+import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
+import { exportsDir, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
+import { lastPublished } from './hub-feed.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -45,8 +47,26 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     kitName: config.kitHostname,
     usbRoot: config.usbRoot,
     mountsFile: options.mountsFile ?? '/proc/self/mounts',
+    feedUrl: config.syncFeedUrl,
+    uploadUrl: config.syncUploadUrl,
     log: app.log,
   });
+
+  // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.
+  let timer: NodeJS.Timeout | undefined;
+  if (config.syncIntervalHours > 0 && (config.syncFeedUrl || config.syncUploadUrl)) {
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        try {
+          jobs.startPull('pending');
+        } catch (error) {
+          app.log.info({ err: error }, 'sincronización programada omitida');
+        }
+      }, config.syncIntervalHours * 3600_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   app.addHook('onRequest', requireAdmin);
   // A pack is streamed by the handler into the importer, never parsed or buffered.
@@ -61,7 +81,13 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       usbRoot: config.usbRoot,
       trustedKeys: trustedKeys(db).map((k) => ({ keyId: k.key_id, publicKey: k.public_key, label: k.label, createdAt: k.created_at })),
       imports: recentImports(db, 10).map((r) => ({ id: r.id, packId: r.pack_id, source: r.source, status: r.status, message: r.message, startedAt: r.started_at, finishedAt: r.finished_at })),
-      hub: { feedUrl: config.syncFeedUrl, uploadUrl: config.syncUploadUrl, intervalHours: config.syncIntervalHours, lastPull: null, published: null },
+      hub: {
+        feedUrl: config.syncFeedUrl,
+        uploadUrl: config.syncUploadUrl,
+        intervalHours: config.syncIntervalHours,
+        lastPull: readHubState<LastPull>(db, 'lastPull'),
+        published: lastPublished(db),
+      },
     };
   });
 
@@ -131,5 +157,17 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     if (!removeTrustedKey(db, request.params.keyId)) throw new AppError('SYNC_KEY_NOT_FOUND');
     request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
     return reply.code(204).send(null);
+  });
+
+  app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startPull(request.body.arrival ?? 'pending');
+    request.log.info({ adminId: request.viewer?.id }, 'sincronización: sincronizar ahora');
+    return reply.code(202).send({ job });
+  });
+
+  app.post('/v2/admin/sync/publish', { schema: { response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startPublish();
+    request.log.info({ adminId: request.viewer?.id }, 'sincronización: publicar índice');
+    return reply.code(202).send({ job });
   });
 };

@@ -5,10 +5,14 @@ import type { SyncJob } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { publishFeed } from './hub-feed.ts';
+import { pullFromHub } from './hub-pull.ts';
+import { sendReport } from './hub-report.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { KitKey } from './sync-keys.ts';
+import { writeHubState } from './sync.repo.ts';
 import { DRIVE_FOLDER, findDrive, findPackOnDrive, listDrives } from './usb-drives.ts';
 
 export interface SyncOptions {
@@ -23,7 +27,15 @@ export interface SyncContext {
   kitName: string;
   usbRoot: string;
   mountsFile: string;
+  feedUrl: string | null;
+  uploadUrl: string | null;
   log: FastifyBaseLogger;
+}
+
+export interface LastPull {
+  at: string;
+  ok: boolean;
+  message: string;
 }
 
 export const exportsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'exports');
@@ -142,6 +154,45 @@ export class SyncJobs {
       .catch(() => undefined)
       .finally(() => source.destroy());
     return this.current as SyncJob;
+  }
+
+  /**
+   * "Sincronizar ahora" and the schedule: new packs from the hub's feed, then
+   * this kit's report to the upload endpoint. The result is kept for the page.
+   */
+  startPull(arrival: 'published' | 'pending'): SyncJob {
+    const { feedUrl, uploadUrl } = this.ctx;
+    if (feedUrl === null && uploadUrl === null) throw new AppError('SYNC_HUB_NOT_CONFIGURED');
+    const remember = (ok: boolean, message: string) => writeHubState(this.ctx.db, 'lastPull', { at: new Date().toISOString(), ok, message } satisfies LastPull);
+    const { job, done } = this.run(
+      'pull',
+      null,
+      async (j) => {
+        const pulled = feedUrl === null ? null : await pullFromHub(this.ctx, feedUrl, arrival, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n));
+        if (uploadUrl !== null) await sendReport(this.ctx, uploadUrl);
+        return pulled;
+      },
+      (j, pulled) => {
+        j.report = pulled?.report ?? null;
+        j.message = pulled === null || pulled.packs === 0 ? 'Sincronizado: no había paquetes nuevos' : `Sincronizado: ${pulled.packs} paquetes nuevos importados`;
+        remember(true, j.message);
+      },
+    );
+    done.catch((error: unknown) => remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error'));
+    return job;
+  }
+
+  startPublish(): SyncJob {
+    const { job, done } = this.run(
+      'publish',
+      null,
+      (j) => publishFeed(this.ctx, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
+      (j, entry) => {
+        j.message = entry === null ? 'Nada nuevo que publicar' : `Publicado: ${entry.resources} recursos en un paquete ${entry.kind === 'full' ? 'completo' : 'de cambios'}`;
+      },
+    );
+    done.catch(() => undefined);
+    return job;
   }
 }
 
