@@ -14,6 +14,9 @@ export const startExport = (categoryIds: number[] | null, drive: string | null) 
 export const importFromUsb = (drive: string, name: string, arrival: ImportArrival, acceptUntrusted: boolean) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb', { method: 'POST', body: { drive, name, arrival, acceptUntrusted } }).then((r) => r.job);
 
+export const syncNow = (arrival: ImportArrival) => api.request<{ job: SyncJob }>('/v2/admin/sync/now', { method: 'POST', body: { arrival } }).then((r) => r.job);
+export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/publish', { method: 'POST' }).then((r) => r.job);
+
 export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });
 export const removeTrustedKey = (keyId: string) => api.request(`/v2/admin/sync/keys/${keyId}`, { method: 'DELETE' });
 

@@ -2,7 +2,7 @@ import type { Category, ImportArrival, ImportReportBody, SyncStatus } from '@kit
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
-import { addTrustedKey, exportDownloadUrl, getSyncStatus, importFromUsb, removeTrustedKey, startExport, uploadPack } from '../api/sync.ts';
+import { addTrustedKey, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
 import { formatBytes } from '../features/admin/format-bytes.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { ImportReportView } from '../features/sync/ImportReportView.tsx';
@@ -29,8 +29,7 @@ export function AdminSyncPage() {
   const [newKey, setNewKey] = useState({ label: '', publicKey: '' });
   const watchedJob = useRef<number | null>(null);
 
-  const refresh = useCallback(async (signal?: AbortSignal) => {
-    const next = await getSyncStatus(signal);
+  const apply = useCallback((next: SyncStatus) => {
     setStatus(next);
     const job = next.job;
     if (job && job.id === watchedJob.current && job.state !== 'running') {
@@ -38,15 +37,15 @@ export function AdminSyncPage() {
       if (job.state === 'failed') notifyError(job.message ?? t.progress.failed);
       if (job.report) setReport(job.report);
     }
-    return next;
   }, []);
+  const refresh = useCallback(() => getSyncStatus().then(apply), [apply]);
 
   useEffect(() => {
     const ctrl = new AbortController();
-    refresh(ctrl.signal).catch(() => notifyError(t.loadError));
+    getSyncStatus(ctrl.signal).then(apply, () => notifyError(t.loadError));
     api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
     return () => ctrl.abort();
-  }, [refresh]);
+  }, [apply]);
 
   // While a job runs, its progress is polled.
   const running = status?.job?.state === 'running';
@@ -56,17 +55,10 @@ export function AdminSyncPage() {
     return () => clearInterval(timer);
   }, [running, refresh]);
 
-  const onExport = async (e: FormEvent) => {
+  const onExport = (e: FormEvent) => {
     e.preventDefault();
     if (scope === 'chosen' && chosen.length === 0) return notifyError(t.export.noCategory);
-    try {
-      const job = await startExport(scope === 'chosen' ? chosen : null, destination || null);
-      watchedJob.current = job.id;
-      setStatus((s) => (s ? { ...s, job } : s));
-      await refresh();
-    } catch (err) {
-      notifyError(errorText(err));
-    }
+    void follow(() => startExport(scope === 'chosen' ? chosen : null, destination || null));
   };
 
   const onImport = async (e: FormEvent) => {
@@ -89,11 +81,11 @@ export function AdminSyncPage() {
     }
   };
 
-  const onUsbImport = async (drive: string, name: string) => {
+  /** Starts a server-side job and follows it until it ends. */
+  const follow = async (start: () => Promise<{ id: number }>) => {
     setReport(null);
     try {
-      const job = await importFromUsb(drive, name, arrival, acceptUntrusted);
-      watchedJob.current = job.id;
+      watchedJob.current = (await start()).id;
       await refresh();
     } catch (err) {
       notifyError(errorText(err));
@@ -131,7 +123,7 @@ export function AdminSyncPage() {
       )}
 
       <h2>{t.export.title}</h2>
-      <form className="admin-form" onSubmit={(e) => void onExport(e)}>
+      <form className="admin-form" onSubmit={onExport}>
         <label className="check"><input type="radio" name="scope" checked={scope === 'whole'} onChange={() => setScope('whole')} />{t.export.whole}</label>
         <label className="check"><input type="radio" name="scope" checked={scope === 'chosen'} onChange={() => setScope('chosen')} />{t.export.chosen}</label>
         {scope === 'chosen' && (
@@ -185,13 +177,31 @@ export function AdminSyncPage() {
               {d.packs.map((p) => (
                 <li key={p.name}>
                   {p.name} · {formatBytes(p.size)}{' '}
-                  <button type="button" className="button" disabled={running} onClick={() => void onUsbImport(d.path, p.name)}>{t.import.importThis}</button>
+                  <button type="button" className="button" disabled={running} onClick={() => void follow(() => importFromUsb(d.path, p.name, arrival, acceptUntrusted))}>{t.import.importThis}</button>
                 </li>
               ))}
             </ul>
           )}
         </div>
       ))}
+
+      <h2>{t.hub.title}</h2>
+      <dl className="sync-hub">
+        <dt>{t.hub.feed}</dt><dd>{status.hub.feedUrl ?? t.hub.none}</dd>
+        <dt>{t.hub.upload}</dt><dd>{status.hub.uploadUrl ?? t.hub.none}</dd>
+        <dt>{t.hub.lastPull}</dt>
+        <dd data-testid="last-pull">
+          {status.hub.lastPull ? `${new Date(status.hub.lastPull.at).toLocaleString('es')} · ${status.hub.lastPull.message}` : t.hub.never}
+        </dd>
+      </dl>
+      <p>{t.hub.schedule(status.hub.intervalHours)}</p>
+      <div className="admin-toolbar">
+        <button type="button" className="button" disabled={running || (!status.hub.feedUrl && !status.hub.uploadUrl)} onClick={() => void follow(() => syncNow(arrival))}>
+          {t.hub.syncNow}
+        </button>
+        <button type="button" className="button" disabled={running} onClick={() => void follow(publishFeed)}>{t.hub.publish}</button>
+      </div>
+      <p>{status.hub.published ? t.hub.published(status.hub.published.packs, new Date(status.hub.published.at).toLocaleString('es')) : t.hub.notPublished}</p>
 
       <h2>{t.keys.title}</h2>
       <label className="sync-own-key">
