@@ -34,6 +34,9 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', url: '/api/v2/admin/sync/keys/:keyId' },
   { method: 'POST', url: '/api/v2/admin/sync/now', body: {} },
   { method: 'POST', url: '/api/v2/admin/sync/publish' },
+  { method: 'POST', url: '/api/v2/admin/data/backup' },
+  { method: 'GET', url: '/api/v2/admin/data/backups/:backupId' },
+  { method: 'POST', url: '/api/v2/admin/data/restore' },
   // kit device
   { method: 'GET', url: '/api/v2/admin/device/status' },
   { method: 'POST', url: '/api/v2/admin/device/power', body: { action: 'reboot' } },
@@ -80,7 +83,7 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', url: '/api/v2/admin/extra/browsers/:id' },
 ];
 
-const PARAMS: Record<string, string> = { packId: '00000000-0000-0000-0000-000000000000', keyId: '0123456789abcdef', list: 'all', id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
+const PARAMS: Record<string, string> = { backupId: '0123456789abcdef0123456789abcdef', packId: '00000000-0000-0000-0000-000000000000', keyId: '0123456789abcdef', list: 'all', id: '999999', userId: '999999', mode: 'default', key: 'library', slot: 'menuTop' };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => PARAMS[name] ?? '1');
 
 let t: TestApp;

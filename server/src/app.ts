@@ -45,6 +45,7 @@ import { categoriesAdminRoutes } from './modules/categories/categories.admin.rou
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 // Content packs and sync (issue 10)
+import { applyPendingRestore } from './modules/sync/kit-backup.ts';
 import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import type { SyncOptions } from './modules/sync/sync.service.ts';
@@ -67,6 +68,8 @@ export interface BuildOptions {
 /** Builds the whole server (database migrated, every feature registered) without listening. */
 export async function buildApp({ config, logger, device, sync }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // A verified backup restore waits for this moment: before the database opens (docs/SYNC.md).
+  const restored = applyPendingRestore(config.dataDir);
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
@@ -95,6 +98,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
+  if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
   app.decorateRequest('viewer', null);
   app.addHook('onClose', async () => db.close());
 

@@ -113,6 +113,11 @@ export const ERRORS = {
   SYNC_HUB_NOT_CONFIGURED: { httpCode: 409, type: 'conflict', message: 'No hay una dirección de sincronización configurada en este kit' },
   SYNC_HUB_UNREACHABLE: { httpCode: 503, type: 'server', message: 'No se pudo conectar con el centro de sincronización. Se volverá a intentar más tarde' },
   SYNC_FEED_INVALID: { httpCode: 400, type: 'validation', message: 'El índice del centro de sincronización no es válido o no está firmado por un editor de confianza' },
+  BACKUP_NOT_A_BACKUP: { httpCode: 400, type: 'validation', message: 'El archivo no es una copia de seguridad de Kit Portal. No se cambió nada' },
+  BACKUP_FOREIGN: { httpCode: 400, type: 'validation', message: 'Esta copia de seguridad es de otro kit y no se puede restaurar aquí. No se cambió nada' },
+  BACKUP_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Esta copia de seguridad se hizo con una versión más nueva de Kit Portal. Actualiza el kit para restaurarla. No se cambió nada' },
+  BACKUP_CORRUPT: { httpCode: 400, type: 'validation', message: 'La copia de seguridad está dañada o incompleta. No se cambió nada' },
+  BACKUP_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa copia de seguridad' },
   HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
 } as const satisfies Record<string, ErrorSpec>;
 

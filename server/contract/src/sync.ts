@@ -30,7 +30,7 @@ export type ImportReportBody = Static<typeof ImportReportSchema>;
 
 export const SyncJobSchema = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union([Type.Literal('export'), Type.Literal('import'), Type.Literal('pull'), Type.Literal('publish')]),
+  kind: Type.Union([Type.Literal('export'), Type.Literal('import'), Type.Literal('pull'), Type.Literal('publish'), Type.Literal('backup')]),
   state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
   bytesDone: Type.Integer(),
   bytesTotal: Nullable(Type.Integer()),
@@ -41,7 +41,7 @@ export const SyncJobSchema = Type.Object({
   message: Nullable(Type.String()),
   errorCode: Nullable(Type.String()),
   report: Nullable(ImportReportSchema),
-  /** an export ready at /api/v2/admin/sync/exports/{download} */
+  /** an export ready at /api/v2/admin/sync/exports/{download}, or a backup at /api/v2/admin/data/backups/{download} */
   download: Nullable(Type.String()),
 });
 export type SyncJob = Static<typeof SyncJobSchema>;
@@ -125,3 +125,6 @@ export const HubReportBodySchema = Type.Object({
   }),
 });
 export const HubReportStoredSchema = Type.Object({ stored: Type.Boolean() });
+
+export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
+export const RestoreResultSchema = Type.Object({ message: Type.String(), backupCreatedAt: Type.String(), restartRequired: Type.Literal(true) });

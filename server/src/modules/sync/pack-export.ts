@@ -71,8 +71,13 @@ export function rememberExport(db: Db, plan: PlannedPack): void {
   })();
 }
 
-/** Writes a pack to a file atomically: `<file>.part`, fsynced, renamed, the folder fsynced. */
+/** Writes a pack to a file atomically. */
 export async function writePackFile(dataDir: string, plan: PlannedPack, file: string, onBytes: (n: number) => void): Promise<void> {
+  await writeFileAtomically(file, (out) => writePack(dataDir, plan, out, onBytes));
+}
+
+/** `<file>.part` written by `write`, fsynced, renamed, the folder fsynced; removed if anything fails. */
+export async function writeFileAtomically(file: string, write: (out: Writable) => Promise<void>): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const part = `${file}.part`;
   const out = fs.createWriteStream(part);
@@ -81,7 +86,7 @@ export async function writePackFile(dataDir: string, plan: PlannedPack, file: st
     out.once('error', reject);
   });
   try {
-    await writePack(dataDir, plan, out, onBytes);
+    await write(out);
     out.end();
     await closed;
     fsyncFile(part);

@@ -6,6 +6,8 @@ import {
   ImportReportSchema,
   SyncExportBodySchema,
   SyncExportParamsSchema,
+  BackupParamsSchema,
+  RestoreResultSchema,
   SyncImportQuerySchema,
   SyncNowBodySchema,
   SyncJobAcceptedSchema,
@@ -16,6 +18,7 @@ import {
   TrustedKeySchema,
   type SyncStatus,
 } from '@kit/contract';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -23,7 +26,8 @@ import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
 import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
 import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
-import { exportsDir, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
+import { exportsDir, startBackupJob, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
+import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { lastPublished } from './hub-feed.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -97,21 +101,25 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     return reply.code(202).send({ job });
   });
 
-  app.get('/v2/admin/sync/exports/:packId', { schema: { params: SyncExportParamsSchema } }, async (request, reply) => {
-    const file = path.join(exportsDir(config.dataDir), `${request.params.packId}.${PACK_EXTENSION}`);
+  /** A finished export or backup as a download; its name was built from a validated id. */
+  const sendFinished = (reply: FastifyReply, file: string, name: string, missing: 'SYNC_PACK_NOT_FOUND' | 'BACKUP_NOT_FOUND') => {
     let size: number;
     try {
       size = fs.statSync(file).size;
     } catch {
-      throw new AppError('SYNC_PACK_NOT_FOUND');
+      throw new AppError(missing);
     }
-    const name = `kitportal-${config.kitHostname}-${request.params.packId.slice(0, 8)}.${PACK_EXTENSION}`;
     return reply
       .header('content-type', PACK_CONTENT_TYPE)
       .header('content-length', size)
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
       .send(fs.createReadStream(file));
+  };
+
+  app.get('/v2/admin/sync/exports/:packId', { schema: { params: SyncExportParamsSchema } }, async (request, reply) => {
+    const { packId } = request.params;
+    return sendFinished(reply, path.join(exportsDir(config.dataDir), `${packId}.${PACK_EXTENSION}`), `kitportal-${config.kitHostname}-${packId.slice(0, 8)}.${PACK_EXTENSION}`, 'SYNC_PACK_NOT_FOUND');
   });
 
   app.post(
@@ -169,5 +177,28 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     const job = jobs.startPublish();
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: publicar índice');
     return reply.code(202).send({ job });
+  });
+
+  // Backup and restore of the whole kit (/admin/data): one job at a time with the packs.
+  app.post('/v2/admin/data/backup', { schema: { response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = startBackupJob(jobs);
+    request.log.info({ adminId: request.viewer?.id }, 'datos: copia de seguridad');
+    return reply.code(202).send({ job });
+  });
+
+  app.get('/v2/admin/data/backups/:backupId', { schema: { params: BackupParamsSchema } }, async (request, reply) => {
+    const { backupId } = request.params;
+    const stamp = new Date().toISOString().slice(0, 10);
+    return sendFinished(reply, path.join(backupsDir(config.dataDir), `${backupId}.${BACKUP_EXTENSION}`), `kitportal-${config.kitHostname}-${stamp}.${BACKUP_EXTENSION}`, 'BACKUP_NOT_FOUND');
+  });
+
+  app.post('/v2/admin/data/restore', { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+    if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    const staged = await stageRestore(jobs.ctx, request.raw).catch((error: unknown) => {
+      request.raw.resume();
+      throw error;
+    });
+    request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración verificada; se aplica al reiniciar');
+    return { message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt: staged.createdAt, restartRequired: true as const };
   });
 };

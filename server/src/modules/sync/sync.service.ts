@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { publishFeed } from './hub-feed.ts';
+import { writeBackup } from './kit-backup.ts';
 import { pullFromHub } from './hub-pull.ts';
 import { sendReport } from './hub-report.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
@@ -194,6 +195,20 @@ export class SyncJobs {
     done.catch(() => undefined);
     return job;
   }
+}
+
+export function startBackupJob(jobs: SyncJobs): SyncJob {
+  const { job, done } = jobs.run(
+    'backup',
+    null,
+    (j) => writeBackup(jobs.ctx, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
+    (j, backupId) => {
+      j.message = 'Copia de seguridad lista';
+      j.download = backupId;
+    },
+  );
+  done.catch(() => undefined);
+  return job;
 }
 
 function globalIdsOf(db: Db, ids: readonly number[]): string[] {
