@@ -20,16 +20,22 @@ export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/p
 export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });
 export const removeTrustedKey = (keyId: string) => api.request(`/v2/admin/sync/keys/${keyId}`, { method: 'DELETE' });
 
+export const startBackup = () => api.request<{ job: SyncJob }>('/v2/admin/data/backup', { method: 'POST' }).then((r) => r.job);
+export const backupDownloadUrl = (backupId: string) => `/api/v2/admin/data/backups/${backupId}`;
+export const restoreBackup = (file: File, onProgress: (sent: number, total: number) => void) =>
+  sendFile<{ message: string; backupCreatedAt: string }>('/api/v2/admin/data/restore', file, onProgress);
+
 export const exportDownloadUrl = (packId: string) => `/api/v2/admin/sync/exports/${packId}`;
 
-/**
- * Uploads a pack as raw bytes; XMLHttpRequest because fetch cannot report
- * upload progress. The server verifies and imports while the bytes arrive.
- */
-export function uploadPack(file: File, arrival: ImportArrival, acceptUntrusted: boolean, onProgress: (sent: number, total: number) => void): Promise<ImportReportBody> {
+/** Imports a pack: the server verifies and imports while the bytes arrive. */
+export const uploadPack = (file: File, arrival: ImportArrival, acceptUntrusted: boolean, onProgress: (sent: number, total: number) => void) =>
+  sendFile<ImportReportBody>(`/api/v2/admin/sync/import?arrival=${arrival}&acceptUntrusted=${acceptUntrusted}`, file, onProgress);
+
+/** Sends a file as raw bytes; XMLHttpRequest because fetch cannot report upload progress. */
+function sendFile<T>(url: string, file: File, onProgress: (sent: number, total: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v2/admin/sync/import?arrival=${arrival}&acceptUntrusted=${acceptUntrusted}`);
+    xhr.open('POST', url);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     const token = getSessionToken();
@@ -43,7 +49,7 @@ export function uploadPack(file: File, arrival: ImportArrival, acceptUntrusted: 
       } catch {
         // not JSON: toApiError gives the generic message
       }
-      if (xhr.status === 200) resolve(body as ImportReportBody);
+      if (xhr.status === 200) resolve(body as T);
       else reject(toApiError(xhr.status, body));
     };
     xhr.send(file);

@@ -37,6 +37,7 @@ export const esSync = {
     import: 'Importando…',
     pull: 'Sincronizando…',
     publish: 'Publicando…',
+    backup: 'Creando copia de seguridad…',
     failed: 'No se pudo completar',
   },
   report: {
@@ -71,6 +72,16 @@ export const esSync = {
     publish: 'Publicar índice de este kit',
     published: (packs: number, at: string) => `Índice publicado en /hub/feed.json: ${packs} paquetes (último: ${at}).`,
     notPublished: 'Este kit todavía no publicó su índice.',
+  },
+  backup: {
+    title: 'Copia de seguridad',
+    intro: 'Guarda todo el kit (usuarios, biblioteca, ajustes y archivos) en un solo archivo, o restaura una copia de este mismo kit.',
+    create: 'Crear copia de seguridad',
+    download: 'Descargar copia',
+    file: 'Copia de seguridad (.kitbackup)',
+    restore: 'Restaurar copia',
+    restoring: 'Verificando la copia…',
+    noFile: 'Elige un archivo de copia de seguridad',
   },
   history: {
     title: 'Últimas importaciones',

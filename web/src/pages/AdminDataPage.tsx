@@ -6,6 +6,7 @@ import { ApiError } from '../api/client.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import { formatBytes } from '../features/admin/format-bytes.ts';
+import { BackupPanel } from '../features/sync/BackupPanel.tsx';
 
 const t = esAdmin.data;
 const size = formatBytes;
@@ -121,6 +122,8 @@ export function AdminDataPage() {
           {t.download}
         </button>
       </div>
+
+      <BackupPanel />
 
       <h2>{t.storage}</h2>
       {storage && (
