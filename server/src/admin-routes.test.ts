@@ -34,9 +34,10 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', url: '/api/v2/admin/sync/keys/:keyId' },
   { method: 'POST', url: '/api/v2/admin/sync/now', body: {} },
   { method: 'POST', url: '/api/v2/admin/sync/publish' },
-  { method: 'POST', url: '/api/v2/admin/data/backup' },
+  { method: 'POST', url: '/api/v2/admin/data/backup', body: {} },
   { method: 'GET', url: '/api/v2/admin/data/backups/:backupId' },
   { method: 'POST', url: '/api/v2/admin/data/restore' },
+  { method: 'POST', url: '/api/v2/admin/data/restore-usb', body: { drive: '/media/usb0', name: 'a.kitbackup' } },
   // kit device
   { method: 'GET', url: '/api/v2/admin/device/status' },
   { method: 'POST', url: '/api/v2/admin/device/power', body: { action: 'reboot' } },

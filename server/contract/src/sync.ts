@@ -51,6 +51,7 @@ export const SyncDriveSchema = Type.Object({
   label: Type.String(),
   freeBytes: Nullable(Type.Integer()),
   packs: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })),
+  backups: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })),
 });
 export type SyncDrive = Static<typeof SyncDriveSchema>;
 
@@ -128,3 +129,5 @@ export const HubReportStoredSchema = Type.Object({ stored: Type.Boolean() });
 
 export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
 export const RestoreResultSchema = Type.Object({ message: Type.String(), backupCreatedAt: Type.String(), restartRequired: Type.Literal(true) });
+export const BackupBodySchema = Type.Object({ drive: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) });
+export const RestoreUsbBodySchema = Type.Object({ drive: Type.String({ minLength: 1, maxLength: 4096 }), name: Type.String({ minLength: 1, maxLength: 300 }) });

@@ -53,6 +53,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "POST /api/v2/admin/data/backup": ADMIN,
   "GET /api/v2/admin/data/backups/{backupId}": ADMIN,
   "POST /api/v2/admin/data/restore": ADMIN,
+  "POST /api/v2/admin/data/restore-usb": ADMIN,
   "POST /api/v2/admin/sync/publish": ADMIN,
   "POST /api/v2/sync/reports": OPEN,
   "DELETE /api/v2/admin/sync/keys/{keyId}": ADMIN,

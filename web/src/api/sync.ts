@@ -20,7 +20,9 @@ export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/p
 export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });
 export const removeTrustedKey = (keyId: string) => api.request(`/v2/admin/sync/keys/${keyId}`, { method: 'DELETE' });
 
-export const startBackup = () => api.request<{ job: SyncJob }>('/v2/admin/data/backup', { method: 'POST' }).then((r) => r.job);
+export const startBackup = (drive: string | null) => api.request<{ job: SyncJob }>('/v2/admin/data/backup', { method: 'POST', body: drive ? { drive } : {} }).then((r) => r.job);
+export const restoreFromUsb = (drive: string, name: string) =>
+  api.request<{ message: string; backupCreatedAt: string }>('/v2/admin/data/restore-usb', { method: 'POST', body: { drive, name } });
 export const backupDownloadUrl = (backupId: string) => `/api/v2/admin/data/backups/${backupId}`;
 export const restoreBackup = (file: File, onProgress: (sent: number, total: number) => void) =>
   sendFile<{ message: string; backupCreatedAt: string }>('/api/v2/admin/data/restore', file, onProgress);

@@ -24,7 +24,7 @@ async function open(): Promise<void> {
 }
 
 async function backupOf(a: FastifyInstance, headers: Record<string, string>): Promise<Buffer> {
-  expect((await a.inject({ method: 'POST', url: '/api/v2/admin/data/backup', headers })).statusCode).toBe(202);
+  expect((await a.inject({ method: 'POST', url: '/api/v2/admin/data/backup', headers, payload: {} })).statusCode).toBe(202);
   let job: { state: string; download: string | null } = { state: 'running', download: null };
   for (let i = 0; i < 200 && job.state === 'running'; i++) {
     await new Promise((r) => setTimeout(r, 25));

@@ -47,8 +47,11 @@ export interface BackupContext {
   kitName: string;
 }
 
-/** Writes the backup into sync/backups/<backupId>.kitbackup; returns its id. */
-export async function writeBackup(ctx: BackupContext, onTotal: (n: number) => void, onBytes: (n: number) => void): Promise<string> {
+/**
+ * Writes the backup into sync/backups/<backupId>.kitbackup (for download), or
+ * into `folder` (a drive) as kitportal-<kit>-<date>-<id>.kitbackup; returns its id.
+ */
+export async function writeBackup(ctx: BackupContext, folder: string | null, onTotal: (n: number) => void, onBytes: (n: number) => void): Promise<string> {
   const { db, dataDir, key } = ctx;
   const dir = backupsDir(dataDir);
   // Only the latest backup waits to be downloaded: the card is small.
@@ -73,7 +76,8 @@ export async function writeBackup(ctx: BackupContext, onTotal: (n: number) => vo
   const sigBytes = Buffer.from(JSON.stringify(signBytes(key, manifestBytes)));
   onTotal(tarSize([manifestBytes.length, sigBytes.length, manifest.database.size, ...files.map((f) => f.size)]));
   try {
-    await writeFileAtomically(path.join(dir, `${backupId}.${BACKUP_EXTENSION}`), async (out) => {
+    const target = folder === null ? path.join(dir, `${backupId}.${BACKUP_EXTENSION}`) : path.join(folder, `kitportal-${ctx.kitName}-${manifest.createdAt.slice(0, 10)}-${backupId.slice(0, 8)}.${BACKUP_EXTENSION}`);
+    await writeFileAtomically(target, async (out) => {
       const tar = new TarWriter(out, onBytes);
       await tar.addBuffer('backup.json', manifestBytes);
       await tar.addBuffer('backup.sig', sigBytes);

@@ -6,7 +6,9 @@ import {
   ImportReportSchema,
   SyncExportBodySchema,
   SyncExportParamsSchema,
+  BackupBodySchema,
   BackupParamsSchema,
+  RestoreUsbBodySchema,
   RestoreResultSchema,
   SyncImportQuerySchema,
   SyncNowBodySchema,
@@ -28,9 +30,11 @@ import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
 import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
 import { exportsDir, startBackupJob, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
 import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
+import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
 
 /**
@@ -180,9 +184,9 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   });
 
   // Backup and restore of the whole kit (/admin/data): one job at a time with the packs.
-  app.post('/v2/admin/data/backup', { schema: { response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
-    const job = startBackupJob(jobs);
-    request.log.info({ adminId: request.viewer?.id }, 'datos: copia de seguridad');
+  app.post('/v2/admin/data/backup', { schema: { body: BackupBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = startBackupJob(jobs, request.body?.drive ?? null);
+    request.log.info({ adminId: request.viewer?.id, drive: request.body?.drive ?? null }, 'datos: copia de seguridad');
     return reply.code(202).send({ job });
   });
 
@@ -192,6 +196,15 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     return sendFinished(reply, path.join(backupsDir(config.dataDir), `${backupId}.${BACKUP_EXTENSION}`), `kitportal-${config.kitHostname}-${stamp}.${BACKUP_EXTENSION}`, 'BACKUP_NOT_FOUND');
   });
 
+  app.post('/v2/admin/data/restore-usb', { schema: { body: RestoreUsbBodySchema, response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+    if (jobs.current?.state === 'running') throw new AppError('SYNC_BUSY');
+    const { file } = findFileOnDrive(findDrive(jobs.drives(), request.body.drive), 'backups', request.body.name);
+    const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    const staged = await stageRestore(jobs.ctx, source).finally(() => source.destroy());
+    request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración desde USB verificada; se aplica al reiniciar');
+    return restoreAnswer(staged.createdAt);
+  });
+
   app.post('/v2/admin/data/restore', { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
     if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const staged = await stageRestore(jobs.ctx, request.raw).catch((error: unknown) => {
@@ -199,6 +212,6 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       throw error;
     });
     request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración verificada; se aplica al reiniciar');
-    return { message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt: staged.createdAt, restartRequired: true as const };
+    return restoreAnswer(staged.createdAt);
   });
 };

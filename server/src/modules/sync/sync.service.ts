@@ -14,7 +14,7 @@ import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { KitKey } from './sync-keys.ts';
 import { writeHubState } from './sync.repo.ts';
-import { DRIVE_FOLDER, findDrive, findPackOnDrive, listDrives } from './usb-drives.ts';
+import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
 
 export interface SyncOptions {
   /** the kernel's mount table (tests point it at a fixture) */
@@ -149,7 +149,7 @@ export class SyncJobs {
 
   startUsbImport(drivePath: string, name: string, options: Omit<ImportOptions, 'onBytes' | 'source'>): SyncJob {
     if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
-    const pack = findPackOnDrive(findDrive(this.drives(), drivePath), name);
+    const pack = findFileOnDrive(findDrive(this.drives(), drivePath), 'packs', name);
     const source = fs.createReadStream(pack.file, { highWaterMark: 256 * 1024 });
     this.importStream(source, pack.size, { ...options, source: 'usb' })
       .catch(() => undefined)
@@ -197,14 +197,16 @@ export class SyncJobs {
   }
 }
 
-export function startBackupJob(jobs: SyncJobs): SyncJob {
+/** A backup for download, or onto a drive's kitportal/ folder. */
+export function startBackupJob(jobs: SyncJobs, drivePath: string | null): SyncJob {
+  const folder = drivePath === null ? null : path.join(findDrive(jobs.drives(), drivePath).path, DRIVE_FOLDER);
   const { job, done } = jobs.run(
     'backup',
     null,
-    (j) => writeBackup(jobs.ctx, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
+    (j) => writeBackup(jobs.ctx, folder, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
     (j, backupId) => {
-      j.message = 'Copia de seguridad lista';
-      j.download = backupId;
+      j.message = folder === null ? 'Copia de seguridad lista' : 'Copia de seguridad guardada en la memoria USB';
+      j.download = folder === null ? backupId : null;
     },
   );
   done.catch(() => undefined);

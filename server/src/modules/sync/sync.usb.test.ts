@@ -85,3 +85,19 @@ describe('packs on a USB drive', () => {
     expect((await A.app.inject({ method: 'DELETE', url: `/api/v2/admin/sync/keys/${kit.keyId}`, headers: adminA })).json().error.code).toBe('SYNC_KEY_NOT_FOUND');
   });
 });
+
+describe('backups on a USB drive', () => {
+  it('writes a backup to the drive and verifies it back from there', async () => {
+    expect((await A.app.inject({ method: 'POST', url: '/api/v2/admin/data/backup', headers: adminA, payload: { drive } })).statusCode).toBe(202);
+    expect(await waitJob(A, adminA)).toMatchObject({ state: 'done', download: null, message: 'Copia de seguridad guardada en la memoria USB' });
+    const { drives } = (await A.app.inject({ method: 'GET', url: '/api/v2/admin/sync/status', headers: adminA })).json();
+    const backup = drives[0].backups[0] as { name: string };
+    expect(backup.name).toMatch(/^kitportal\/kitportal-portal\.kit-.*\.kitbackup$/);
+    const restored = await A.app.inject({ method: 'POST', url: '/api/v2/admin/data/restore-usb', headers: adminA, payload: { drive, name: backup.name } });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().restartRequired).toBe(true);
+    // B is another kit: A's backup is foreign there.
+    const foreign = await B.app.inject({ method: 'POST', url: '/api/v2/admin/data/restore-usb', headers: adminB, payload: { drive, name: backup.name } });
+    expect(foreign.json().error.code).toBe('BACKUP_FOREIGN');
+  });
+});

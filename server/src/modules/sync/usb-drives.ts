@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../errors.ts';
+import { BACKUP_EXTENSION } from './kit-backup.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 
 /**
@@ -9,11 +10,17 @@ import { PACK_EXTENSION } from './pack-format.ts';
  * mount point and a pack by its file name, and both are looked up in these
  * lists before any disk access, so no path from a request is ever opened.
  */
+export interface DriveFile {
+  name: string;
+  size: number;
+}
+
 export interface Drive {
   path: string;
   label: string;
   freeBytes: number | null;
-  packs: { name: string; size: number }[];
+  packs: DriveFile[];
+  backups: DriveFile[];
 }
 
 /** Where packs go on a drive, so a kit finds them again. */
@@ -43,7 +50,7 @@ export function listDrives(mountsFile: string, usbRoot: string): Drive[] {
     } catch {
       return [];
     }
-    return [{ path: point, label: path.basename(point), freeBytes: freeBytes(point), packs: packsOn(point) }];
+    return [{ path: point, label: path.basename(point), freeBytes: freeBytes(point), packs: filesOn(point, PACK_EXTENSION), backups: filesOn(point, BACKUP_EXTENSION) }];
   });
 }
 
@@ -56,8 +63,9 @@ function freeBytes(dir: string): number | null {
   }
 }
 
-function packsOn(drive: string): { name: string; size: number }[] {
-  const found: { name: string; size: number }[] = [];
+/** Files with this extension at the drive's root and in its kitportal/ folder. */
+function filesOn(drive: string, extension: string): DriveFile[] {
+  const found: DriveFile[] = [];
   for (const [prefix, dir] of [['', drive], [`${DRIVE_FOLDER}/`, path.join(drive, DRIVE_FOLDER)]] as const) {
     let names: string[];
     try {
@@ -65,7 +73,7 @@ function packsOn(drive: string): { name: string; size: number }[] {
     } catch {
       continue;
     }
-    for (const name of names.filter((n) => n.endsWith(`.${PACK_EXTENSION}`)).sort()) {
+    for (const name of names.filter((n) => n.endsWith(`.${extension}`)).sort()) {
       try {
         const stat = fs.statSync(path.join(dir, name));
         if (stat.isFile()) found.push({ name: `${prefix}${name}`, size: stat.size });
@@ -83,9 +91,9 @@ export function findDrive(drives: readonly Drive[], drivePath: string): Drive {
   return drive;
 }
 
-/** The pack's full path, only if the drive lists it. */
-export function findPackOnDrive(drive: Drive, name: string): { file: string; size: number } {
-  const pack = drive.packs.find((p) => p.name === name);
-  if (!pack) throw new AppError('SYNC_PACK_NOT_FOUND');
-  return { file: path.join(drive.path, ...pack.name.split('/')), size: pack.size };
+/** A pack's or backup's full path, only if the drive lists it. */
+export function findFileOnDrive(drive: Drive, kind: 'packs' | 'backups', name: string): { file: string; size: number } {
+  const found = drive[kind].find((p) => p.name === name);
+  if (!found) throw new AppError(kind === 'packs' ? 'SYNC_PACK_NOT_FOUND' : 'BACKUP_NOT_FOUND');
+  return { file: path.join(drive.path, ...found.name.split('/')), size: found.size };
 }

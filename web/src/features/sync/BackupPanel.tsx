@@ -1,7 +1,7 @@
-import type { SyncJob } from '@kit/contract';
+import type { SyncDrive, SyncJob } from '@kit/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { backupDownloadUrl, getSyncStatus, restoreBackup, startBackup } from '../../api/sync.ts';
+import { backupDownloadUrl, getSyncStatus, restoreBackup, restoreFromUsb, startBackup } from '../../api/sync.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
 import { estimateEta, SyncProgress, type ProgressState } from './SyncProgress.tsx';
@@ -16,6 +16,14 @@ export function BackupPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<ProgressState | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
+  const [drives, setDrives] = useState<SyncDrive[]>([]);
+  const [destination, setDestination] = useState('');
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getSyncStatus(ctrl.signal).then((s) => setDrives(s.drives), () => undefined);
+    return () => ctrl.abort();
+  }, []);
 
   const running = job?.state === 'running';
   useEffect(() => {
@@ -31,7 +39,18 @@ export function BackupPanel() {
   }, [running]);
 
   const onBackup = () => {
-    startBackup().then(setJob, (err: unknown) => notifyError(err instanceof ApiError ? err.message : esSync.loadError));
+    startBackup(destination || null).then(setJob, (err: unknown) => notifyError(err instanceof ApiError ? err.message : esSync.loadError));
+  };
+
+  const onUsbRestore = (drive: string, name: string) => {
+    setRestored(null);
+    restoreFromUsb(drive, name).then(
+      (result) => {
+        setRestored(result.message);
+        notifySuccess(result.message);
+      },
+      (err: unknown) => notifyError(err instanceof ApiError ? err.message : esSync.loadError),
+    );
   };
 
   const onRestore = async (e: FormEvent) => {
@@ -55,7 +74,16 @@ export function BackupPanel() {
     <div data-testid="backup-panel">
       <h2>{t.title}</h2>
       <p>{t.intro}</p>
-      <button type="button" className="button" disabled={running} onClick={onBackup}>{t.create}</button>
+      <div className="admin-toolbar">
+        <label>
+          {esSync.export.destination}{' '}
+          <select value={destination} onChange={(e) => setDestination(e.target.value)}>
+            <option value="">{esSync.export.download}</option>
+            {drives.map((d) => <option key={d.path} value={d.path}>{esSync.export.usb(d.label)}</option>)}
+          </select>
+        </label>
+        <button type="button" className="button" disabled={running} onClick={onBackup}>{t.create}</button>
+      </div>
       {job && (
         <div className="admin-card" data-testid="backup-job" data-state={job.state}>
           <SyncProgress testId="backup-progress" state={{ title: job.state === 'failed' ? esSync.progress.failed : esSync.progress.backup, done: job.bytesDone, total: job.bytesTotal, etaSeconds: job.etaSeconds }} />
@@ -67,6 +95,14 @@ export function BackupPanel() {
         <button type="submit" className="button" disabled={upload !== null}>{t.restore}</button>
       </form>
       {upload && <SyncProgress testId="restore-progress" state={upload} />}
+      {drives.flatMap((d) =>
+        d.backups.map((b) => (
+          <p key={`${d.path}/${b.name}`}>
+            {d.label}: {b.name}{' '}
+            <button type="button" className="button" onClick={() => onUsbRestore(d.path, b.name)}>{t.restore}</button>
+          </p>
+        )),
+      )}
       {restored && <p role="status">{restored}</p>}
     </div>
   );
