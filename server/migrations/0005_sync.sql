@@ -46,8 +46,8 @@ CREATE TABLE hub_reports (
   received_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
--- Small facts of hub sync: the last pull's result, what was last published and
--- reported (JSON values), so the page shows them and deltas start there.
+-- Small facts of hub sync: the last pull's result and how far reports got
+-- (JSON values), so the page shows them and the next report starts there.
 CREATE TABLE sync_hub_state (
   key        TEXT PRIMARY KEY,
   value      TEXT NOT NULL,

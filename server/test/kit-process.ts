@@ -40,7 +40,8 @@ export async function startKitProcess(dataDir: string, adminPassword: string, en
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${p}`;
-  for (let i = 0; i < 400; i++) {
+  // Generous: a busy machine may take tens of seconds to start Node and migrate.
+  for (let i = 0; i < 2400; i++) {
     if (proc.exitCode !== null) throw new Error(`el servidor terminó al arrancar (${proc.exitCode})`);
     try {
       const res = await fetch(`${base}/api/health`);

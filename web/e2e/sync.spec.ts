@@ -29,6 +29,7 @@ const freePort = () =>
   });
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   const port = await freePort();
   baseB = `http://127.0.0.1:${port}`;
   kitB = spawn(process.execPath, ['server/src/main.ts'], {
@@ -37,7 +38,7 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   await expect
-    .poll(async () => (await fetch(`${baseB}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .poll(async () => (await fetch(`${baseB}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000 })
     .toBe(200);
 });
 
@@ -66,7 +67,7 @@ async function adminLogin(page: Page, context: BrowserContext, baseURL: string, 
 }
 
 test('an admin exports a category with the progress bar and imports it on another kit', async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const baseA = process.env.E2E_BASE_URL ?? '';
 
   // Kit A: export the Higiene category.

@@ -8,7 +8,6 @@ import { planPack, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { seal } from './signed-envelope.ts';
 import type { KitKey } from './sync-keys.ts';
-import { readHubState, writeHubState } from './sync.repo.ts';
 
 /*
  * A hub is plain static files (docs/SYNC.md): `feed.json`, a signed envelope
@@ -43,17 +42,24 @@ export type Feed = Static<typeof FeedSchema>;
 
 export const isFeed = (value: unknown): value is Feed => Value.Check(FeedSchema, value);
 
-interface Published {
-  at: string;
-  packs: number;
+/**
+ * The feed this kit published last, read back from its own file (the files
+ * are the hub's whole state, so a copied folder keeps working); null if none.
+ */
+function publishedFeed(dataDir: string): Feed | null {
+  try {
+    const envelope = JSON.parse(fs.readFileSync(path.join(hubDir(dataDir), FEED_NAME), 'utf8')) as { payload: string };
+    const feed: unknown = JSON.parse(envelope.payload);
+    return isFeed(feed) ? feed : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the page shows about publishing: the time and count of the last feed written. */
-export const lastPublished = (db: Db): Published | null => readHubState<Published>(db, 'published');
-
-function currentFeed(db: Db, kitName: string): Feed {
-  const stored = readHubState<Feed>(db, 'feed');
-  return stored ?? { format: FEED_FORMAT, hub: kitName, updatedAt: new Date().toISOString(), packs: [] };
+export function lastPublished(dataDir: string): { at: string; packs: number } | null {
+  const feed = publishedFeed(dataDir);
+  return feed ? { at: feed.updatedAt, packs: feed.packs.length } : null;
 }
 
 /**
@@ -67,7 +73,7 @@ export async function publishFeed(
   onBytes: (n: number) => void,
 ): Promise<FeedEntry | null> {
   const { db, dataDir, key, kitName } = ctx;
-  const feed = currentFeed(db, kitName);
+  const feed = publishedFeed(dataDir) ?? { format: FEED_FORMAT, hub: kitName, updatedAt: new Date().toISOString(), packs: [] };
   const since = feed.packs.at(-1)?.createdAt ?? null;
   const plan = planPack(db, key, kitName, null, since);
   if (since !== null && plan.manifest.resources.length === 0) return null;
@@ -94,7 +100,5 @@ export async function publishFeed(
   fs.closeSync(fd);
   fs.renameSync(tmp, target);
   fsyncDir(hubDir(dataDir));
-  writeHubState(db, 'feed', next);
-  writeHubState(db, 'published', { at: next.updatedAt, packs: next.packs.length } satisfies Published);
   return entry;
 }

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+
+// Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 /** Backup and restore of the whole kit (docs/SYNC.md): the online backup, verified in full, applied at the next start. */
 
@@ -26,7 +29,7 @@ async function open(): Promise<void> {
 async function backupOf(a: FastifyInstance, headers: Record<string, string>): Promise<Buffer> {
   expect((await a.inject({ method: 'POST', url: '/api/v2/admin/data/backup', headers, payload: {} })).statusCode).toBe(202);
   let job: { state: string; download: string | null } = { state: 'running', download: null };
-  for (let i = 0; i < 200 && job.state === 'running'; i++) {
+  for (let i = 0; i < 2400 && job.state === 'running'; i++) {
     await new Promise((r) => setTimeout(r, 25));
     job = (await a.inject({ method: 'GET', url: '/api/v2/admin/sync/status', headers })).json().job;
   }

@@ -1,10 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
 import { planPack, rememberExport, writePack } from './pack-export.ts';
 import { importPack, type ImportReport } from './pack-import.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
+
+// Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 /** The merge and conflict rule of docs/SYNC.md, between two kits' libraries. */
 

@@ -9,13 +9,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
 import { downloadResumable } from './hub-download.ts';
+
+// Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 const PASSWORD = 'clave-admin-hub';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
@@ -44,7 +47,7 @@ function withDb<T>(dir: string, use: (db: Database.Database) => T): T {
 async function runJob(kit: KitProcess, token: string, url: string): Promise<{ state: string; message: string | null; report: { added: number } | null }> {
   const started = await fetch(`${kit.base}${url}`, { method: 'POST', headers: json(token), body: '{}' });
   expect(started.status, await started.clone().text()).toBe(202);
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 2400; i++) {
     const { job } = (await (await fetch(`${kit.base}/api/v2/admin/sync/status`, { headers: auth(token) })).json()) as { job: { state: string } };
     if (job.state !== 'running') return job as never;
     await new Promise((r) => setTimeout(r, 50));
@@ -76,7 +79,7 @@ beforeAll(async () => {
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
   await trust(B, tokenB, A, tokenA, 'Centro A');
   await trust(A, tokenA, B, tokenB, 'Kit B');
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   nginx?.kill('SIGKILL');
@@ -114,7 +117,7 @@ describe('hub sync', () => {
 
     const status = (await (await fetch(`${B.base}/api/v2/admin/sync/status`, { headers: auth(tokenB) })).json()) as { hub: { lastPull: { ok: boolean } } };
     expect(status.hub.lastPull.ok).toBe(true);
-  }, 60_000);
+  }, 240_000);
 
   it('refuses a report not signed by a trusted kit', async () => {
     const res = await fetch(`${A.base}/api/v2/sync/reports`, {
@@ -152,7 +155,7 @@ http {
     expect(spawnSync(NGINX as string, ['-t', '-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir]).status).toBe(0);
     nginx = spawn(NGINX as string, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100 && !(await fetch(`${base}/feed.json`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 1200 && !(await fetch(`${base}/feed.json`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
 
     // A cut download of the delta: its first half is already on B's disk.
     const { packs } = JSON.parse(((await (await fetch(`${base}/feed.json`)).json()) as { payload: string }).payload) as { packs: { packId: string; path: string }[] };
@@ -170,7 +173,7 @@ http {
     // nginx answered the rest of the pack with 206 Partial Content.
     const log = fs.readFileSync(path.join(nginxDir, 'access.log'), 'utf8');
     expect(log).toMatch(new RegExp(`GET /${delta.path.replace('.', '\\.')} HTTP/1\\.1" 206`));
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('downloadResumable', () => {

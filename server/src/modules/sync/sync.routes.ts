@@ -94,7 +94,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         uploadUrl: config.syncUploadUrl,
         intervalHours: config.syncIntervalHours,
         lastPull: readHubState<LastPull>(db, 'lastPull'),
-        published: lastPublished(db),
+        published: lastPublished(config.dataDir),
       },
     };
   });

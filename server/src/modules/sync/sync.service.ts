@@ -123,13 +123,14 @@ export class SyncJobs {
         // Only the latest export waits to be downloaded.
         if (drivePath === null) fs.rmSync(exportsDir(dataDir), { recursive: true, force: true });
         await writePackFile(dataDir, plan, target, (n) => (j.bytesDone += n));
-        rememberExport(db, plan);
       },
       (j) => {
         j.message = `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
         j.download = drivePath === null ? plan.manifest.packId : null;
       },
     );
+    // Recorded with the request, not when the file is done: the kit's rows change only while an admin's call runs.
+    rememberExport(db, plan);
     done.catch(() => undefined);
     return job;
   }

@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
@@ -19,6 +19,9 @@ import { planPack, writePack } from './pack-export.ts';
 import { MANIFEST_NAME, SIGNATURE_NAME } from './pack-format.ts';
 import { keyIdOf, signBytes, type KitKey } from './sync-keys.ts';
 import { TarWriter } from './tar.ts';
+
+// Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 const PASSWORD = 'clave-admin-sync';
 const dirA = tempDir('kit-sync-a-');
@@ -49,7 +52,7 @@ function seedA(): void {
 }
 
 async function waitJob(base: string, token: string): Promise<{ state: string; download: string | null; message: string | null; bytesDone: number; bytesTotal: number | null }> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 2400; i++) {
     const status = (await (await fetch(`${base}/api/v2/admin/sync/status`, { headers: auth(token) })).json()) as { job: { state: string } & Record<string, unknown> };
     if (status.job && status.job.state !== 'running') return status.job as never;
     await new Promise((r) => setTimeout(r, 50));
@@ -122,7 +125,7 @@ beforeAll(async () => {
     body: JSON.stringify({ publicKey: statusA.kit.publicKey, label: 'Kit A' }),
   });
   expect(added.status).toBe(201);
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([A && killKit(A), B && killKit(B)]);
@@ -229,10 +232,16 @@ describe('content packs between two kits', () => {
   });
 
   it('an import killed half-way leaves B consistent, and the next import completes', async () => {
+    // A new 4 MB file at the end of the pack, so the cut falls inside it.
+    const bigFile = patternBytes(4 * 1024 * 1024, 21);
+    const dbA = openDatabase(path.join(dirA, 'portal.db'));
+    const cat = (dbA.prepare("SELECT id FROM categories WHERE name = 'Cocina'").get() as { id: number }).id;
+    addResource(dbA, { title: 'Cocina solar', type: 3, category: cat, media: addMedia(dbA, dirA, bigFile, 'mp4', 'video/mp4') });
+    dbA.close();
     const pack = await exportFromA({});
     const before = snapshotB();
-    // Send 70% of the pack (past the 3 MB video), then cut B's power.
-    const cut = Math.floor(pack.length * 0.7);
+    // Send 80% of the pack, wait until B is writing the new file, then cut B's power.
+    const cut = Math.floor(pack.length * 0.8);
     const req = http.request(`${B.base}/api/v2/admin/sync/import?arrival=pending`, {
       method: 'POST',
       headers: auth(tokenB, { 'content-type': 'application/octet-stream', 'content-length': String(pack.length) }),
@@ -240,11 +249,9 @@ describe('content packs between two kits', () => {
     req.on('error', () => undefined);
     req.write(pack.subarray(0, cut));
     const staging = path.join(dirB, 'sync', 'staging');
-    for (let i = 0; i < 200; i++) {
-      const staged = fs.existsSync(staging) ? fs.readdirSync(staging).flatMap((d) => fs.readdirSync(path.join(staging, d))) : [];
-      if (staged.some((n) => !n.endsWith('.part'))) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const partial = () => (fs.existsSync(staging) ? fs.readdirSync(staging) : []).map((d) => path.join(staging, d, `${sha(bigFile)}.part`)).find((f) => fs.existsSync(f) && fs.statSync(f).size > 0);
+    for (let i = 0; i < 2400 && !partial(); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(partial()).toBeDefined();
     await killKit(B);
     req.destroy();
 
@@ -258,10 +265,10 @@ describe('content packs between two kits', () => {
 
     const { status, body } = await importIntoB(pack, 'arrival=pending');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ added: 1, skipped: 2, refused: 0 });
+    expect(body).toMatchObject({ added: 2, skipped: 2, refused: 0 });
     const recipes = (snapshotB().resources as { title: string; status: string }[]).find((r) => r.title === 'Recetas del valle');
     // Moderation is not bypassed: the admin chose "pending".
     expect(recipes?.status).toBe('pending');
     expect(fs.existsSync(path.join(staging, body.packId as string))).toBe(false);
-  }, 60_000);
+  }, 240_000);
 });

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
 import { makeViewers } from '../../../test/portal-helpers.ts';
+
+// Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 /** Packs through a USB drive (docs/SYNC.md): drives come from the mount table under KIT_USB_ROOT. */
 
@@ -16,7 +19,7 @@ let adminA: Record<string, string>;
 let adminB: Record<string, string>;
 
 async function waitJob(t: TestApp, headers: Record<string, string>) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 2400; i++) {
     const { job } = (await t.app.inject({ method: 'GET', url: '/api/v2/admin/sync/status', headers })).json();
     if (job.state !== 'running') return job;
     await new Promise((r) => setTimeout(r, 25));
