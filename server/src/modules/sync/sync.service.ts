@@ -136,7 +136,8 @@ export class SyncJobs {
   }
 
   /** Imports a pack from any stream; the job shows its progress and its report. */
-  importStream(source: Readable, size: number | null, options: Omit<ImportOptions, 'onBytes'>): Promise<ImportReport> {
+  /** Async, so a busy refusal is a rejection too and the caller drains the upload. */
+  async importStream(source: Readable, size: number | null, options: Omit<ImportOptions, 'onBytes'>): Promise<ImportReport> {
     return this.run(
       'import',
       size,
