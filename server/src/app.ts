@@ -45,6 +45,11 @@ import { registerRouteIndex } from './plugins/route-index.ts';
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+// Content packs and sync (issue 10)
+import { applyPendingRestore } from './modules/sync/kit-backup.ts';
+import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
+import type { SyncOptions } from './modules/sync/sync.service.ts';
 import './types.ts';
 
 const VERSION: string = (
@@ -57,11 +62,15 @@ export interface BuildOptions {
   logger?: false | { stream: Writable };
   /** device control's /proc and /sys paths and delays (tests) */
   device?: DeviceOptions;
+  /** the mount table /admin/sync reads USB drives from (tests) */
+  sync?: SyncOptions;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger, device }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device, sync }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // A verified backup restore waits for this moment: before the database opens (docs/SYNC.md).
+  const restored = applyPendingRestore(config.dataDir);
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
@@ -90,6 +99,7 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
+  if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
   app.decorateRequest('viewer', null);
   app.addHook('onClose', async () => db.close());
 
@@ -137,6 +147,9 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
       await api.register(dashboardRoutes);
       await api.register(categoriesAdminRoutes);
       await api.register(reportsRoutes);
+      // Content packs and sync (issue 10)
+      await api.register(syncRoutes, sync ?? {});
+      await api.register(hubReportRoutes);
     },
     { prefix: '/api' },
   );
@@ -144,6 +157,8 @@ export async function buildApp({ config, logger, device }: BuildOptions): Promis
   // SPEC §7 static file and the old-browser page, at the root before the web app's fallback.
   await app.register(termsRoutes);
   await app.register(browserPageRoutes);
+  // A kit publishing a hub feed serves it as static files (issue 10).
+  await app.register(hubStaticRoutes);
   await registerWebApp(app, config.webDir);
   return app;
 }

@@ -19,6 +19,10 @@ export const OPTIONS = {
   KIT_WIFI_MAX_PHONES: { kind: 'integer', min: 1, max: 2007, default: '10', description: 'Teléfonos que el Wi-Fi atiende a la vez (max_num_sta de hostapd); /admin/device compara con él.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
   KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
+  KIT_USB_ROOT: { kind: 'string', default: '/media', description: 'Carpeta bajo la que se montan las memorias USB; /admin/sync ofrece los puntos de montaje que haya debajo.' },
+  KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos.' },
+  KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro).' },
+  KIT_SYNC_INTERVAL_HOURS: { kind: 'integer', min: 0, max: 720, default: '0', description: 'Cada cuántas horas sincronizar con el centro solo; 0: solo con «Sincronizar ahora».' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -56,6 +60,14 @@ export interface Config {
   logLevel: LogLevel;
   /** largest library upload, in bytes (KIT_MAX_UPLOAD_MB) */
   maxUploadBytes: number;
+  /** where USB drives are mounted (KIT_USB_ROOT) */
+  usbRoot: string;
+  /** the hub's signed feed this kit pulls from; null: none */
+  syncFeedUrl: string | null;
+  /** where this kit posts its signed reports; null: none */
+  syncUploadUrl: string | null;
+  /** automatic hub sync every so many hours; 0: only on demand */
+  syncIntervalHours: number;
 }
 
 export class ConfigError extends Error {
@@ -110,7 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
     maxUploadBytes: Number(read('KIT_MAX_UPLOAD_MB')) * 1024 * 1024,
+    usbRoot: path.resolve(read('KIT_USB_ROOT')),
+    syncFeedUrl: read('KIT_SYNC_FEED_URL') || null,
+    syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
+    syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
   };
+  for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
+    if (url !== null && !/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);
+  }
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');
   }

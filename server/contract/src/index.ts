@@ -10,3 +10,4 @@ export * from './resource-types.ts';
 export * from './services.ts';
 export * from './users.ts';
 export * from './admin.ts';
+export * from './sync.ts';

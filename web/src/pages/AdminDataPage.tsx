@@ -10,18 +10,11 @@ import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import '../features/portal/portal.css';
+import { formatFileSize as formatBytes } from '../features/library/format.ts';
+import { BackupPanel } from '../features/sync/BackupPanel.tsx';
 
 const t = esAdmin.data;
-const size = (bytes: number) => {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(1)} ${units[i]}`;
-};
+const size = formatBytes;
 
 /** /admin/data: every setting, the banners, how phones get the portal, usage reports as CSV, storage use. */
 export function AdminDataPage() {
@@ -135,6 +128,8 @@ export function AdminDataPage() {
           {t.download}
         </button>
       </div>
+
+      <BackupPanel />
 
       <h2>{t.storage}</h2>
       {storage && (

@@ -20,6 +20,7 @@ describe('AdminMenu (SPEC §2 admin side menu)', () => {
       ['Bloqueados', '/admin/resources/block'],
       ['Categorías', '/admin/category'],
       ['Datos y ajustes', '/admin/data'],
+      ['Sincronización', '/admin/sync'],
       ['Menú del portal', '/admin/menu'],
       ['Anuncios', '/admin/anuncios'],
       ['Mensajes', '/admin/mensajes'],

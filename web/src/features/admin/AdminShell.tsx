@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { getClientConfig } from '../../api/portal.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
+import { esSync } from '../../i18n/es-sync.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
 import { endSession } from '../session/session-store.ts';
 import './admin.css';
@@ -35,6 +36,7 @@ export function AdminMenu({ config }: { config: Pick<ClientConfig, 'isKit' | 're
       </li>
       {link('/admin/category', t.categories)}
       {link('/admin/data', t.data)}
+      {link('/admin/sync', esSync.menu)}
       {link('/admin/menu', t.portalMenu)}
       {link('/admin/anuncios', t.ads)}
       {link('/admin/mensajes', t.messages)}

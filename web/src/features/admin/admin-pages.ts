@@ -6,3 +6,4 @@ export { AdminCategoryPage } from '../../pages/AdminCategoryPage.tsx';
 export { AdminDataPage } from '../../pages/AdminDataPage.tsx';
 export { AdminResourcesPage } from '../../pages/AdminResourcesPage.tsx';
 export { AdminDevicePage } from '../../pages/AdminDevicePage.tsx';
+export { AdminSyncPage } from '../../pages/AdminSyncPage.tsx';

@@ -30,6 +30,7 @@ export function adminRoutes(): RouteObject[] {
           ...page('AdminResourcesPage', `admin-resources-${list}`),
         })),
         { path: 'device', ...page('AdminDevicePage', 'admin-device') },
+        { path: 'sync', ...page('AdminSyncPage', 'admin-sync') },
         ...portalAdminRoutes(),
       ],
     },

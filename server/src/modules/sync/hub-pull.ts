@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../errors.ts';
+import { hashFile } from '../../media/store.ts';
+import { downloadResumable } from './hub-download.ts';
+import { isFeed, type FeedEntry } from './hub-feed.ts';
+import { importPack, type ImportReport } from './pack-import.ts';
+import { openTrusted } from './signed-envelope.ts';
+import { packWasImported } from './sync.repo.ts';
+import type { SyncContext } from './sync.service.ts';
+
+const FEED_MAX_BYTES = 16 * 1024 * 1024;
+export const downloadsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'downloads');
+
+/** The hub's feed, verified: signed by a trusted publisher, well formed. */
+async function fetchFeed(ctx: SyncContext, feedUrl: string) {
+  let text: string;
+  try {
+    const response = await fetch(feedUrl, { headers: { 'cache-control': 'no-cache' } });
+    if (!response.ok) throw new Error(String(response.status));
+    text = await response.text();
+  } catch {
+    throw new AppError('SYNC_HUB_UNREACHABLE');
+  }
+  if (text.length > FEED_MAX_BYTES) throw new AppError('SYNC_FEED_INVALID');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('SYNC_FEED_INVALID');
+  }
+  const opened = openTrusted(ctx.db, ctx.key, parsed);
+  if (!opened || !isFeed(opened.value)) throw new AppError('SYNC_FEED_INVALID');
+  return opened.value;
+}
+
+export interface PullResult {
+  packs: number;
+  report: ImportReport | null;
+}
+
+/**
+ * Fetches the packs of the feed this kit has not imported yet, oldest first:
+ * each is downloaded (resuming a cut download), checked against the feed's
+ * size and hash, and imported like any pack (signature, hashes, one
+ * transaction). Stops at the first failure; what was imported stays.
+ */
+export async function pullFromHub(
+  ctx: SyncContext,
+  feedUrl: string,
+  arrival: 'published' | 'pending',
+  onTotal: (bytes: number) => void,
+  onBytes: (n: number) => void,
+): Promise<PullResult> {
+  const feed = await fetchFeed(ctx, feedUrl);
+  const wanted: FeedEntry[] = feed.packs.filter((p) => !packWasImported(ctx.db, p.packId));
+  onTotal(wanted.reduce((sum, p) => sum + p.size, 0));
+  const dir = downloadsDir(ctx.dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  let total: ImportReport | null = null;
+  for (const entry of wanted) {
+    const part = path.join(dir, `${entry.packId}.part`);
+    await downloadResumable(new URL(entry.path, feedUrl), part, entry.size, onBytes);
+    if ((await hashFile(part)) !== entry.sha256) {
+      fs.rmSync(part, { force: true });
+      throw new AppError('PACK_CORRUPT');
+    }
+    const source = fs.createReadStream(part, { highWaterMark: 256 * 1024 });
+    let report: ImportReport;
+    try {
+      report = await importPack(ctx, source, { arrival, acceptUntrusted: false, source: 'hub' });
+    } finally {
+      source.destroy();
+    }
+    fs.rmSync(part, { force: true });
+    total = total === null ? report : merge(total, report);
+  }
+  return { packs: wanted.length, report: total };
+}
+
+function merge(a: ImportReport, b: ImportReport): ImportReport {
+  return {
+    packId: b.packId,
+    sourceKit: b.sourceKit,
+    added: a.added + b.added,
+    updated: a.updated + b.updated,
+    skipped: a.skipped + b.skipped,
+    refused: a.refused + b.refused,
+    categoriesAdded: a.categoriesAdded + b.categoriesAdded,
+    items: [...a.items, ...b.items].slice(0, 500),
+  };
+}

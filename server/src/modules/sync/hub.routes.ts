@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBodySchema, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
+import type { FastifyReply } from 'fastify';
+import { receiveReport } from './hub-report.ts';
+import { FEED_NAME, hubDir } from './hub-feed.ts';
+import { loadOrCreateKitKey } from './sync-keys.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+
+/**
+ * This kit as a hub: its published feed and packs as plain static files under
+ * /hub/ (ranges supported, so kits resume cut downloads), exactly what any
+ * other web server would serve from <KIT_DATA_DIR>/hub/.
+ */
+export const hubStaticRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const root = hubDir(app.config.dataDir);
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/hub/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, file: string) =>
+      reply.header('Cache-Control', file.endsWith(FEED_NAME) ? 'no-cache' : 'public, max-age=31536000, immutable'),
+  });
+};
+
+/** POST /api/v2/sync/reports: kits send their signed usage and moderation reports (docs/SYNC.md). */
+export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const key = loadOrCreateKitKey(app.config.dataDir);
+  app.post(
+    '/v2/sync/reports',
+    { bodyLimit: 9 * 1024 * 1024, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...errors } } },
+    async (request, reply) => {
+      const result = receiveReport({ db: app.db, key }, request.body);
+      request.log.info({ keyId: request.body.signature.keyId, stored: result.stored }, 'centro: informe de un kit');
+      return reply.code(201).send(result);
+    },
+  );
+};

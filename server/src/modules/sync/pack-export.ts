@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Db } from '../../db/connection.ts';
+import { fsyncDir, fsyncFile, mediaPath } from '../../media/store.ts';
+import { fingerprint, MANIFEST_NAME, PACK_FORMAT, SIGNATURE_NAME, type Manifest } from './pack-format.ts';
+import { signBytes, type KitKey } from './sync-keys.ts';
+import { categoriesForPack, filesOf, publishedResources, rememberSync, subtreeIds } from './sync.repo.ts';
+import { tarSize, TarWriter } from './tar.ts';
+
+export interface PlannedPack {
+  manifest: Manifest;
+  manifestBytes: Buffer;
+  signatureBytes: Buffer;
+  /** the whole pack's size in bytes, known before the first byte is written */
+  totalBytes: number;
+}
+
+/**
+ * What a pack of the library (or of some categories and their subcategories)
+ * holds: published resources of types 1–5, their categories with the
+ * ancestors that place them in the tree, and every file they use.
+ */
+export function planPack(db: Db, key: KitKey, kitName: string, scope: readonly string[] | null, since: string | null = null): PlannedPack {
+  const categories = categoriesForPack(db, scope);
+  const inside = scope === null ? null : subtreeIds(categories, scope);
+  const resources = publishedResources(db)
+    .filter((r) => inside === null || (r.categoryGlobalId !== null && inside.has(r.categoryGlobalId)))
+    .filter((r) => since === null || r.updatedAt > since);
+  const shas = new Set<string>();
+  for (const r of resources) {
+    if (r.mediaSha256) shas.add(r.mediaSha256);
+    if (r.coverSha256) shas.add(r.coverSha256);
+  }
+  const manifest: Manifest = {
+    format: PACK_FORMAT,
+    packId: randomUUID(),
+    createdAt: new Date().toISOString(),
+    source: { kit: kitName, keyId: key.keyId },
+    scope: scope === null ? null : [...scope],
+    categories,
+    resources: resources.map(({ id: _id, ...r }) => ({ ...r, status: 'published' as const })),
+    files: filesOf(db, shas),
+  };
+  const manifestBytes = Buffer.from(JSON.stringify(manifest), 'utf8');
+  const signatureBytes = Buffer.from(JSON.stringify(signBytes(key, manifestBytes)), 'utf8');
+  const totalBytes = tarSize([manifestBytes.length, signatureBytes.length, ...manifest.files.map((f) => f.size)]);
+  return { manifest, manifestBytes, signatureBytes, totalBytes };
+}
+
+/** Streams a planned pack into `out`, file by file from the media store. */
+export async function writePack(dataDir: string, plan: PlannedPack, out: Writable, onBytes: (n: number) => void): Promise<void> {
+  const tar = new TarWriter(out, onBytes);
+  await tar.addBuffer(MANIFEST_NAME, plan.manifestBytes);
+  await tar.addBuffer(SIGNATURE_NAME, plan.signatureBytes);
+  for (const file of plan.manifest.files) {
+    await tar.addStream(`media/${file.sha256}`, file.size, fs.createReadStream(mediaPath(dataDir, file.sha256, file.ext)));
+  }
+  await tar.finish();
+}
+
+/** The exported resources' shared fields as they left: a later import tells local edits from theirs. */
+export function rememberExport(db: Db, plan: PlannedPack): void {
+  const ids = db.prepare('SELECT id FROM resources WHERE global_id = ?');
+  db.transaction(() => {
+    for (const r of plan.manifest.resources) {
+      const row = ids.get(r.globalId) as { id: number } | undefined;
+      if (row) rememberSync(db, row.id, fingerprint(r), null);
+    }
+  })();
+}
+
+/** Writes a pack to a file atomically. */
+export async function writePackFile(dataDir: string, plan: PlannedPack, file: string, onBytes: (n: number) => void): Promise<void> {
+  await writeFileAtomically(file, (out) => writePack(dataDir, plan, out, onBytes));
+}
+
+/** `<file>.part` written by `write`, fsynced, renamed, the folder fsynced; removed if anything fails. */
+export async function writeFileAtomically(file: string, write: (out: Writable) => Promise<void>): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const part = `${file}.part`;
+  const out = fs.createWriteStream(part);
+  const closed = new Promise<void>((resolve, reject) => {
+    out.once('close', resolve);
+    out.once('error', reject);
+  });
+  try {
+    await write(out);
+    out.end();
+    await closed;
+    fsyncFile(part);
+    fs.renameSync(part, file);
+    fsyncDir(path.dirname(file));
+  } catch (error) {
+    out.destroy();
+    fs.rmSync(part, { force: true });
+    throw error;
+  }
+}

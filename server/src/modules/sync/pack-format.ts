@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+/*
+ * The content pack (docs/SYNC.md): one ustar file holding, in this order,
+ * manifest.json, manifest.sig (the kit's ed25519 signature of manifest.json's
+ * exact bytes) and media/<sha256> for each file the manifest lists.
+ * PACK_FORMAT grows when the manifest changes; a kit reads every format up
+ * to its own and refuses newer ones.
+ */
+export const PACK_FORMAT = 1;
+export const PACK_EXTENSION = 'kitpack';
+export const MANIFEST_NAME = 'manifest.json';
+export const SIGNATURE_NAME = 'manifest.sig';
+/** The manifest of a library of 100k resources stays well under this. */
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+const Sha = Type.String({ pattern: '^[0-9a-f]{64}$' });
+const GlobalId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
+const Text = (max: number) => Type.String({ maxLength: max });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const PackCategorySchema = Type.Object({
+  globalId: GlobalId,
+  name: Text(200),
+  parentGlobalId: Nullable(GlobalId),
+  priority: Type.Integer(),
+  status: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+export type PackCategory = Static<typeof PackCategorySchema>;
+
+export const PackResourceSchema = Type.Object({
+  globalId: GlobalId,
+  title: Text(500),
+  description: Text(20_000),
+  author: Text(500),
+  source: Text(2000),
+  license: Text(500),
+  type: Type.Integer({ minimum: 1, maximum: 5 }),
+  categoryGlobalId: Nullable(GlobalId),
+  status: Type.Literal('published'),
+  owner: Nullable(Text(200)),
+  mediaSha256: Nullable(Sha),
+  mediaName: Nullable(Text(255)),
+  coverSha256: Nullable(Sha),
+  appVersion: Nullable(Text(100)),
+  createdAt: Text(40),
+  updatedAt: Text(40),
+  publishedAt: Nullable(Text(40)),
+});
+export type PackResource = Static<typeof PackResourceSchema>;
+
+export const PackFileSchema = Type.Object({
+  sha256: Sha,
+  size: Type.Integer({ minimum: 0 }),
+  ext: Type.String({ pattern: '^[a-z0-9]{1,8}$' }),
+  mime: Text(200),
+});
+export type PackFile = Static<typeof PackFileSchema>;
+
+export const ManifestSchema = Type.Object({
+  format: Type.Integer({ minimum: 1 }),
+  packId: Type.String({ pattern: '^[0-9a-f-]{36}$' }),
+  createdAt: Text(40),
+  source: Type.Object({ kit: Text(253), keyId: Text(16) }),
+  /** null: the whole library; else the chosen categories' global ids */
+  scope: Nullable(Type.Array(GlobalId)),
+  categories: Type.Array(PackCategorySchema),
+  resources: Type.Array(PackResourceSchema),
+  files: Type.Array(PackFileSchema),
+});
+export type Manifest = Static<typeof ManifestSchema>;
+
+/** Just the version, read before anything else so a newer pack gets its own message. */
+export function readFormat(value: unknown): number | null {
+  const format = (value as { format?: unknown } | null)?.format;
+  return typeof format === 'number' && Number.isInteger(format) && format >= 1 ? format : null;
+}
+
+export function isManifest(value: unknown): value is Manifest {
+  if (!Value.Check(ManifestSchema, value)) return false;
+  const files = new Set(value.files.map((f) => f.sha256));
+  if (files.size !== value.files.length) return false;
+  const categories = new Set<string>();
+  // Parents come before children, so a tree is merged top-down in one pass.
+  for (const c of value.categories) {
+    if (categories.has(c.globalId) || (c.parentGlobalId !== null && !categories.has(c.parentGlobalId))) return false;
+    categories.add(c.globalId);
+  }
+  return value.resources.every(
+    (r) =>
+      (r.mediaSha256 === null || files.has(r.mediaSha256)) &&
+      (r.coverSha256 === null || files.has(r.coverSha256)) &&
+      (r.categoryGlobalId === null || categories.has(r.categoryGlobalId)),
+  );
+}
+
+/** The shared fields of a resource, hashed: equal fingerprints mean nothing to sync. */
+export function fingerprint(r: Omit<PackResource, 'status' | 'owner' | 'createdAt' | 'updatedAt' | 'publishedAt'>): string {
+  const shared = [r.globalId, r.title, r.description, r.author, r.source, r.license, r.type, r.categoryGlobalId, r.mediaSha256, r.mediaName, r.coverSha256, r.appVersion];
+  return createHash('sha256').update(JSON.stringify(shared)).digest('hex');
+}

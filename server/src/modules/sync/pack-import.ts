@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { insertMedia } from '../../media/media.repo.ts';
+import { withStoreLock } from '../../media/release.ts';
+import { adoptFile, fsyncDir, mediaPath } from '../../media/store.ts';
+import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
+import { verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
+import {
+  categoryIdByGlobalId,
+  finishImportJournal,
+  insertCategory,
+  insertResource,
+  isTrustedKey,
+  mediaExists,
+  rememberSync,
+  resourceByGlobalId,
+  startImportJournal,
+  updateResource,
+  type ImportSource,
+} from './sync.repo.ts';
+import { readTar, TarError, type TarEntry } from './tar.ts';
+
+export interface ImportOptions {
+  /** imported resources arrive published, or pending for a moderator */
+  arrival: 'published' | 'pending';
+  /** an admin's explicit yes to an unsigned pack or one of an unknown publisher */
+  acceptUntrusted: boolean;
+  source: ImportSource;
+  onBytes?: (n: number) => void;
+}
+
+export type ItemOutcome = 'added' | 'updated' | 'skipped' | 'refused';
+
+export interface ImportReport {
+  packId: string;
+  sourceKit: string;
+  added: number;
+  updated: number;
+  skipped: number;
+  refused: number;
+  categoriesAdded: number;
+  /** the first REPORT_ITEMS resources and what happened to each */
+  items: { globalId: string; title: string; outcome: ItemOutcome; reason: string | null }[];
+}
+
+const REPORT_ITEMS = 500;
+
+interface ImportContext {
+  db: Db;
+  dataDir: string;
+  key: KitKey;
+}
+
+export const stagingRoot = (dataDir: string): string => path.join(dataDir, 'sync', 'staging');
+
+/** Verified files of a cut import wait a week for the next attempt, then go. */
+export const STAGING_KEEP_MS = 7 * 24 * 3600_000;
+
+export function sweepStaging(dataDir: string, now = Date.now()): number {
+  const root = stagingRoot(dataDir);
+  let removed = 0;
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+    const dir = path.join(root, name);
+    if (now - fs.statSync(dir).mtimeMs > STAGING_KEEP_MS) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Imports a pack as it streams in (an upload, a USB file, a download):
+ * 1. manifest.json first: its format (a newer one is refused), its shape;
+ * 2. manifest.sig: ed25519 over the manifest's bytes, by this kit, a trusted
+ *    publisher, or anyone only if the admin accepted that explicitly;
+ * 3. each media/<sha256>: hashed while it streams into sync/staging/<pack>/,
+ *    refused unless its hash and size are the manifest's;
+ * 4. only when the whole pack checked out: staged files move into the media
+ *    store and the library changes in ONE transaction.
+ * A refused pack changes nothing. A cut one (USB pulled, power cut) changed
+ * nothing either; its verified files stay staged and the next attempt skips
+ * writing them again.
+ */
+export async function importPack(ctx: ImportContext, source: Readable, options: ImportOptions): Promise<ImportReport> {
+  const entries = readTar(source, options.onBytes);
+  let journalId: number | null = null;
+  let staging: string | null = null;
+  try {
+    const { manifest, manifestBytes } = await readManifest(entries);
+    checkSignature(ctx, manifestBytes, await readSignature(entries), options.acceptUntrusted);
+    journalId = startImportJournal(ctx.db, manifest.packId, options.source);
+    staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
+    fs.mkdirSync(staging, { recursive: true });
+    await receiveFiles(ctx, manifest, entries, staging);
+    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival));
+    finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
+    fs.rmSync(staging, { recursive: true, force: true });
+    return report;
+  } catch (error) {
+    const refusal = asRefusal(error);
+    const cut = refusal.code === 'PACK_TRUNCATED';
+    if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', refusal.message, null);
+    // A cut pack keeps its verified files for the next attempt; a bad one keeps nothing.
+    if (staging && !cut) fs.rmSync(staging, { recursive: true, force: true });
+    await entries.return(undefined).catch(() => undefined);
+    throw refusal;
+  }
+}
+
+function asRefusal(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TarError) return new AppError(error.truncated ? 'PACK_TRUNCATED' : 'PACK_CORRUPT');
+  // The source itself failed: a closed connection, a pulled drive.
+  if ((error as { code?: string }).code === 'ECONNRESET' || (error as { code?: string }).code === 'EIO' || (error as Error).message === 'aborted') {
+    return new AppError('PACK_TRUNCATED');
+  }
+  throw error;
+}
+
+async function nextEntry(entries: AsyncGenerator<TarEntry>): Promise<TarEntry | null> {
+  const next = await entries.next();
+  return next.done ? null : next.value;
+}
+
+async function readSmall(entry: TarEntry, max: number): Promise<Buffer> {
+  if (entry.size > max) throw new AppError('PACK_NOT_A_PACK');
+  const parts: Buffer[] = [];
+  for await (const chunk of entry.body) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+async function readManifest(entries: AsyncGenerator<TarEntry>): Promise<{ manifest: Manifest; manifestBytes: Buffer }> {
+  let entry: TarEntry | null;
+  try {
+    entry = await nextEntry(entries);
+  } catch (error) {
+    if (error instanceof TarError && !error.truncated) throw new AppError('PACK_NOT_A_PACK');
+    throw error;
+  }
+  if (!entry || entry.name !== MANIFEST_NAME) throw new AppError('PACK_NOT_A_PACK');
+  const manifestBytes = await readSmall(entry, MANIFEST_MAX_BYTES);
+  let value: unknown;
+  try {
+    value = JSON.parse(manifestBytes.toString('utf8'));
+  } catch {
+    throw new AppError('PACK_CORRUPT');
+  }
+  const format = readFormat(value);
+  if (format === null) throw new AppError('PACK_NOT_A_PACK');
+  if (format > PACK_FORMAT) {
+    throw new AppError(
+      'PACK_TOO_NEW',
+      { format, supported: PACK_FORMAT },
+      `Este paquete se hizo con una versión más nueva de Kit Portal (formato ${format}); este kit lee hasta el formato ${PACK_FORMAT}. Actualiza el kit para importarlo. No se cambió nada`,
+    );
+  }
+  if (!isManifest(value)) throw new AppError('PACK_CORRUPT');
+  return { manifest: value, manifestBytes };
+}
+
+async function readSignature(entries: AsyncGenerator<TarEntry>): Promise<Signature | null> {
+  const entry = await nextEntry(entries);
+  if (!entry) throw new TarError('el archivo termina antes de tiempo', true);
+  if (entry.name !== SIGNATURE_NAME) throw new AppError('PACK_UNSIGNED');
+  try {
+    const sig = JSON.parse((await readSmall(entry, 4096)).toString('utf8')) as Signature;
+    if (typeof sig.publicKey !== 'string' || typeof sig.signature !== 'string') throw new Error('shape');
+    return sig;
+  } catch (error) {
+    if (error instanceof TarError) throw error;
+    throw new AppError('PACK_SIGNATURE_INVALID');
+  }
+}
+
+function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signature | null, acceptUntrusted: boolean): void {
+  if (sig === null) {
+    if (!acceptUntrusted) throw new AppError('PACK_UNSIGNED');
+    return;
+  }
+  // A signature that does not match means the bytes were changed: never accepted.
+  if (!verifyBytes(manifestBytes, sig)) throw new AppError('PACK_SIGNATURE_INVALID');
+  const trusted = sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
+  if (!trusted && !acceptUntrusted) throw new AppError('PACK_UNTRUSTED', { keyId: sig.keyId });
+}
+
+async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<void> {
+  const expected = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const received = new Set<string>();
+  for (let entry = await nextEntry(entries); entry; entry = await nextEntry(entries)) {
+    const sha = /^media\/([0-9a-f]{64})$/.exec(entry.name)?.[1];
+    const file = sha ? expected.get(sha) : undefined;
+    if (!sha || !file || received.has(sha) || entry.size !== file.size) throw new AppError('PACK_CORRUPT');
+    const staged = path.join(staging, sha);
+    // Stored already, or verified by an earlier cut attempt: hash it, write nothing.
+    const keep = !mediaExists(ctx.db, sha) && !fs.existsSync(staged);
+    const hash = createHash('sha256');
+    const part = `${staged}.part`;
+    const fd = keep ? fs.openSync(part, 'w') : null;
+    try {
+      for await (const chunk of entry.body) {
+        hash.update(chunk);
+        if (fd !== null) fs.writeSync(fd, chunk);
+      }
+      if (fd !== null) fs.fsyncSync(fd);
+    } finally {
+      if (fd !== null) fs.closeSync(fd);
+    }
+    if (hash.digest('hex') !== sha) {
+      fs.rmSync(part, { force: true });
+      throw new AppError('PACK_CORRUPT', { file: sha });
+    }
+    if (fd !== null) {
+      fs.renameSync(part, staged);
+      fsyncDir(staging);
+    }
+    received.add(sha);
+  }
+  if (received.size !== expected.size) throw new AppError('PACK_TRUNCATED');
+}
+
+/** Moves the files the new rows use into the store, then changes the library in one transaction. */
+function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival: 'published' | 'pending'): ImportReport {
+  const { db, dataDir } = ctx;
+  const files = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const place = (file: PackFile) => {
+    const staged = path.join(staging, file.sha256);
+    if (fs.existsSync(staged)) adoptFile(dataDir, staged, file.sha256, file.ext);
+    else if (!mediaExists(db, file.sha256) && !fs.existsSync(mediaPath(dataDir, file.sha256, file.ext))) throw new AppError('PACK_TRUNCATED');
+  };
+  const report: ImportReport = { packId: manifest.packId, sourceKit: manifest.source.kit, added: 0, updated: 0, skipped: 0, refused: 0, categoriesAdded: 0, items: [] };
+  const note = (r: { globalId: string; title: string }, outcome: ItemOutcome, reason: string | null = null) => {
+    report[outcome] += 1;
+    if (report.items.length < REPORT_ITEMS) report.items.push({ globalId: r.globalId, title: r.title, outcome, reason });
+  };
+
+  // Decide first (reads only), so files are moved only for rows that will use them.
+  const categoryIds = new Map<string, number>();
+  const plan = manifest.resources.map((r) => {
+    const local = resourceByGlobalId(db, r.globalId);
+    const fp = fingerprint(r);
+    if (!local) return { r, fp, action: 'add' as const };
+    const localFp = fingerprint(local);
+    if (local.type === 6) return { r, fp, action: 'refuse' as const, reason: 'En este kit es una lista de reproducción' };
+    if (local.status === 'blocked' || local.status === 'rejected') return { r, fp, action: 'refuse' as const, reason: 'Bloqueado o rechazado por la moderación de este kit' };
+    if (localFp === fp) return { r, fp, action: 'same' as const, id: local.id };
+    if (local.syncedFingerprint === fp) return { r, fp, action: 'skip' as const, reason: 'La copia de este kit es más reciente' };
+    if (local.syncedFingerprint === localFp) return { r, fp, action: 'update' as const, id: local.id };
+    return { r, fp, action: 'skip' as const, reason: 'Conflicto: editado en los dos kits; se conserva la versión de este kit' };
+  });
+  for (const step of plan) {
+    if (step.action !== 'add' && step.action !== 'update') continue;
+    for (const sha of [step.r.mediaSha256, step.r.coverSha256]) {
+      const file = sha ? files.get(sha) : undefined;
+      if (file) place(file);
+    }
+  }
+
+  db.transaction(() => {
+    for (const c of manifest.categories) {
+      let id = categoryIdByGlobalId(db, c.globalId);
+      if (id === undefined) {
+        id = insertCategory(db, c, c.parentGlobalId === null ? null : (categoryIds.get(c.parentGlobalId) ?? null));
+        report.categoriesAdded += 1;
+      }
+      categoryIds.set(c.globalId, id);
+    }
+    for (const step of plan) {
+      const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
+      if (step.action === 'add' || step.action === 'update') {
+        for (const sha of new Set([step.r.mediaSha256, step.r.coverSha256])) {
+          const file = sha ? files.get(sha) : undefined;
+          if (file) insertMedia(db, file);
+        }
+      }
+      if (step.action === 'add') {
+        rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner);
+        note(step.r, 'added');
+      } else if (step.action === 'update') {
+        updateResource(db, step.id, fields);
+        rememberSync(db, step.id, step.fp, step.r.owner);
+        note(step.r, 'updated');
+      } else if (step.action === 'same') {
+        rememberSync(db, step.id, step.fp, step.r.owner);
+        note(step.r, 'skipped', 'Sin cambios');
+      } else {
+        note(step.r, step.action === 'refuse' ? 'refused' : 'skipped', step.reason);
+      }
+    }
+  })();
+  return report;
+}
+

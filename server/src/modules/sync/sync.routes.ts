@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  ImportReportSchema,
+  SyncExportBodySchema,
+  SyncExportParamsSchema,
+  BackupBodySchema,
+  BackupParamsSchema,
+  RestoreUsbBodySchema,
+  RestoreResultSchema,
+  SyncImportQuerySchema,
+  SyncNowBodySchema,
+  SyncJobAcceptedSchema,
+  SyncStatusSchema,
+  SyncUsbImportBodySchema,
+  TrustedKeyBodySchema,
+  TrustedKeyParamsSchema,
+  TrustedKeySchema,
+  type SyncStatus,
+} from '@kit/contract';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { PACK_EXTENSION } from './pack-format.ts';
+import { sweepStaging } from './pack-import.ts';
+import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
+import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
+import { exportsDir, startBackupJob, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
+import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
+import { findDrive, findFileOnDrive } from './usb-drives.ts';
+import { lastPublished } from './hub-feed.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
+const PACK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * /api/v2/admin/sync/…: export and import content packs, USB drives, trusted
+ * publishers (docs/SYNC.md). Admins only, checked in onRequest before a byte
+ * of an upload is read.
+ */
+export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, options) => {
+  const { db, config } = app;
+  const key = loadOrCreateKitKey(config.dataDir);
+  sweepStaging(config.dataDir);
+  const interrupted = markInterruptedImports(db);
+  if (interrupted > 0) app.log.warn({ interrupted }, 'sincronización: importaciones cortadas por un apagado; la biblioteca no cambió');
+  const jobs = new SyncJobs({
+    db,
+    dataDir: config.dataDir,
+    key,
+    kitName: config.kitHostname,
+    usbRoot: config.usbRoot,
+    mountsFile: options.mountsFile ?? '/proc/self/mounts',
+    feedUrl: config.syncFeedUrl,
+    uploadUrl: config.syncUploadUrl,
+    log: app.log,
+  });
+
+  // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.
+  let timer: NodeJS.Timeout | undefined;
+  if (config.syncIntervalHours > 0 && (config.syncFeedUrl || config.syncUploadUrl)) {
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        try {
+          jobs.startPull('pending');
+        } catch (error) {
+          app.log.info({ err: error }, 'sincronización programada omitida');
+        }
+      }, config.syncIntervalHours * 3600_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  app.addHook('onRequest', requireAdmin);
+  // A pack is streamed by the handler into the importer, never parsed or buffered.
+  app.addContentTypeParser(PACK_CONTENT_TYPE, (_request, _payload, done) => done(null));
+
+  app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...errors } } }, async (_request, reply): Promise<SyncStatus> => {
+    void reply.header('cache-control', 'no-store');
+    return {
+      kit: { name: config.kitHostname, keyId: key.keyId, publicKey: key.publicKey },
+      job: jobs.current,
+      drives: jobs.drives(),
+      usbRoot: config.usbRoot,
+      trustedKeys: trustedKeys(db).map((k) => ({ keyId: k.key_id, publicKey: k.public_key, label: k.label, createdAt: k.created_at })),
+      imports: recentImports(db, 10).map((r) => ({ id: r.id, packId: r.pack_id, source: r.source, status: r.status, message: r.message, startedAt: r.started_at, finishedAt: r.finished_at })),
+      hub: {
+        feedUrl: config.syncFeedUrl,
+        uploadUrl: config.syncUploadUrl,
+        intervalHours: config.syncIntervalHours,
+        lastPull: readHubState<LastPull>(db, 'lastPull'),
+        published: lastPublished(config.dataDir),
+      },
+    };
+  });
+
+  app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null);
+    request.log.info({ adminId: request.viewer?.id, categories: request.body.categoryIds ?? 'todas', drive: request.body.drive ?? null }, 'sincronización: exportación');
+    return reply.code(202).send({ job });
+  });
+
+  /** A finished export or backup as a download; its name was built from a validated id. */
+  const sendFinished = (reply: FastifyReply, file: string, name: string, missing: 'SYNC_PACK_NOT_FOUND' | 'BACKUP_NOT_FOUND') => {
+    let size: number;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      throw new AppError(missing);
+    }
+    return reply
+      .header('content-type', PACK_CONTENT_TYPE)
+      .header('content-length', size)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(fs.createReadStream(file));
+  };
+
+  app.get('/v2/admin/sync/exports/:packId', { schema: { params: SyncExportParamsSchema } }, async (request, reply) => {
+    const { packId } = request.params;
+    return sendFinished(reply, path.join(exportsDir(config.dataDir), `${packId}.${PACK_EXTENSION}`), `kitportal-${config.kitHostname}-${packId.slice(0, 8)}.${PACK_EXTENSION}`, 'SYNC_PACK_NOT_FOUND');
+  });
+
+  app.post(
+    '/v2/admin/sync/import',
+    { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { querystring: SyncImportQuerySchema, response: { 200: ImportReportSchema, ...errors } } },
+    async (request) => {
+      if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const length = Number(request.headers['content-length']);
+      const report = await jobs
+        .importStream(request.raw, Number.isFinite(length) && length > 0 ? length : null, {
+          arrival: request.query.arrival ?? 'pending',
+          acceptUntrusted: request.query.acceptUntrusted ?? false,
+          source: 'upload',
+        })
+        .catch((error: unknown) => {
+          // A refused pack may not have been read to its end: drain it so the client reads the answer.
+          request.raw.resume();
+          throw error;
+        });
+      request.log.info({ adminId: request.viewer?.id, packId: report.packId, added: report.added, updated: report.updated }, 'sincronización: paquete importado');
+      return report;
+    },
+  );
+
+  app.post('/v2/admin/sync/import-usb', { schema: { body: SyncUsbImportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const { drive, name, arrival, acceptUntrusted } = request.body;
+    const job = jobs.startUsbImport(drive, name, { arrival: arrival ?? 'pending', acceptUntrusted: acceptUntrusted ?? false });
+    request.log.info({ adminId: request.viewer?.id, drive, name }, 'sincronización: importación desde USB');
+    return reply.code(202).send({ job });
+  });
+
+  app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...errors } } }, async (request, reply) => {
+    const publicKey = parsePublicKey(request.body.publicKey);
+    if (!publicKey) throw new AppError('SYNC_KEY_INVALID');
+    const keyId = keyIdOf(publicKey);
+    addTrustedKey(db, { keyId, publicKey, label: request.body.label.trim(), addedBy: request.viewer?.id ?? null });
+    request.log.info({ adminId: request.viewer?.id, keyId }, 'sincronización: editor de confianza agregado');
+    const row = trustedKeys(db).find((k) => k.key_id === keyId);
+    return reply.code(201).send({ keyId, publicKey, label: row?.label ?? request.body.label, createdAt: row?.created_at ?? new Date().toISOString() });
+  });
+
+  app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    if (!removeTrustedKey(db, request.params.keyId)) throw new AppError('SYNC_KEY_NOT_FOUND');
+    request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
+    return reply.code(204).send(null);
+  });
+
+  app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startPull(request.body.arrival ?? 'pending');
+    request.log.info({ adminId: request.viewer?.id }, 'sincronización: sincronizar ahora');
+    return reply.code(202).send({ job });
+  });
+
+  app.post('/v2/admin/sync/publish', { schema: { response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = jobs.startPublish();
+    request.log.info({ adminId: request.viewer?.id }, 'sincronización: publicar índice');
+    return reply.code(202).send({ job });
+  });
+
+  // Backup and restore of the whole kit (/admin/data): one job at a time with the packs.
+  app.post('/v2/admin/data/backup', { schema: { body: BackupBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+    const job = startBackupJob(jobs, request.body?.drive ?? null);
+    request.log.info({ adminId: request.viewer?.id, drive: request.body?.drive ?? null }, 'datos: copia de seguridad');
+    return reply.code(202).send({ job });
+  });
+
+  app.get('/v2/admin/data/backups/:backupId', { schema: { params: BackupParamsSchema } }, async (request, reply) => {
+    const { backupId } = request.params;
+    const stamp = new Date().toISOString().slice(0, 10);
+    return sendFinished(reply, path.join(backupsDir(config.dataDir), `${backupId}.${BACKUP_EXTENSION}`), `kitportal-${config.kitHostname}-${stamp}.${BACKUP_EXTENSION}`, 'BACKUP_NOT_FOUND');
+  });
+
+  app.post('/v2/admin/data/restore-usb', { schema: { body: RestoreUsbBodySchema, response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+    if (jobs.current?.state === 'running') throw new AppError('SYNC_BUSY');
+    const { file } = findFileOnDrive(findDrive(jobs.drives(), request.body.drive), 'backups', request.body.name);
+    const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    const staged = await stageRestore(jobs.ctx, source).finally(() => source.destroy());
+    request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración desde USB verificada; se aplica al reiniciar');
+    return restoreAnswer(staged.createdAt);
+  });
+
+  app.post('/v2/admin/data/restore', { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+    if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    const staged = await stageRestore(jobs.ctx, request.raw).catch((error: unknown) => {
+      request.raw.resume();
+      throw error;
+    });
+    request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración verificada; se aplica al reiniciar');
+    return restoreAnswer(staged.createdAt);
+  });
+};

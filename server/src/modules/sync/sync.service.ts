@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { SyncJob } from '@kit/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { publishFeed } from './hub-feed.ts';
+import { writeBackup } from './kit-backup.ts';
+import { pullFromHub } from './hub-pull.ts';
+import { sendReport } from './hub-report.ts';
+import { planPack, rememberExport, writePackFile } from './pack-export.ts';
+import { PACK_EXTENSION } from './pack-format.ts';
+import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
+import type { KitKey } from './sync-keys.ts';
+import { writeHubState } from './sync.repo.ts';
+import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
+
+export interface SyncOptions {
+  /** the kernel's mount table (tests point it at a fixture) */
+  mountsFile?: string;
+}
+
+export interface SyncContext {
+  db: Db;
+  dataDir: string;
+  key: KitKey;
+  kitName: string;
+  usbRoot: string;
+  mountsFile: string;
+  feedUrl: string | null;
+  uploadUrl: string | null;
+  log: FastifyBaseLogger;
+}
+
+export interface LastPull {
+  at: string;
+  ok: boolean;
+  message: string;
+}
+
+export const exportsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'exports');
+
+/**
+ * One sync job at a time (export, import, hub pull or publish): they all
+ * write to the same disk, and a Pi has little I/O to share. The page polls
+ * the job for its progress bar; the last finished job stays to be shown.
+ */
+export class SyncJobs {
+  readonly ctx: SyncContext;
+  #current: SyncJob | null = null;
+  #seq = 0;
+  constructor(ctx: SyncContext) {
+    this.ctx = ctx;
+  }
+
+  get current(): SyncJob | null {
+    const job = this.#current;
+    if (!job) return null;
+    const elapsed = (Date.now() - Date.parse(job.startedAt)) / 1000;
+    const eta = job.state === 'running' && job.bytesTotal && job.bytesDone > 0 ? Math.round((elapsed / job.bytesDone) * (job.bytesTotal - job.bytesDone)) : null;
+    return { ...job, etaSeconds: eta };
+  }
+
+  drives() {
+    return listDrives(this.ctx.mountsFile, this.ctx.usbRoot);
+  }
+
+  /** Starts `work` as the job; refused while another one runs. Resolves when it ends. */
+  run<T>(kind: SyncJob['kind'], bytesTotal: number | null, work: (job: SyncJob) => Promise<T>, finish: (job: SyncJob, result: T) => void): { job: SyncJob; done: Promise<T> } {
+    if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
+    const job: SyncJob = {
+      id: ++this.#seq,
+      kind,
+      state: 'running',
+      bytesDone: 0,
+      bytesTotal,
+      etaSeconds: null,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      message: null,
+      errorCode: null,
+      report: null,
+      download: null,
+    };
+    this.#current = job;
+    const done = work(job).then(
+      (result) => {
+        job.state = 'done';
+        job.finishedAt = new Date().toISOString();
+        finish(job, result);
+        return result;
+      },
+      (error: unknown) => {
+        job.state = 'failed';
+        job.finishedAt = new Date().toISOString();
+        job.errorCode = error instanceof AppError ? error.code : 'INTERNAL';
+        job.message = error instanceof AppError ? error.message : 'Ha ocurrido un error';
+        if (!(error instanceof AppError)) this.ctx.log.error({ err: error, kind }, 'sincronización: el trabajo falló');
+        throw error;
+      },
+    );
+    return { job, done };
+  }
+
+  /** Exports to the kit's own folder (then downloaded) or to a drive's kitportal/ folder. */
+  startExport(categoryIds: readonly number[] | null, drivePath: string | null): SyncJob {
+    const { db, dataDir, key, kitName } = this.ctx;
+    const scope = categoryIds === null ? null : globalIdsOf(db, categoryIds);
+    const plan = planPack(db, key, kitName, scope);
+    const stamp = plan.manifest.createdAt.slice(0, 10);
+    let target: string;
+    if (drivePath === null) {
+      target = path.join(exportsDir(dataDir), `${plan.manifest.packId}.${PACK_EXTENSION}`);
+    } else {
+      const drive = findDrive(this.drives(), drivePath);
+      target = path.join(drive.path, DRIVE_FOLDER, `kitportal-${kitName}-${stamp}-${plan.manifest.packId.slice(0, 8)}.${PACK_EXTENSION}`);
+    }
+    const { job, done } = this.run(
+      'export',
+      plan.totalBytes,
+      async (j) => {
+        // Only the latest export waits to be downloaded.
+        if (drivePath === null) fs.rmSync(exportsDir(dataDir), { recursive: true, force: true });
+        await writePackFile(dataDir, plan, target, (n) => (j.bytesDone += n));
+      },
+      (j) => {
+        j.message = `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
+        j.download = drivePath === null ? plan.manifest.packId : null;
+      },
+    );
+    // Recorded with the request, not when the file is done: the kit's rows change only while an admin's call runs.
+    rememberExport(db, plan);
+    done.catch(() => undefined);
+    return job;
+  }
+
+  /** Imports a pack from any stream; the job shows its progress and its report. */
+  /** Async, so a busy refusal is a rejection too and the caller drains the upload. */
+  async importStream(source: Readable, size: number | null, options: Omit<ImportOptions, 'onBytes'>): Promise<ImportReport> {
+    return this.run(
+      'import',
+      size,
+      (j) => importPack(this.ctx, source, { ...options, onBytes: (n) => (j.bytesDone += n) }),
+      (j, report) => {
+        j.report = report;
+        j.message = 'Importación completada';
+      },
+    ).done;
+  }
+
+  startUsbImport(drivePath: string, name: string, options: Omit<ImportOptions, 'onBytes' | 'source'>): SyncJob {
+    if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
+    const pack = findFileOnDrive(findDrive(this.drives(), drivePath), 'packs', name);
+    const source = fs.createReadStream(pack.file, { highWaterMark: 256 * 1024 });
+    this.importStream(source, pack.size, { ...options, source: 'usb' })
+      .catch(() => undefined)
+      .finally(() => source.destroy());
+    return this.current as SyncJob;
+  }
+
+  /**
+   * "Sincronizar ahora" and the schedule: new packs from the hub's feed, then
+   * this kit's report to the upload endpoint. The result is kept for the page.
+   */
+  startPull(arrival: 'published' | 'pending'): SyncJob {
+    const { feedUrl, uploadUrl } = this.ctx;
+    if (feedUrl === null && uploadUrl === null) throw new AppError('SYNC_HUB_NOT_CONFIGURED');
+    const remember = (ok: boolean, message: string) => writeHubState(this.ctx.db, 'lastPull', { at: new Date().toISOString(), ok, message } satisfies LastPull);
+    const { job, done } = this.run(
+      'pull',
+      null,
+      async (j) => {
+        const pulled = feedUrl === null ? null : await pullFromHub(this.ctx, feedUrl, arrival, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n));
+        if (uploadUrl !== null) await sendReport(this.ctx, uploadUrl);
+        return pulled;
+      },
+      (j, pulled) => {
+        j.report = pulled?.report ?? null;
+        j.message = pulled === null || pulled.packs === 0 ? 'Sincronizado: no había paquetes nuevos' : `Sincronizado: ${pulled.packs} paquetes nuevos importados`;
+        remember(true, j.message);
+      },
+    );
+    done.catch((error: unknown) => remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error'));
+    return job;
+  }
+
+  startPublish(): SyncJob {
+    const { job, done } = this.run(
+      'publish',
+      null,
+      (j) => publishFeed(this.ctx, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
+      (j, entry) => {
+        j.message = entry === null ? 'Nada nuevo que publicar' : `Publicado: ${entry.resources} recursos en un paquete ${entry.kind === 'full' ? 'completo' : 'de cambios'}`;
+      },
+    );
+    done.catch(() => undefined);
+    return job;
+  }
+}
+
+/** A backup for download, or onto a drive's kitportal/ folder. */
+export function startBackupJob(jobs: SyncJobs, drivePath: string | null): SyncJob {
+  const folder = drivePath === null ? null : path.join(findDrive(jobs.drives(), drivePath).path, DRIVE_FOLDER);
+  const { job, done } = jobs.run(
+    'backup',
+    null,
+    (j) => writeBackup(jobs.ctx, folder, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n)),
+    (j, backupId) => {
+      j.message = folder === null ? 'Copia de seguridad lista' : 'Copia de seguridad guardada en la memoria USB';
+      j.download = folder === null ? backupId : null;
+    },
+  );
+  done.catch(() => undefined);
+  return job;
+}
+
+function globalIdsOf(db: Db, ids: readonly number[]): string[] {
+  const get = db.prepare('SELECT global_id FROM categories WHERE id = ?');
+  return ids.map((id) => {
+    const row = get.get(id) as { global_id: string } | undefined;
+    if (!row) throw new AppError('SYNC_CATEGORY_NOT_FOUND', { id });
+    return row.global_id;
+  });
+}

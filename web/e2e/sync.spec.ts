@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { LoginPage } from './pages/login.page.ts';
+import { AdminSyncPage } from './pages/sync.page.ts';
+
+/*
+ * Content packs between two kits (issue 10): the admin of the e2e kit (A,
+ * demo library) exports a category with the progress bar; a second kit (B),
+ * started here on a free port with its own empty data folder, trusts A's key
+ * and imports the pack through its /admin/sync page.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const B_PASSWORD = 'clave-kit-b-e2e';
+let kitB: ChildProcess;
+let baseB = '';
+const dataB = mkdtempSync(path.join(tmpdir(), 'kit-e2e-b-'));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const port = await freePort();
+  baseB = `http://127.0.0.1:${port}`;
+  kitB = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_HTTPS_PORT: '0', KIT_DATA_DIR: dataB, KIT_ADMIN_PASSWORD: B_PASSWORD, KIT_SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`${baseB}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (kitB.exitCode === null) {
+    const exited = new Promise((resolve) => kitB.once('exit', resolve));
+    kitB.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataB, { recursive: true, force: true });
+});
+
+/** Logs in as `admin` on a kit, past the first-visit onboarding. */
+async function adminLogin(page: Page, context: BrowserContext, baseURL: string, password: string): Promise<string> {
+  const http = await playwrightRequest.newContext({ baseURL });
+  const auth = await http.post('/api/auth', { data: { user_name: 'admin', password } });
+  const { token, user } = (await auth.json()) as { token: string; user: { id: number } };
+  await http.post('/api/v3/personalDetails', { headers: { Authorization: `Bearer ${token}` }, data: { gender: 2, born_date: '1980-01-01', code_phone: null, phone_number: null } });
+  await http.dispose();
+  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: baseURL }]);
+  const login = new LoginPage(page, 'admin');
+  await page.goto(`${baseURL}/admin/login`);
+  await login.logIn('admin', password);
+  await expect(page).toHaveURL(/\/admin$/);
+  return token;
+}
+
+test('an admin exports a category with the progress bar and imports it on another kit', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const baseA = process.env.E2E_BASE_URL ?? '';
+
+  // Kit A: export the Higiene category.
+  const contextA = await browser.newContext({ baseURL: baseA });
+  const pageA = await contextA.newPage();
+  await adminLogin(pageA, contextA, baseA, process.env.E2E_ADMIN_PASSWORD ?? '');
+  const syncA = new AdminSyncPage(pageA);
+  await syncA.goto();
+  const keyOfA = await syncA.ownKey.inputValue();
+  await syncA.chosenCategories.check();
+  await syncA.category('Higiene').check();
+  await syncA.exportButton.click();
+  await expect(syncA.job).toHaveAttribute('data-state', 'done');
+  await expect(syncA.jobProgress).toHaveAttribute('aria-valuenow', '100');
+  await expect(syncA.job).toContainText('Paquete listo: 3 recursos');
+  const [download] = await Promise.all([pageA.waitForEvent('download'), syncA.downloadLink.click()]);
+  const packPath = testInfo.outputPath('higiene.kitpack');
+  await download.saveAs(packPath);
+  await contextA.close();
+
+  // Kit B: trust A, import the pack as published.
+  const contextB = await browser.newContext({ baseURL: baseB });
+  const pageB = await contextB.newPage();
+  const tokenB = await adminLogin(pageB, contextB, baseB, B_PASSWORD);
+  const syncB = new AdminSyncPage(pageB);
+  await syncB.goto();
+  await syncB.keyLabel.fill('Kit A');
+  await syncB.keyText.fill(keyOfA);
+  await syncB.addKey.click();
+  await expect(pageB.getByTestId('trusted-keys')).toContainText('Kit A');
+  await syncB.packFile.setInputFiles(packPath);
+  await syncB.arrival.selectOption('published');
+  await syncB.importButton.click();
+  await expect(syncB.importSummary).toHaveText('Agregados: 3 · Actualizados: 0 · Omitidos: 0 · Rechazados: 0');
+  await expect(pageB.getByTestId('import-history')).toContainText('Completada');
+
+  // B's library now has A's resources.
+  const http = await playwrightRequest.newContext({ baseURL: baseB, extraHTTPHeaders: { Authorization: `Bearer ${tokenB}` } });
+  const search = (await (await http.get('/api/v3/searchResource', { params: { q: 'lavado de manos' } })).json()) as { data?: { title: string }[] };
+  await http.dispose();
+  expect((search.data ?? []).map((r) => r.title)).toEqual(expect.arrayContaining(['Lavado de manos paso a paso', 'Guía de lavado de manos']));
+  await contextB.close();
+});

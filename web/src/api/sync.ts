@@ -1,0 +1,59 @@
+import type { ImportArrival, ImportReportBody, SyncJob, SyncStatus, TrustedKey } from '@kit/contract';
+import { api } from './api.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } from './client.ts';
+import { es } from '../i18n/es.ts';
+import { getSessionToken } from './session-token.ts';
+
+/* Content packs and sync (issue 10, /admin/sync). */
+
+export const getSyncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/v2/admin/sync/status', undefined, signal);
+
+export const startExport = (categoryIds: number[] | null, drive: string | null) =>
+  api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { categoryIds, ...(drive ? { drive } : {}) } }).then((r) => r.job);
+
+export const importFromUsb = (drive: string, name: string, arrival: ImportArrival, acceptUntrusted: boolean) =>
+  api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb', { method: 'POST', body: { drive, name, arrival, acceptUntrusted } }).then((r) => r.job);
+
+export const syncNow = (arrival: ImportArrival) => api.request<{ job: SyncJob }>('/v2/admin/sync/now', { method: 'POST', body: { arrival } }).then((r) => r.job);
+export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/publish', { method: 'POST' }).then((r) => r.job);
+
+export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });
+export const removeTrustedKey = (keyId: string) => api.request(`/v2/admin/sync/keys/${keyId}`, { method: 'DELETE' });
+
+export const startBackup = (drive: string | null) => api.request<{ job: SyncJob }>('/v2/admin/data/backup', { method: 'POST', body: drive ? { drive } : {} }).then((r) => r.job);
+export const restoreFromUsb = (drive: string, name: string) =>
+  api.request<{ message: string; backupCreatedAt: string }>('/v2/admin/data/restore-usb', { method: 'POST', body: { drive, name } });
+export const backupDownloadUrl = (backupId: string) => `/api/v2/admin/data/backups/${backupId}`;
+export const restoreBackup = (file: File, onProgress: (sent: number, total: number) => void) =>
+  sendFile<{ message: string; backupCreatedAt: string }>('/api/v2/admin/data/restore', file, onProgress);
+
+export const exportDownloadUrl = (packId: string) => `/api/v2/admin/sync/exports/${packId}`;
+
+/** Imports a pack: the server verifies and imports while the bytes arrive. */
+export const uploadPack = (file: File, arrival: ImportArrival, acceptUntrusted: boolean, onProgress: (sent: number, total: number) => void) =>
+  sendFile<ImportReportBody>(`/api/v2/admin/sync/import?arrival=${arrival}&acceptUntrusted=${acceptUntrusted}`, file, onProgress);
+
+/** Sends a file as raw bytes; XMLHttpRequest because fetch cannot report upload progress. */
+function sendFile<T>(url: string, file: File, onProgress: (sent: number, total: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+    const token = getSessionToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    xhr.onerror = () => reject(new ApiError({ httpCode: 0, type: 'network', code: NETWORK_ERROR, message: es.errors.network, data: null }));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: toApiError gives the generic message
+      }
+      if (xhr.status === 200) resolve(body as T);
+      else reject(toApiError(xhr.status, body));
+    };
+    xhr.send(file);
+  });
+}
