@@ -7,6 +7,7 @@
 export const esUpload = {
   title: 'Subir un recurso',
   adminTitle: 'Subir recursos',
+  adminMine: 'Tus recursos',
   intro: 'Comparte con la comunidad un archivo de dominio público o libre de derechos.',
   /** SPEC §1: uploads are public-domain or rights-free only; shown before the form. */
   alert: {
@@ -88,7 +89,7 @@ export const esUpload = {
     deleted: 'Borrador eliminado',
     status: { draft: 'Borrador', rejected: 'Rechazado', pending: 'Por aprobar', published: 'Publicado', blocked: 'Bloqueado' } as Record<string, string>,
     rejectedBecause: 'Motivo del rechazo: {reason}',
-    unfinished: 'Subida sin terminar: {percent} % ({sent} de {size})',
+    unfinished: 'Subida sin terminar: {progress}',
     noFile: 'Sin archivo',
     back: 'Volver a mis borradores',
   },

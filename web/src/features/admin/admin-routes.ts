@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { portalAdminRoutes } from '../portal/portal-routes.ts';
+import { uploadAdminRoutes } from '../upload/upload-routes.ts';
 import type { RouteAccessHandle } from '../session/guards.ts';
 
 type AdminPage = keyof typeof import('./admin-pages.ts');
@@ -26,6 +27,7 @@ export function adminRoutes(): RouteObject[] {
         { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
         { path: 'data', ...page('AdminDataPage', 'admin-data') },
         ...portalAdminRoutes(),
+        ...uploadAdminRoutes(),
       ],
     },
   ];

@@ -24,7 +24,10 @@ class ProtocolServer implements UploadTransport {
   offsetAsks = 0;
   /** what happens to the next PATCHes, in order (undefined: accepted) */
   readonly cuts: (Cut | undefined)[] = [];
-  constructor(readonly size: number) {}
+  readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
 
   async offset(): Promise<number> {
     this.offsetAsks += 1;
