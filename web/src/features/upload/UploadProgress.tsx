@@ -12,13 +12,13 @@ export interface UploadProgressProps {
 
 /** The file's progress in percent and bytes; when the link drops, why, and "Reanudar". */
 export function UploadProgress({ state, onResume, onCancel }: UploadProgressProps) {
-  const waiting = state.phase === 'waiting';
+  const interrupted = state.error !== null;
   return (
     <section className="upload-progress" aria-live="polite" data-testid="upload-progress">
       <p className="upload-progress__title">{state.phase === 'done' ? t.done : t.uploading}</p>
       <progress className="upload-progress__bar" aria-label={t.label} max={state.size} value={state.sent} />
       <p className="upload-progress__bytes">{progressText(state.sent, state.size)}</p>
-      {waiting && (
+      {interrupted && (
         <p className="upload-progress__interrupted" role="alert">
           {t.interrupted}
         </p>
@@ -28,7 +28,7 @@ export function UploadProgress({ state, onResume, onCancel }: UploadProgressProp
           <button type="button" className="button button--light" onClick={onCancel}>
             {t.cancel}
           </button>
-          {waiting && (
+          {interrupted && (
             <button type="button" className="button" onClick={onResume}>
               {t.resume}
             </button>

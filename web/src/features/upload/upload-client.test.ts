@@ -108,6 +108,9 @@ describe('sendFile', () => {
     expect(server.offsetAsks).toBe(2);
     expect(waits).toEqual([1, 2]);
     expect(states.filter((s) => s.phase === 'waiting').map((s) => s.error?.code)).toEqual([NETWORK_ERROR, NETWORK_ERROR]);
+    // the retries still say the link dropped; the first chunk that gets through clears it
+    expect(states.some((s) => s.phase === 'sending' && s.error?.code === NETWORK_ERROR)).toBe(true);
+    expect(states.at(-1)?.error).toBeNull();
     expect(server.received).toEqual(await bytesOf(file));
   });
 

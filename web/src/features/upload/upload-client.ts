@@ -36,7 +36,7 @@ export interface UploadState {
   size: number;
   /** while waiting: when the next attempt starts (ms since epoch) */
   retryAt: number | null;
-  /** while waiting: why the last attempt failed */
+  /** why the link dropped, from the failure until a chunk gets through again (waiting and retrying) */
   error: ApiError | null;
 }
 
@@ -118,6 +118,8 @@ export async function sendFile(options: SendFileOptions): Promise<ManagedResourc
   let offset = upload.offset;
   let chunkSize = Math.max(1, options.chunkSize);
   let failures = 0;
+  /** the failure being retried: the UI keeps saying the link dropped until a chunk gets through again */
+  let lastError: ApiError | null = null;
   let askOffset = false;
   const report = (state: Omit<UploadState, 'size'>) => onState?.({ ...state, size });
 
@@ -129,11 +131,12 @@ export async function sendFile(options: SendFileOptions): Promise<ManagedResourc
         askOffset = false;
       }
       const from = offset;
-      report({ phase: 'sending', sent: from, retryAt: null, error: null });
+      report({ phase: 'sending', sent: from, retryAt: null, error: lastError });
       // At the end this is an empty chunk: it completes an upload whose last answer was lost.
       const bytes = file.slice(from, Math.min(from + chunkSize, size));
-      const answer = await transport.patch(upload.id, from, bytes, (loaded) => report({ phase: 'sending', sent: Math.min(from + loaded, size), retryAt: null, error: null }), signal);
+      const answer = await transport.patch(upload.id, from, bytes, (loaded) => report({ phase: 'sending', sent: Math.min(from + loaded, size), retryAt: null, error: lastError }), signal);
       failures = 0;
+      lastError = null;
       if (answer.complete) {
         report({ phase: 'done', sent: size, retryAt: null, error: null });
         return answer.resource;
@@ -150,9 +153,10 @@ export async function sendFile(options: SendFileOptions): Promise<ManagedResourc
       // A stalled chunk means a slow link: smaller pieces finish within the server's time limit.
       if (error instanceof ApiError && error.code === UPLOAD_STALLED) chunkSize = Math.max(Math.min(MIN_CHUNK_BYTES, chunkSize), Math.floor(chunkSize / 2));
       failures += 1;
+      lastError = error as ApiError;
       askOffset = true;
       const delay = backoff(failures);
-      report({ phase: 'waiting', sent: offset, retryAt: Date.now() + delay, error: error as ApiError });
+      report({ phase: 'waiting', sent: offset, retryAt: Date.now() + delay, error: lastError });
       await waker.wait(delay, signal);
     }
   }

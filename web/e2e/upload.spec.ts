@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { KitApi, signInBrowser } from './helpers/kit-api.ts';
+import { approveAsAdmin, findMine, moderationOn } from './helpers/uploads-api.ts';
+import { UploadPage } from './pages/upload.page.ts';
+
+/*
+ * Issue 5, web half of uploads: a user on a phone uploads a video in chunks,
+ * the link drops part-way, the upload resumes from the server's offset and is
+ * submitted; the admin approves it and it is in the library.
+ */
+
+const VIDEO = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'video-cuidado-agua.mp4');
+/** Small chunks so the file takes several PATCHes (the client follows the server's chunkSize). */
+const CHUNK = 64 * 1024;
+
+test('a user uploads a video over a cut link, resumes it, and an admin approves it into the library', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const kit = await KitApi.open();
+  const user = await kit.createUser('subida', { completeProfile: true });
+  await kit.close();
+  await signInBrowser(context, user.token);
+  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
+  const moderated = await moderationOn();
+
+  // The server's suggested chunk size, made small for this page only.
+  await page.route('**/api/v2/uploads/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), chunkSize: CHUNK } });
+  });
+  // The Wi-Fi drops after the first chunk arrived, until the test brings it back.
+  let linkUp = true;
+  let patches = 0;
+  await page.route('**/api/uploads/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    patches += 1;
+    if (patches === 2) linkUp = false;
+    return linkUp ? route.continue() : route.abort('internetdisconnected');
+  });
+
+  const upload = new UploadPage(page);
+  await upload.open();
+  const title = `Video de prueba ${randomBytes(4).toString('hex')}`;
+  const bytes = readFileSync(VIDEO);
+  await upload.file.setInputFiles({ name: 'cuidado-del-agua.mp4', mimeType: 'video/mp4', buffer: bytes });
+  await expect(upload.type).toHaveValue('3');
+  await upload.title.fill(title);
+  await upload.author.fill('Comunidad del kit');
+  await upload.source.fill('Grabación propia');
+  await upload.license.selectOption('Obra propia publicada bajo CC BY 4.0');
+  await upload.description.fill('Cómo cuidar el agua en casa.\nSegunda línea.');
+  await upload.category.selectOption({ index: 1 });
+  await upload.rights.check();
+  await upload.send.click();
+
+  // The cut: the progress bar stops at what the server holds and says why.
+  await expect(upload.interrupted).toBeVisible();
+  await expect(upload.progress).toContainText(/\d+ % · [\d.]+ KB de 246\.3 KB/);
+  const stoppedAt = Number(await upload.progressBar.getAttribute('value'));
+  expect(stoppedAt).toBeGreaterThanOrEqual(CHUNK);
+  expect(stoppedAt).toBeLessThan(bytes.length);
+
+  // It retried by itself once (and now waits 2 s before the next try) while the link stays down.
+  await expect.poll(() => patches).toBeGreaterThanOrEqual(3);
+  await expect(upload.interrupted).toBeVisible();
+
+  // The link comes back: "Reanudar" continues from the server's offset and the file is submitted.
+  linkUp = true;
+  await upload.resume.click();
+  await expect(upload.result).toContainText(moderated ? 'está por aprobar' : 'fue publicado', { timeout: 30_000 });
+
+  const mine = await findMine(user.token, title);
+  expect(mine.mediaUrl).not.toBeNull();
+  expect(mine.status).toBe(moderated ? 'pending' : 'published');
+  if (moderated) expect((await approveAsAdmin(mine.id)).status).toBe('published');
+
+  // In the library: found by its title, and its page plays the video.
+  await page.goto(`/search/res?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole('link', { name: new RegExp(title) }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByRole('main').locator('video')).toBeVisible();
+});
