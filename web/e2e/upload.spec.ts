@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { KitApi, signInBrowser } from './helpers/kit-api.ts';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
 import { approveAsAdmin, findMine, moderationOn } from './helpers/uploads-api.ts';
 import { UploadPage } from './pages/upload.page.ts';
 
@@ -12,24 +12,43 @@ import { UploadPage } from './pages/upload.page.ts';
  * submitted; the admin approves it and it is in the library.
  */
 
-const VIDEO = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'video-cuidado-agua.mp4');
+const VIDEO_BYTES = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'video-cuidado-agua.mp4'));
 /** Small chunks so the file takes several PATCHes (the client follows the server's chunkSize). */
 const CHUNK = 64 * 1024;
 
-test('a user uploads a video over a cut link, resumes it, and an admin approves it into the library', async ({ page, context }) => {
-  test.setTimeout(90_000);
+/** A fresh user signed in to the browser, past the onboarding, whose pages get CHUNK as the server's chunk size. */
+async function signedInUploader(context: BrowserContext): Promise<ApiUser> {
   const kit = await KitApi.open();
   const user = await kit.createUser('subida', { completeProfile: true });
   await kit.close();
   await signInBrowser(context, user.token);
   await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
-  const moderated = await moderationOn();
-
-  // The server's suggested chunk size, made small for this page only.
-  await page.route('**/api/v2/uploads/config', async (route) => {
+  await context.route('**/api/v2/uploads/config', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...((await response.json()) as object), chunkSize: CHUNK } });
   });
+  return user;
+}
+
+/** Fills the publishing form with the demo video and a unique title. */
+async function fillForm(upload: UploadPage, title: string): Promise<void> {
+  await upload.file.setInputFiles({ name: 'cuidado-del-agua.mp4', mimeType: 'video/mp4', buffer: VIDEO_BYTES });
+  await expect(upload.type).toHaveValue('3');
+  await upload.title.fill(title);
+  await upload.author.fill('Comunidad del kit');
+  await upload.source.fill('Grabación propia');
+  await upload.license.selectOption('Obra propia publicada bajo CC BY 4.0');
+  await upload.description.fill('Cómo cuidar el agua en casa.\nSegunda línea.');
+  await upload.category.selectOption({ index: 1 });
+  await upload.rights.check();
+}
+
+const uniqueTitle = () => `Video de prueba ${randomBytes(4).toString('hex')}`;
+
+test('a user uploads a video over a cut link, resumes it, and an admin approves it into the library', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const user = await signedInUploader(context);
+  const moderated = await moderationOn();
   // The Wi-Fi drops after the first chunk arrived, until the test brings it back.
   let linkUp = true;
   let patches = 0;
@@ -42,17 +61,8 @@ test('a user uploads a video over a cut link, resumes it, and an admin approves 
 
   const upload = new UploadPage(page);
   await upload.open();
-  const title = `Video de prueba ${randomBytes(4).toString('hex')}`;
-  const bytes = readFileSync(VIDEO);
-  await upload.file.setInputFiles({ name: 'cuidado-del-agua.mp4', mimeType: 'video/mp4', buffer: bytes });
-  await expect(upload.type).toHaveValue('3');
-  await upload.title.fill(title);
-  await upload.author.fill('Comunidad del kit');
-  await upload.source.fill('Grabación propia');
-  await upload.license.selectOption('Obra propia publicada bajo CC BY 4.0');
-  await upload.description.fill('Cómo cuidar el agua en casa.\nSegunda línea.');
-  await upload.category.selectOption({ index: 1 });
-  await upload.rights.check();
+  const title = uniqueTitle();
+  await fillForm(upload, title);
   await upload.send.click();
 
   // The cut: the progress bar stops at what the server holds and says why.
@@ -60,7 +70,7 @@ test('a user uploads a video over a cut link, resumes it, and an admin approves 
   await expect(upload.progress).toContainText(/\d+ % · [\d.]+ KB de 246\.3 KB/);
   const stoppedAt = Number(await upload.progressBar.getAttribute('value'));
   expect(stoppedAt).toBeGreaterThanOrEqual(CHUNK);
-  expect(stoppedAt).toBeLessThan(bytes.length);
+  expect(stoppedAt).toBeLessThan(VIDEO_BYTES.length);
 
   // It retried by itself once (and now waits 2 s before the next try) while the link stays down.
   await expect.poll(() => patches).toBeGreaterThanOrEqual(3);
@@ -73,6 +83,8 @@ test('a user uploads a video over a cut link, resumes it, and an admin approves 
 
   const mine = await findMine(user.token, title);
   expect(mine.mediaUrl).not.toBeNull();
+  // "Generar la portada automáticamente": a frame of the video, made on the phone
+  expect(mine.coverUrl).toMatch(/\.webp$/);
   expect(mine.status).toBe(moderated ? 'pending' : 'published');
   if (moderated) expect((await approveAsAdmin(mine.id)).status).toBe('published');
 
@@ -83,4 +95,44 @@ test('a user uploads a video over a cut link, resumes it, and an admin approves 
   await card.click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('main').locator('video')).toBeVisible();
+});
+
+test('a phone that forgot everything continues the unfinished upload from /upload/draft, from the server\'s offset', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signedInUploader(context);
+  // Two chunks arrive, then the link is gone for good on this tab.
+  let patches = 0;
+  await page.route('**/api/uploads/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    patches += 1;
+    return patches <= 2 ? route.continue() : route.abort('internetdisconnected');
+  });
+  const upload = new UploadPage(page);
+  await upload.open();
+  const title = uniqueTitle();
+  await fillForm(upload, title);
+  await upload.send.click();
+  await expect(upload.interrupted).toBeVisible();
+  await page.close();
+
+  // A new tab: nothing of the old one is left but the session and what the server holds.
+  const phone = await context.newPage();
+  await phone.goto('/upload/draft');
+  const item = phone.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText('Subida sin terminar: 51 % · 128.0 KB de 246.3 KB');
+  await item.getByRole('link', { name: 'Continuar' }).click();
+  await expect(phone).toHaveURL(/\/upload\/draft\?id=\d+$/);
+  const resumed = new UploadPage(phone);
+  await expect(resumed.title).toHaveValue(title);
+  await expect(phone.getByText(/quedó en 51 %. Elige otra vez el mismo archivo/)).toBeVisible();
+
+  const offsets: string[] = [];
+  await phone.route('**/api/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH') offsets.push((await route.request().headerValue('upload-offset')) ?? '');
+    await route.continue();
+  });
+  await resumed.file.setInputFiles({ name: 'cuidado-del-agua.mp4', mimeType: 'video/mp4', buffer: VIDEO_BYTES });
+  await resumed.send.click();
+  await expect(resumed.result).toBeVisible({ timeout: 30_000 });
+  expect(offsets[0]).toBe(String(2 * CHUNK));
 });

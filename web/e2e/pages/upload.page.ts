@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** /upload (and the form of /upload/draft): the rights-free reminder, the publishing form, the file's progress. */
 export class UploadPage {
@@ -40,13 +40,12 @@ export class UploadPage {
     this.result = page.locator('.upload-result');
   }
 
-  /** Opens /upload, through the reminder of SPEC §1 when it shows. */
+  /** Opens /upload in a fresh session: the reminder of SPEC §1 (/upload/ModalAlert) comes first. */
   async open(): Promise<void> {
     await this.page.goto('/upload');
-    await this.page.waitForURL(/\/upload(\/ModalAlert)?$/);
-    if (this.page.url().endsWith('/ModalAlert')) {
-      await this.acceptRules.click();
-      await this.page.waitForURL(/\/upload$/);
-    }
+    await expect(this.page).toHaveURL(/\/upload\/ModalAlert$/);
+    await this.acceptRules.click();
+    await expect(this.page).toHaveURL(/\/upload$/);
+    await expect(this.file).toBeVisible();
   }
 }
