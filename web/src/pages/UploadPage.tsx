@@ -1,16 +1,14 @@
-import { Link, Navigate, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { UploadFormData } from '../features/upload/upload-loaders.ts';
 import { UploadForm } from '../features/upload/UploadForm.tsx';
-import { uploadRulesSeen } from '../features/upload/upload-rules.ts';
 import { useSession } from '../features/session/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
 import '../features/portal/portal.css';
 
-/** /upload: a new resource, after the rights-free reminder. */
+/** /upload: a new resource (its loader shows the rights-free reminder first). */
 export function UploadPage() {
   const data = useLoaderData<UploadFormData>();
   const { isAdmin } = useSession();
-  if (!uploadRulesSeen()) return <Navigate to="/upload/ModalAlert" replace />;
   return (
     <div className="portal-page portal-page--narrow">
       <div className="portal-page__head">

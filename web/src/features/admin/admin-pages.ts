@@ -4,4 +4,3 @@ export { AdminSummaryPage } from '../../pages/AdminSummaryPage.tsx';
 export { AdminUsersPage } from '../../pages/AdminUsersPage.tsx';
 export { AdminCategoryPage } from '../../pages/AdminCategoryPage.tsx';
 export { AdminDataPage } from '../../pages/AdminDataPage.tsx';
-export { AdminUploadPage } from '../../pages/AdminUploadPage.tsx';

@@ -1,8 +1,9 @@
 import type { CategoryTreeNode, ManagedPage, ManagedResource, UploadConfig } from '@kit/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { getCategoryTypes } from '../../api/library.ts';
 import { getAdminUploads, getManaged, getMine, getUploadConfig } from '../../api/uploads.ts';
 import { parsePage } from '../library/list-params.ts';
+import { uploadRulesSeen } from './upload-rules.ts';
 
 /** A category as the form's select shows it: indented by its depth in the tree. */
 export interface CategoryOption {
@@ -26,8 +27,9 @@ async function formData(signal: AbortSignal): Promise<UploadFormData> {
   return { config, categories: flattenCategories(tree) };
 }
 
-/** /upload: a new resource. */
+/** /upload: a new resource, once the rights-free reminder (/upload/ModalAlert) was accepted in this session. */
 export function uploadLoader({ request }: LoaderFunctionArgs): Promise<UploadFormData> {
+  if (!uploadRulesSeen()) throw redirect('/upload/ModalAlert');
   return formData(request.signal);
 }
 

@@ -1,38 +1,27 @@
 import type { RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../session/guards.ts';
+import type { uploadChunk } from './upload-chunk.ts';
 
 /*
  * The upload pages (issue 5, SPEC §2): /upload, /upload/draft,
- * /upload/ModalAlert for logged-in users (the guard also keeps every path
- * under /upload for them), and the admin's /admin/resources/upload, which
- * sits in the dashboard layout (features/admin/admin-routes.ts). All lazy.
+ * /upload/ModalAlert, and the admin's /admin/resources/upload in the
+ * dashboard layout (features/admin/admin-routes.ts). This table is in every
+ * page's first download, whose budget has no byte to spare, so each route
+ * only names its part of the upload chunk, reached through upload-entry.ts.
+ * /upload carries no `handle`: the guard keeps every path under /upload for
+ * logged-in users whatever the metadata says (guards.ts, SPEC §6).
  */
-type Chunk = () => Promise<Record<string, unknown>>;
-
-const loaders: Chunk = () => import('./upload-loaders.ts');
-
-function lazyPage(page: Chunk, pageName: string, loaderName?: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: {
-      ...(loaderName ? { loader: async () => (await loaders())[loaderName] as RouteObject['loader'] } : {}),
-      Component: async () => (await page())[pageName] as RouteObject['Component'],
-      ErrorBoundary: async () => (await import('../portal/PortalRouteError.tsx')).PortalRouteError,
-    },
-  };
-}
-
-const needsUser: RouteAccessHandle = { access: 'user' };
+const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).uploadRoute(key);
 
 export function uploadRoutes(): RouteObject[] {
   return [
     {
       path: 'upload',
-      handle: needsUser,
-      lazy: { Component: async () => (await import('../../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
+      lazy: lazy('layout'),
       children: [
-        { index: true, ...lazyPage(() => import('../../pages/UploadPage.tsx'), 'UploadPage', 'uploadLoader') },
-        { path: 'draft', ...lazyPage(() => import('../../pages/UploadDraftPage.tsx'), 'UploadDraftPage', 'draftsLoader') },
-        { path: 'ModalAlert', ...lazyPage(() => import('../../pages/UploadAlertPage.tsx'), 'UploadAlertPage') },
+        { index: true, lazy: lazy('upload') },
+        { path: 'draft', lazy: lazy('draft') },
+        { path: 'ModalAlert', lazy: lazy('alert') },
       ],
     },
   ];
@@ -40,11 +29,5 @@ export function uploadRoutes(): RouteObject[] {
 
 /** /admin/resources/upload, inside the admin dashboard layout (path relative to /admin). */
 export function uploadAdminRoutes(): RouteObject[] {
-  return [
-    {
-      path: 'resources/upload',
-      handle: { access: 'admin', name: 'admin-resources-upload' } satisfies RouteAccessHandle,
-      ...lazyPage(() => import('../admin/admin-pages.ts'), 'AdminUploadPage', 'adminUploadLoader'),
-    },
-  ];
+  return [{ path: 'resources/upload', handle: { access: 'admin', name: 'admin-resources-upload' } satisfies RouteAccessHandle, lazy: lazy('admin') }];
 }
