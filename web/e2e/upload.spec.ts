@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
+import { PortalAdminApi } from './helpers/portal-api.ts';
 import { approveAsAdmin, findMine, moderationOn } from './helpers/uploads-api.ts';
 import { UploadPage } from './pages/upload.page.ts';
 
@@ -23,11 +24,16 @@ async function signedInUploader(context: BrowserContext): Promise<ApiUser> {
   await kit.close();
   await signInBrowser(context, user.token);
   await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
+  await smallChunks(context);
+  return user;
+}
+
+/** The server's suggested chunk size, answered as CHUNK to this browser only (the client follows it). */
+async function smallChunks(context: BrowserContext): Promise<void> {
   await context.route('**/api/v2/uploads/config', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...((await response.json()) as object), chunkSize: CHUNK } });
   });
-  return user;
 }
 
 /** Fills the publishing form with the demo video and a unique title. */
@@ -135,4 +141,28 @@ test('a phone that forgot everything continues the unfinished upload from /uploa
   await resumed.send.click();
   await expect(resumed.result).toBeVisible({ timeout: 30_000 });
   expect(offsets[0]).toBe(String(2 * CHUNK));
+});
+
+test('an admin uploads from /admin/resources/upload, in the dashboard, and it is published at once', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const kit = await KitApi.open();
+  const token = await kit.adminToken();
+  await kit.close();
+  const portal = await PortalAdminApi.open();
+  await portal.skipOnboarding(context);
+  await portal.close();
+  await signInBrowser(context, token);
+  await smallChunks(context);
+
+  await page.goto('/admin/resources/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Subir recursos' })).toBeVisible();
+  const upload = new UploadPage(page);
+  const title = uniqueTitle();
+  await fillForm(upload, title);
+  // admins publish what they upload, whatever resource moderation says
+  await expect(upload.send).toHaveText('Subir y publicar');
+  await upload.send.click();
+  await expect(upload.result).toContainText('Tu recurso fue publicado.', { timeout: 30_000 });
+  await upload.result.getByRole('link', { name: 'Ver el recurso' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
 });
