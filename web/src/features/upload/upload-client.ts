@@ -34,8 +34,6 @@ export interface UploadState {
   /** bytes sent (the server's offset plus what is in flight) */
   sent: number;
   size: number;
-  /** while waiting: when the next attempt starts (ms since epoch) */
-  retryAt: number | null;
   /** why the link dropped, from the failure until a chunk gets through again (waiting and retrying) */
   error: ApiError | null;
 }
@@ -131,14 +129,14 @@ export async function sendFile(options: SendFileOptions): Promise<ManagedResourc
         askOffset = false;
       }
       const from = offset;
-      report({ phase: 'sending', sent: from, retryAt: null, error: lastError });
+      report({ phase: 'sending', sent: from, error: lastError });
       // At the end this is an empty chunk: it completes an upload whose last answer was lost.
       const bytes = file.slice(from, Math.min(from + chunkSize, size));
-      const answer = await transport.patch(upload.id, from, bytes, (loaded) => report({ phase: 'sending', sent: Math.min(from + loaded, size), retryAt: null, error: lastError }), signal);
+      const answer = await transport.patch(upload.id, from, bytes, (loaded) => report({ phase: 'sending', sent: Math.min(from + loaded, size), error: lastError }), signal);
       failures = 0;
       lastError = null;
       if (answer.complete) {
-        report({ phase: 'done', sent: size, retryAt: null, error: null });
+        report({ phase: 'done', sent: size, error: null });
         return answer.resource;
       }
       offset = answer.offset;
@@ -156,7 +154,7 @@ export async function sendFile(options: SendFileOptions): Promise<ManagedResourc
       lastError = error as ApiError;
       askOffset = true;
       const delay = backoff(failures);
-      report({ phase: 'waiting', sent: offset, retryAt: Date.now() + delay, error: lastError });
+      report({ phase: 'waiting', sent: offset, error: lastError });
       await waker.wait(delay, signal);
     }
   }
