@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
 import { PortalAdminApi } from './helpers/portal-api.ts';
 import { approveAsAdmin, findMine, moderationOn } from './helpers/uploads-api.ts';
@@ -165,4 +166,26 @@ test('an admin uploads from /admin/resources/upload, in the dashboard, and it is
   await expect(upload.result).toContainText('Tu recurso fue publicado.', { timeout: 30_000 });
   await upload.result.getByRole('link', { name: 'Ver el recurso' }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
+});
+
+/** axe-core's serious or critical violations of WCAG 2.1 AA on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('the rights-free reminder and the publishing form, errors shown, have no serious accessibility violations', async ({ page, context }) => {
+  await signedInUploader(context);
+  await page.goto('/upload');
+  await expect(page).toHaveURL(/\/upload\/ModalAlert$/);
+  await expect(page.getByRole('dialog', { name: 'Antes de subir' })).toContainText('dominio público o libres de derechos');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const upload = new UploadPage(page);
+  await upload.acceptRules.click();
+  await expect(upload.file).toBeVisible();
+  await upload.send.click();
+  await expect(page.getByText('Debes declarar que el archivo es de dominio público o libre de derechos.')).toBeVisible();
+  await expect(upload.title).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
 });
