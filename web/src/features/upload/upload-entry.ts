@@ -6,6 +6,6 @@ import type { uploadChunk } from './upload-chunk.ts';
  * here rather than in every page's first download (/menu's budget); the cost
  * is one small extra request the first time an upload page opens.
  */
-export async function uploadRoute(key: keyof typeof uploadChunk) {
+export async function load(key: keyof typeof uploadChunk) {
   return (await import('./upload-chunk.ts')).uploadChunk[key];
 }

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../session/guards.ts';
 import type { uploadChunk } from './upload-chunk.ts';
 
 /*
@@ -8,10 +7,11 @@ import type { uploadChunk } from './upload-chunk.ts';
  * dashboard layout (features/admin/admin-routes.ts). This table is in every
  * page's first download, whose budget has no byte to spare, so each route
  * only names its part of the upload chunk, reached through upload-entry.ts.
- * /upload carries no `handle`: the guard keeps every path under /upload for
- * logged-in users whatever the metadata says (guards.ts, SPEC §6).
+ * No `handle`s: the guard keeps every path under /upload for logged-in
+ * users and under /admin for admins whatever the metadata says (guards.ts,
+ * SPEC §6), and the admin page takes its parent's route name.
  */
-const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).uploadRoute(key);
+const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).load(key);
 
 export function uploadRoutes(): RouteObject[] {
   return [
@@ -29,5 +29,5 @@ export function uploadRoutes(): RouteObject[] {
 
 /** /admin/resources/upload, inside the admin dashboard layout (path relative to /admin). */
 export function uploadAdminRoutes(): RouteObject[] {
-  return [{ path: 'resources/upload', handle: { access: 'admin', name: 'admin-resources-upload' } satisfies RouteAccessHandle, lazy: lazy('admin') }];
+  return [{ path: 'resources/upload', lazy: lazy('admin') }];
 }
