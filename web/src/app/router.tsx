@@ -4,6 +4,7 @@ import { libraryRoutes } from '../features/library/library-routes.ts';
 import { menuLoader } from '../features/menu/menu-loader.ts';
 import { portalRoutes } from '../features/portal/portal-routes.ts';
 import { accountRoutes } from '../features/session/account-routes.ts';
+import { uploadRoutes } from '../features/upload/upload-routes.ts';
 import { routeGuard } from '../features/session/guards.ts';
 import { indexLoader } from '../features/visit/index-loader.ts';
 import { AppError } from './AppError.tsx';
@@ -29,6 +30,7 @@ export function appRoutes(): RouteObject[] {
         ...accountRoutes(),
         ...libraryRoutes(),
         ...portalRoutes(),
+        ...uploadRoutes(),
         // Admin (issue 6)
         ...adminRoutes(),
         {

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { portalAdminRoutes } from '../portal/portal-routes.ts';
+import { uploadAdminRoutes } from '../upload/upload-routes.ts';
 import type { RouteAccessHandle } from '../session/guards.ts';
 
 type AdminPage = keyof typeof import('./admin-pages.ts');
@@ -32,6 +33,7 @@ export function adminRoutes(): RouteObject[] {
         { path: 'device', ...page('AdminDevicePage', 'admin-device') },
         { path: 'sync', ...page('AdminSyncPage', 'admin-sync') },
         ...portalAdminRoutes(),
+        ...uploadAdminRoutes(),
       ],
     },
   ];

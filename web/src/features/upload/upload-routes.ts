@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import type { uploadChunk } from './upload-chunk.ts';
+
+/*
+ * The upload pages (issue 5, SPEC §2): /upload, /upload/draft,
+ * /upload/ModalAlert, and the admin's /admin/resources/upload in the
+ * dashboard layout (features/admin/admin-routes.ts). This table is in every
+ * page's first download, whose budget has no byte to spare, so each route
+ * only names its part of the upload chunk, reached through upload-entry.ts.
+ * No `handle`s: the guard keeps every path under /upload for logged-in
+ * users and under /admin for admins whatever the metadata says (guards.ts,
+ * SPEC §6), and the admin page takes its parent's route name.
+ */
+const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).load(key);
+
+export function uploadRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'upload',
+      lazy: lazy('layout'),
+      children: [
+        { index: true, lazy: lazy('upload') },
+        { path: 'draft', lazy: lazy('draft') },
+        { path: 'ModalAlert', lazy: lazy('alert') },
+      ],
+    },
+  ];
+}
+
+/** /admin/resources/upload, inside the admin dashboard layout (path relative to /admin). */
+export function uploadAdminRoutes(): RouteObject[] {
+  return [{ path: 'resources/upload', lazy: lazy('admin') }];
+}
