@@ -7,6 +7,7 @@ import { useSession } from '../session/session-store.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileImageUpload } from './ProfileImageUpload.tsx';
+import { ProfileLists } from '../social/ProfileLists.tsx';
 import '../account/forms.css';
 import './profile.css';
 
@@ -16,7 +17,8 @@ export interface ProfileViewProps {
 
 /**
  * /user/{id}: the profile; for the user themself also the picture upload,
- * the edit form and the password change. Someone else's visit is counted.
+ * the edit form and the password change; for everyone the favourites and
+ * lists (features/social). Someone else's visit is counted.
  */
 export function ProfileView({ initialUser }: ProfileViewProps) {
   const session = useSession();
@@ -52,6 +54,7 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
           </div>
         </section>
       )}
+      <ProfileLists userId={user.id} own={own} />
       {own && changingPassword && (
         <ChangePasswordModal forced={false} onClose={() => setChangingPassword(false)} onSaved={() => setChangingPassword(false)} />
       )}

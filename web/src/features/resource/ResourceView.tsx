@@ -7,9 +7,11 @@ import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
+import { CommentsSection } from '../social/CommentsSection.tsx';
+import { SocialActions } from '../social/SocialActions.tsx';
 import './resource.css';
 
-/** SPEC §2 resource view, for every type: the media, title, download, list items, details and description. */
+/** SPEC §2 resource view, for every type: the media, title, download, the user's actions, list items, details, description and comments. */
 export function ResourceView({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
   return (
     <article className="resource-view" data-type={resource.type}>
@@ -19,6 +21,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <h1 className="page-title">{resource.title}</h1>
       </header>
       <DownloadAction resource={resource} />
+      <SocialActions resource={resource} />
       {resource.type === TYPE_LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />
@@ -34,6 +37,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
           <p>{resource.description}</p>
         </section>
       )}
+      <CommentsSection resource={resource} />
     </article>
   );
 }
