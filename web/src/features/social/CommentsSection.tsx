@@ -8,7 +8,7 @@ import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { fill } from '../library/fill.ts';
 import { formatDate } from '../library/format.ts';
-import { notifyError, notifyInfo, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
 import { useSession } from '../session/session-store.ts';
 import { PendingBadge } from './OutboxNotices.tsx';
 import { errorText, textLength } from './social-errors.ts';
@@ -75,14 +75,14 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
     setSending(true);
     try {
       const body: CreateComment = { content_id: resource.id, comment };
-      const outcome = await submitWrite({
+      // queued offline: the thread shows it as pending (no notification, whose code may not be loaded yet)
+      await submitWrite({
         kind: 'comment',
         resourceId: resource.id,
         label: fill(t.addLabel, { title: resource.title }),
         requests: [{ method: 'POST', path: socialPaths.createComment, body }],
       });
       setText('');
-      if (!outcome.sent) notifyInfo(esSocial.outbox.queued);
     } catch (failure) {
       setError(errorText(failure));
     } finally {
