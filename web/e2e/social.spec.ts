@@ -87,7 +87,7 @@ test('a user comments, favourites, adds the resource to a new list and reports i
   await expect(page.getByTestId('profile-lists').getByRole('link', { name: listName })).toHaveAttribute('href', /\/list\/\d+$/);
 });
 
-async function offlineJourney(page: Page, context: BrowserContext, nth: number, withServiceWorker: boolean): Promise<void> {
+async function offlineJourney(page: Page, context: BrowserContext, nth: number, withServiceWorker: boolean) {
   const user = await signedInUser(context, 'offline');
   const resource = await server.demoResource(1, nth);
   const social = new SocialPanel(page);
@@ -124,11 +124,43 @@ async function offlineJourney(page: Page, context: BrowserContext, nth: number, 
   await page.reload();
   await expect(social.sentComments.filter({ hasText: text })).toHaveCount(1);
   await expect(social.favorite).toHaveAttribute('aria-pressed', 'true');
+  return { user, resource };
+}
+
+/** Entries in the page's IndexedDB outbox, read without the app. */
+function outboxSize(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('kit-portal');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('outbox').objectStore('outbox').count();
+      count.onerror = () => reject(count.error);
+      count.onsuccess = () => {
+        open.result.close();
+        resolve(count.result);
+      };
+    };
+  });
 }
 
 test.describe('offline, with the service worker in control', () => {
   test('a comment and a favourite made offline show as pending, then reach the kit exactly once', async ({ page, context }) => {
-    await offlineJourney(page, context, 0, true);
+    const { user, resource } = await offlineJourney(page, context, 0, true);
+
+    // a write still queued at logout goes with the session (a shared phone), and the user is told
+    const social = new SocialPanel(page);
+    await context.setOffline(true);
+    const dropped = `No llegará ${tag()}`;
+    await social.comment(dropped);
+    await expect(social.pendingComments.filter({ hasText: dropped })).toBeVisible();
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: `Menú de la cuenta: ${user.user_name}` }).click();
+    await header.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByText('Se descartaron los cambios hechos sin conexión que aún no se habían enviado.')).toBeVisible();
+    expect(await page.evaluate(outboxSize)).toBe(0);
+    await context.setOffline(false);
+    await page.waitForTimeout(1500);
+    expect((await server.comments(resource.id)).filter((comment) => comment.comment === dropped)).toEqual([]);
   });
 });
 

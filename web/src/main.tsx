@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router.tsx';
-import { watchOutbox } from './offline/outbox-flag.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import './styles/base.css';
 
@@ -16,4 +15,3 @@ createRoot(container).render(
 );
 
 if (import.meta.env.PROD) void registerServiceWorker();
-watchOutbox();

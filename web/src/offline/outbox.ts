@@ -139,7 +139,7 @@ export function createOutbox(deps: OutboxDeps) {
   async function submit(write: OutboxWrite): Promise<SubmitOutcome> {
     const userId = await deps.currentUser();
     if (userId === null) throw new Error('outbox: nobody is signed in');
-    const id = await db.outbox.add({
+    const entry = {
       userId,
       key: newKey(),
       kind: write.kind,
@@ -150,9 +150,17 @@ export function createOutbox(deps: OutboxDeps) {
       attempts: 0,
       status: 'pending',
       lastError: null,
-    } as OutboxEntry);
+    } as Omit<OutboxEntry, 'id'>;
+    let id: number;
+    try {
+      id = await db.outbox.add(entry as OutboxEntry);
+    } catch {
+      // no IndexedDB (a private window of some browsers): sent now or not at all, as without an outbox
+      return { sent: true, answer: await deliver({ ...entry, id: 0 }) };
+    }
     const outcome = new Promise<SubmitOutcome>((resolve, reject) => waiters.set(id, { resolve, reject }));
-    void flush();
+    // a storage failure while sending leaves the write queued; its waiter is told so when the flush ends
+    void flush().catch(() => undefined);
     return outcome;
   }
 

@@ -8,6 +8,7 @@ import { Field, fieldAria } from '../account/Field.tsx';
 import { useForm } from '../account/use-form.ts';
 import { EMAIL_PATTERN, NAME_MAX, type FieldErrors } from '../account/validation.ts';
 import { esSocial } from '../../i18n/es-social.ts';
+import { loadOutbox } from '../../offline/outbox-flag.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../notifications/notifications-store.ts';
 import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
@@ -106,7 +107,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         return;
       }
       // offline: the outbox sends the change when the link returns (loaded only then)
-      const { submitWrite } = await import('../../offline/outbox-runtime.ts');
+      const { submitWrite } = await loadOutbox();
       const outcome = await submitWrite({
         kind: 'profile',
         label: esSocial.outbox.profileLabel,

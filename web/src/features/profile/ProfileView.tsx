@@ -1,5 +1,5 @@
 import type { User } from '@kit/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { trackProfileView } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ChangePasswordModal } from '../account/ChangePasswordModal.tsx';
@@ -7,9 +7,11 @@ import { useSession } from '../session/session-store.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileImageUpload } from './ProfileImageUpload.tsx';
-import { ProfileLists } from '../social/ProfileLists.tsx';
 import '../account/forms.css';
 import './profile.css';
+
+// favourites and lists come with the outbox and IndexedDB: loaded after the profile shows
+const ProfileLists = lazy(async () => ({ default: (await import('../social/ProfileLists.tsx')).ProfileLists }));
 
 export interface ProfileViewProps {
   initialUser: User;
@@ -54,7 +56,9 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
           </div>
         </section>
       )}
-      <ProfileLists userId={user.id} own={own} />
+      <Suspense fallback={null}>
+        <ProfileLists userId={user.id} own={own} />
+      </Suspense>
       {own && changingPassword && (
         <ChangePasswordModal forced={false} onClose={() => setChangingPassword(false)} onSaved={() => setChangingPassword(false)} />
       )}

@@ -1,4 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { TYPE_LIST } from '../library/resource-types.ts';
@@ -7,9 +8,11 @@ import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
-import { CommentsSection } from '../social/CommentsSection.tsx';
-import { SocialActions } from '../social/SocialActions.tsx';
 import './resource.css';
+
+// The user's actions and the comments come with the outbox and IndexedDB: a chunk of their own, after the resource shows.
+const SocialActions = lazy(async () => ({ default: (await import('../social/SocialActions.tsx')).SocialActions }));
+const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
 
 /** SPEC §2 resource view, for every type: the media, title, download, the user's actions, list items, details, description and comments. */
 export function ResourceView({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
@@ -21,7 +24,9 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <h1 className="page-title">{resource.title}</h1>
       </header>
       <DownloadAction resource={resource} />
-      <SocialActions resource={resource} />
+      <Suspense fallback={null}>
+        <SocialActions resource={resource} />
+      </Suspense>
       {resource.type === TYPE_LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />
@@ -37,7 +42,9 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
           <p>{resource.description}</p>
         </section>
       )}
-      <CommentsSection resource={resource} />
+      <Suspense fallback={null}>
+        <CommentsSection resource={resource} />
+      </Suspense>
     </article>
   );
 }

@@ -5,7 +5,6 @@ import { setApiErrorListener } from '../../api/api.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { setSessionToken } from '../../api/session-token.ts';
 import { es } from '../../i18n/es.ts';
-import { outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
 import { notifyInfo } from '../notifications/notifications-store.ts';
 import { readSessionSnapshot, saveSessionSnapshot } from './session-snapshot.ts';
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
@@ -107,15 +106,13 @@ export function takeExpiredAtStart(): boolean {
 // ---- logout ----
 /**
  * Ends the session: POST /deauth (its failure is ignored, SPEC §8) and the
- * state and the user's outbox are cleared whatever the call answered (SPEC §4).
+ * state is cleared whatever the call answered (SPEC §4).
  */
 export async function endSession(): Promise<void> {
   const call = sessionCalls.logout().catch(() => undefined);
   setSessionToken(null);
   saveSessionSnapshot(null);
   dispatch({ type: 'logout' });
-  // the user's queued writes go with the session (loaded only when there may be some)
-  if (outboxMayHoldEntries()) await import('../../offline/clear-user-data.ts').then((module) => module.clearUserData()).catch(() => undefined);
   await call;
 }
 

@@ -18,7 +18,9 @@ export function useOutboxEntries(resourceId?: number): OutboxEntry[] {
               .where('userId')
               .equals(userId)
               .filter((entry) => resourceId === undefined || entry.resourceId === resourceId)
-              .toArray(),
+              .toArray()
+              // without IndexedDB nothing can be pending
+              .catch(() => NONE),
       [userId, resourceId],
     ) ?? NONE
   );
