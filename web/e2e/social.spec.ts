@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
@@ -35,6 +36,13 @@ async function signedInUser(context: BrowserContext, prefix: string): Promise<Ap
 
 const tag = () => randomBytes(4).toString('hex');
 
+/** axe-core: no serious or critical violation on what the page shows now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
 test('a user comments, favourites, adds the resource to a new list and reports it', async ({ page, context }) => {
   const user = await signedInUser(context, 'social');
   const resource = await server.demoResource(2);
@@ -48,6 +56,7 @@ test('a user comments, favourites, adds the resource to a new list and reports i
   await expect(social.commentBox).toHaveValue('');
   const mine = (await server.comments(resource.id)).filter((comment) => comment.user?.id === user.id);
   expect(mine.map((comment) => comment.comment)).toEqual([text]);
+  await expectAccessible(page);
 
   // an empty comment is refused on the page, and nothing is sent
   await social.comment('   ');
@@ -63,6 +72,7 @@ test('a user comments, favourites, adds the resource to a new list and reports i
   await social.dialog.getByLabel('Nombre de la nueva lista').fill(listName);
   await social.dialog.getByRole('button', { name: 'Crear lista y añadir' }).click();
   await expect(social.dialog.getByTestId('list-row').filter({ hasText: listName }).getByRole('button', { name: /^Quitar/ })).toBeVisible();
+  await expectAccessible(page);
   expect(await server.playlists(user.id, resource.id)).toMatchObject([{ name: listName, count: 1, hasResource: true }]);
   await social.dialog.getByRole('button', { name: 'Cerrar' }).click();
 

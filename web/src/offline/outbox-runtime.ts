@@ -71,6 +71,15 @@ export async function dismissWrite(id: number): Promise<void> {
   await updateFlag();
 }
 
+/** A user's queued and failed writes, oldest first (about one resource when given); for a live query. */
+export function outboxEntriesOf(userId: number, resourceId?: number): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((entry) => resourceId === undefined || entry.resourceId === resourceId)
+    .toArray();
+}
+
 /** Told of every queued write that reached the kit (pages add the new comment, list…). */
 export function onWriteSent(listener: SentListener): () => void {
   sentListeners.add(listener);

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { db, type OutboxEntry } from '../../offline/db.ts';
-import { onWriteSent } from '../../offline/outbox-runtime.ts';
+import type { OutboxEntry } from '../../offline/db.ts';
+import { onWriteSent, outboxEntriesOf } from '../../offline/outbox-runtime.ts';
 import { useSession } from '../session/session-store.ts';
 
 const NONE: OutboxEntry[] = [];
@@ -12,15 +12,8 @@ export function useOutboxEntries(resourceId?: number): OutboxEntry[] {
   return (
     useLiveQuery(
       () =>
-        userId === null
-          ? NONE
-          : db.outbox
-              .where('userId')
-              .equals(userId)
-              .filter((entry) => resourceId === undefined || entry.resourceId === resourceId)
-              .toArray()
-              // without IndexedDB nothing can be pending
-              .catch(() => NONE),
+        // without IndexedDB nothing can be pending
+        userId === null ? NONE : outboxEntriesOf(userId, resourceId).catch(() => NONE),
       [userId, resourceId],
     ) ?? NONE
   );
