@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
 import { SocialApi } from './helpers/social-api.ts';
+import { ProfilePage } from './pages/profile.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
 import { SocialPanel } from './pages/social.page.ts';
 
@@ -179,4 +180,23 @@ test.describe('offline, without a service worker (a plain-HTTP kit)', () => {
   test('a comment and a favourite made offline show as pending, then reach the kit exactly once', async ({ page, context }) => {
     await offlineJourney(page, context, 1, false);
   });
+});
+
+test('a profile edit made offline is saved once the link returns', async ({ page, context }) => {
+  const user = await signedInUser(context, 'perfil');
+  const profile = new ProfilePage(page);
+  await profile.goto(user.id);
+  await expect(page.getByTestId('profile-lists')).toBeVisible();
+  // the notification's code is loaded on first use: offline, only the service worker has it
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  const name = `Rosa ${tag()}`;
+  await profile.form.getByLabel(/^Nombres/).fill(name);
+  await profile.save.click();
+  await expect(page.getByText('Sin conexión: tus cambios se guardarán cuando vuelva la conexión.')).toBeVisible();
+  expect((await server.user(user.id)).name).toBe('Prueba');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await server.user(user.id)).name).toBe(name);
 });

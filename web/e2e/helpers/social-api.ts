@@ -66,6 +66,10 @@ export class SocialApi {
     return page.data.find((item) => item.id === resourceId)?.reports ?? [];
   }
 
+  async user(userId: number): Promise<{ name: string }> {
+    return this.get(`/api/user/${userId}`);
+  }
+
   /** A published demo resource of a type (not a list), the n-th one found. */
   async demoResource(type: number, nth = 0): Promise<{ id: number; title: string }> {
     const all = (await this.get<{ data: { id: number; title: string; type: number }[] }>('/api/content/all?per_page=60')).data;
