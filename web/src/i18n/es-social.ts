@@ -42,7 +42,6 @@ export const esSocial = {
     close: 'Cerrar',
     loading: 'Cargando tus listas…',
     none: 'Todavía no tienes listas.',
-    inList: 'En la lista',
     add: 'Añadir',
     remove: 'Quitar',
     newName: 'Nombre de la nueva lista',
@@ -99,6 +98,5 @@ export const esSocial = {
     droppedOnLogout: 'Se descartaron los cambios hechos sin conexión que aún no se habían enviado.',
     profileLabel: 'Los cambios de tu perfil',
     profileQueued: 'Sin conexión: tus cambios se guardarán cuando vuelva la conexión.',
-    title: 'Cambios sin enviar',
   },
 } as const;
