@@ -30,9 +30,12 @@ export function createUser(body: CreateUser): Promise<LoginResponse> {
   return api.request<LoginResponse>('/user/create', { method: 'POST', body });
 }
 
+/** The profile's address (the offline outbox sends the same PUT later). */
+export const profilePath = (userId: number): string => `/v2/users/${userId}/profile`;
+
 /** PUT /api/v2/users/{userId}/profile */
 export function updateProfile(userId: number, changes: Omit<UpdateUser, 'id'>): Promise<User> {
-  return api.request<User>(`/v2/users/${userId}/profile`, { method: 'PUT', body: changes });
+  return api.request<User>(profilePath(userId), { method: 'PUT', body: changes });
 }
 
 /** POST /api/v3/personalDetails: the onboarding "Completa tu perfil" form. */

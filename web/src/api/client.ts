@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** sent as JSON, or as is when it is FormData (multipart uploads) */
   body?: unknown;
   signal?: AbortSignal;
+  /** extra request headers (the outbox's Idempotency-Key) */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiClientOptions {
@@ -102,8 +104,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? (() => null);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
-    const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE });
+  async function request<T>(path: string, { method = 'GET', query, body, signal, headers: extra }: RequestOptions = {}): Promise<T> {
+    const headers = new Headers({ ...extra, Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE });
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let payload: BodyInit | undefined;

@@ -15,16 +15,16 @@ describe('PortalDb', () => {
     expect(opened.tables.map((table) => table.name).sort()).toEqual(
       ['categories', 'meta', 'outbox', 'resources', 'savedMedia', 'searchPages'].sort(),
     );
-    expect(opened.verno).toBe(1);
+    expect(opened.verno).toBe(2);
   });
 
   it('numbers outbox entries in the order they were queued', async () => {
     opened = new PortalDb('test-outbox');
-    const entry = { method: 'POST' as const, body: {}, createdAt: 1, attempts: 0, lastError: null };
-    await opened.outbox.add({ ...entry, path: '/comment/create' });
-    await opened.outbox.add({ ...entry, path: '/comment/delete/4' });
-    const queued = await opened.outbox.orderBy('id').toArray();
-    expect(queued.map((item) => item.path)).toEqual(['/comment/create', '/comment/delete/4']);
+    const entry = { userId: 1, kind: 'comment' as const, resourceId: 3, label: '', createdAt: 1, attempts: 0, status: 'pending' as const, lastError: null };
+    await opened.outbox.add({ ...entry, key: 'a', requests: [{ method: 'POST', path: '/comment/create' }] });
+    await opened.outbox.add({ ...entry, key: 'b', requests: [{ method: 'POST', path: '/comment/delete/4' }] });
+    const queued = await opened.outbox.where('userId').equals(1).toArray();
+    expect(queued.map((item) => item.requests[0]?.path)).toEqual(['/comment/create', '/comment/delete/4']);
     expect(queued[0]?.id).toBeLessThan(queued[1]?.id ?? 0);
   });
 

@@ -39,14 +39,35 @@ export interface SavedMedia {
   lastUsedAt: number;
 }
 
-/** A change made offline, replayed in order when the link returns. */
-export interface OutboxEntry {
-  id: number;
+/** What a queued write is, for the pages that show it as pending. */
+export type OutboxKind = 'comment' | 'uncomment' | 'favorite' | 'unfavorite' | 'list' | 'profile';
+
+/** A request of the outbox: `{id}` in a follow-up's path is the previous answer's id. */
+export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
-  body: unknown;
+  body?: unknown;
+}
+
+/**
+ * A write of the signed-in user, sent in order (by `id`) and, when the link
+ * is down, replayed when it returns. `key` is the Idempotency-Key made when it
+ * was queued and sent on every attempt, so a replay never happens twice.
+ */
+export interface OutboxEntry {
+  id: number;
+  userId: number;
+  key: string;
+  kind: OutboxKind;
+  /** the resource the write is about (comments, favourites), to show it as pending on its page */
+  resourceId: number | null;
+  /** what the user did, in Spanish, for the message when it fails for good */
+  label: string;
+  requests: OutboxRequest[];
   createdAt: number;
   attempts: number;
+  /** pending until sent; failed = refused by the kit (kept until the user dismisses it) */
+  status: 'pending' | 'failed';
   lastError: string | null;
 }
 
@@ -76,6 +97,10 @@ export class PortalDb extends Dexie {
       outbox: '++id, createdAt',
       meta: 'key',
     });
+    // The outbox's entries gain their user, key and resource; older ones had none of them and are dropped.
+    this.version(2)
+      .stores({ outbox: '++id, userId, resourceId' })
+      .upgrade((tx) => tx.table('outbox').clear());
   }
 }
 

@@ -2,16 +2,21 @@ import { useLoaderData } from 'react-router';
 import { fill } from '../features/library/fill.ts';
 import { PlaylistItems } from '../features/resource/PlaylistItems.tsx';
 import type { ListData } from '../features/resource/resource-loaders.ts';
+import { useSession } from '../features/session/session-store.ts';
+import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
-/** `/list/{id}`: a playlist's resources, in order (SPEC §2). */
+/** `/list/{id}`: a playlist's resources, in order (SPEC §2); its owner may take items out. */
 export function ListPage() {
   const { playlist } = useLoaderData<ListData>();
+  const session = useSession();
+  const own = session.loggedIn && playlist.user !== null && playlist.user.id === session.userId;
+  const { items, remove } = usePlaylistRemoval(playlist);
   return (
-    <section className="list-page">
+    <section className="list-page" key={playlist.id}>
       <h1 className="page-title">{playlist.name}</h1>
       {playlist.user && <p className="list-page__owner">{fill(esLibrary.list.by, { user: playlist.user.user_name })}</p>}
-      <PlaylistItems items={playlist.content} />
+      <PlaylistItems items={items} remove={own ? remove : undefined} />
     </section>
   );
 }

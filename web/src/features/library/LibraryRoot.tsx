@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
+import { loadOutbox, outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
 import { AdBanner } from './AdBanner.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryHeader } from './LibraryHeader.tsx';
@@ -14,6 +15,10 @@ export function LibraryRoot() {
   const { services, config } = context;
   const tools = useMemo(() => (services && config ? shortcutTools(services, config) : []), [services, config]);
   const bannerPath = services?.pathPublicityBanner ?? null;
+  // writes made offline on an earlier visit are sent once the library opens (not on /menu, to keep it small)
+  useEffect(() => {
+    if (outboxMayHoldEntries()) void loadOutbox().catch(() => undefined);
+  }, []);
   return (
     <LibraryLayout
       header={<LibraryHeader context={context} />}

@@ -1,12 +1,15 @@
 import type { User } from '@kit/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { updateProfile } from '../../api/accounts.ts';
+import { profilePath, updateProfile } from '../../api/accounts.ts';
+import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { useConstants } from '../account/constants.ts';
 import { Field, fieldAria } from '../account/Field.tsx';
 import { useForm } from '../account/use-form.ts';
 import { EMAIL_PATTERN, NAME_MAX, type FieldErrors } from '../account/validation.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { esSocial } from '../../i18n/es-social.ts';
+import { loadOutbox } from '../../offline/outbox-flag.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../notifications/notifications-store.ts';
 import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
 import { profileErrorMessage } from './profile-messages.ts';
@@ -90,13 +93,31 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     form.attemptSubmit();
     if (!form.valid || saving) return;
     setSaving(true);
-    try {
-      const saved = await updateProfile(user.id, toProfileUpdate(form.values));
+    const changes = toProfileUpdate(form.values);
+    const saved = (answer: User) => {
       notifySuccess(esAccounts.profile.updated);
-      form.reset(profileValuesOf(saved));
-      onSaved(saved);
+      form.reset(profileValuesOf(answer));
+      onSaved(answer);
+    };
+    try {
+      saved(await updateProfile(user.id, changes));
     } catch (error) {
-      notifyError(profileErrorMessage(error));
+      if (!(error instanceof ApiError && error.code === NETWORK_ERROR)) {
+        notifyError(profileErrorMessage(error));
+        return;
+      }
+      // offline: the outbox sends the change when the link returns (loaded only then)
+      const { submitWrite } = await loadOutbox();
+      const outcome = await submitWrite({
+        kind: 'profile',
+        label: esSocial.outbox.profileLabel,
+        requests: [{ method: 'PUT', path: profilePath(user.id), body: changes }],
+      }).catch((failure: unknown) => {
+        notifyError(profileErrorMessage(failure));
+        return null;
+      });
+      if (outcome?.sent) saved(outcome.answer as User);
+      else if (outcome) notifyInfo(esSocial.outbox.profileQueued);
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,5 @@
 import type { User } from '@kit/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { trackProfileView } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ChangePasswordModal } from '../account/ChangePasswordModal.tsx';
@@ -10,13 +10,17 @@ import { ProfileImageUpload } from './ProfileImageUpload.tsx';
 import '../account/forms.css';
 import './profile.css';
 
+// favourites and lists come with the outbox and IndexedDB: loaded after the profile shows
+const ProfileLists = lazy(async () => ({ default: (await import('../social/ProfileLists.tsx')).ProfileLists }));
+
 export interface ProfileViewProps {
   initialUser: User;
 }
 
 /**
  * /user/{id}: the profile; for the user themself also the picture upload,
- * the edit form and the password change. Someone else's visit is counted.
+ * the edit form and the password change; for everyone the favourites and
+ * lists (features/social). Someone else's visit is counted.
  */
 export function ProfileView({ initialUser }: ProfileViewProps) {
   const session = useSession();
@@ -52,6 +56,9 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
           </div>
         </section>
       )}
+      <Suspense fallback={null}>
+        <ProfileLists userId={user.id} own={own} />
+      </Suspense>
       {own && changingPassword && (
         <ChangePasswordModal forced={false} onClose={() => setChangingPassword(false)} onSaved={() => setChangingPassword(false)} />
       )}

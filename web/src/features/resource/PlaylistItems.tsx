@@ -7,8 +7,15 @@ import { routeChunks } from '../library/route-chunks.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import './resource.css';
 
+export interface PlaylistItemsProps {
+  items: readonly ResourceSummary[];
+  title?: string;
+  /** the list's owner may take items out: the button's label and action */
+  remove?: { label: (item: ResourceSummary) => string; text: string; onRemove: (item: ResourceSummary) => void };
+}
+
 /** A list's items in order, each linking to its resource. */
-export function PlaylistItems({ items, title = esLibrary.resource.listItems }: { items: readonly ResourceSummary[]; title?: string }) {
+export function PlaylistItems({ items, title = esLibrary.resource.listItems, remove }: PlaylistItemsProps) {
   const prefetch = usePrefetch(routeChunks.resource);
   return (
     <section className="playlist">
@@ -28,6 +35,11 @@ export function PlaylistItems({ items, title = esLibrary.resource.listItems }: {
                   <TypeBadge type={item.type} />
                 </span>
               </Link>
+              {remove && (
+                <button type="button" className="button button--ghost playlist__remove" aria-label={remove.label(item)} onClick={() => remove.onRemove(item)}>
+                  {remove.text}
+                </button>
+              )}
             </li>
           ))}
         </ol>

@@ -1,4 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { TYPE_LIST } from '../library/resource-types.ts';
@@ -9,7 +10,11 @@ import { ResourceDetails } from './ResourceDetails.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
 import './resource.css';
 
-/** SPEC §2 resource view, for every type: the media, title, download, list items, details and description. */
+// The user's actions and the comments come with the outbox and IndexedDB: a chunk of their own, after the resource shows.
+const SocialActions = lazy(async () => ({ default: (await import('../social/SocialActions.tsx')).SocialActions }));
+const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
+
+/** SPEC §2 resource view, for every type: the media, title, download, the user's actions, list items, details, description and comments. */
 export function ResourceView({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
   return (
     <article className="resource-view" data-type={resource.type}>
@@ -19,6 +24,9 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <h1 className="page-title">{resource.title}</h1>
       </header>
       <DownloadAction resource={resource} />
+      <Suspense fallback={null}>
+        <SocialActions resource={resource} />
+      </Suspense>
       {resource.type === TYPE_LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />
@@ -34,6 +42,9 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
           <p>{resource.description}</p>
         </section>
       )}
+      <Suspense fallback={null}>
+        <CommentsSection resource={resource} />
+      </Suspense>
     </article>
   );
 }

@@ -1,0 +1,51 @@
+import type { ResourceDetail } from '@kit/contract';
+import { useState } from 'react';
+import { socialPaths } from '../../api/social.ts';
+import { esSocial } from '../../i18n/es-social.ts';
+import { submitWrite } from '../../offline/outbox-runtime.ts';
+import { fill } from '../library/fill.ts';
+import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { PendingBadge } from './OutboxNotices.tsx';
+import { errorText } from './social-errors.ts';
+import { useOutboxEntries } from './use-outbox.ts';
+
+/** Adds the resource to the user's favourites or takes it out; offline, the change waits in the outbox. */
+export function FavoriteButton({ resource }: { resource: ResourceDetail }) {
+  const [favorite, setFavorite] = useState(resource.isFavorite);
+  const pending = useOutboxEntries(resource.id).some(
+    (entry) => entry.status === 'pending' && (entry.kind === 'favorite' || entry.kind === 'unfavorite'),
+  );
+  const t = esSocial.favorite;
+
+  const toggle = async () => {
+    const next = !favorite;
+    setFavorite(next);
+    try {
+      const outcome = await submitWrite({
+        kind: next ? 'favorite' : 'unfavorite',
+        resourceId: resource.id,
+        label: fill(next ? t.addLabel : t.removeLabel, { title: resource.title }),
+        requests: [{ method: next ? 'PUT' : 'DELETE', path: socialPaths.favorite(resource.id) }],
+      });
+      if (outcome.sent) notifySuccess(next ? t.added : t.removed);
+    } catch (error) {
+      setFavorite(!next);
+      notifyError(errorText(error));
+    }
+  };
+
+  return (
+    <span className="social-action">
+      <button
+        type="button"
+        className={favorite ? 'button favorite-button favorite-button--on' : 'button button--light favorite-button'}
+        aria-pressed={favorite}
+        onClick={() => void toggle()}
+        data-testid="favorite-button"
+      >
+        <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {favorite ? t.remove : t.add}
+      </button>
+      {pending && <PendingBadge />}
+    </span>
+  );
+}
