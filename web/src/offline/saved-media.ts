@@ -14,9 +14,12 @@ import { planEviction } from './lru.ts';
 export type SaveFailure = 'noSpace' | 'network';
 
 export class SaveError extends Error {
-  constructor(readonly reason: SaveFailure) {
+  readonly reason: SaveFailure;
+
+  constructor(reason: SaveFailure) {
     super(reason);
     this.name = 'SaveError';
+    this.reason = reason;
   }
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
+import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { AdBanner } from './AdBanner.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryHeader } from './LibraryHeader.tsx';
@@ -8,7 +9,10 @@ import { LibrarySidebar } from './LibrarySidebar.tsx';
 import { ToolStrip, shortcutTools } from './ToolStrip.tsx';
 import './library.css';
 
-/** The library's layout route: SPEC §2 default layout filled with the library's header, tree, strip and banner. */
+/**
+ * The library's layout route: SPEC §2 default layout filled with the library's
+ * header (under the offline banner while there is no network), tree, strip and banner.
+ */
 export function LibraryRoot() {
   const context = useLoaderData<LibraryContext>();
   const { services, config } = context;
@@ -16,7 +20,12 @@ export function LibraryRoot() {
   const bannerPath = services?.pathPublicityBanner ?? null;
   return (
     <LibraryLayout
-      header={<LibraryHeader context={context} />}
+      header={
+        <>
+          <OfflineBanner />
+          <LibraryHeader context={context} />
+        </>
+      }
       sidebar={<LibrarySidebar context={context} />}
       aside={tools.length > 0 ? <ToolStrip tools={tools} /> : undefined}
       banner={bannerPath ? <AdBanner src={bannerPath} /> : undefined}

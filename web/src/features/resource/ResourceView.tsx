@@ -1,6 +1,7 @@
 import type { ResourceDetail } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
+import { SaveOffline } from '../../offline/SaveOffline.tsx';
 import { TYPE_LIST } from '../library/resource-types.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
@@ -19,6 +20,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <h1 className="page-title">{resource.title}</h1>
       </header>
       <DownloadAction resource={resource} />
+      <SaveOffline resource={resource} />
       {resource.type === TYPE_LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />
