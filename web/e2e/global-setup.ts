@@ -10,7 +10,7 @@ const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 
 /** A port the system says is free right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -21,7 +21,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+/** Waits until the server answers `url` with 200; fails with its output when it stops or takes too long. */
+export async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server stopped (code ${server.exitCode}):\n${output()}`);
