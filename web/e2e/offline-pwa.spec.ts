@@ -1,4 +1,4 @@
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { demoResourceTitled } from './helpers/demo-resource.ts';
 import { LibraryPage } from './pages/library.page.ts';
 import { OfflinePage } from './pages/offline.page.ts';
@@ -13,6 +13,30 @@ import { ResourcePage } from './pages/resource.page.ts';
  */
 
 const VIDEO = 'Alfabetización digital: el celular';
+
+/** How many list pages the phone has stored (the loaders store them in the background, after rendering). */
+function storedPages(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('kit-portal');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const store = open.result;
+          if (!store.objectStoreNames.contains('searchPages')) {
+            store.close();
+            resolve(0);
+            return;
+          }
+          const count = store.transaction('searchPages').objectStore('searchPages').count();
+          count.onsuccess = () => {
+            store.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
 const PDF = 'Guía de lavado de manos';
 
 test.describe('offline app (service worker)', () => {
@@ -35,6 +59,7 @@ test.describe('offline app (service worker)', () => {
     // Online: the library, the PDF (read once, so pdf.js is fetched) and the video, each saved.
     await page.goto('/biblioteca');
     await expect(library.cards().first()).toBeVisible();
+    await expect.poll(() => storedPages(page)).toBeGreaterThan(0);
     await resource.goto(pdf.id);
     await expect(resource.pdfCanvas).toBeVisible();
     await offline.save.click();
