@@ -56,7 +56,16 @@ export default defineConfig({
           // React and React Router in one chunk: every page needs them, and one file
           // compresses better than the handful of shared chunks the lazy routes would
           // otherwise split them into (DESIGN §8 /menu budget).
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            // Vite's preload helper too: left alone it becomes one more small file /menu waits for.
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite\/preload-helper/ },
+            // The phone's store (Dexie and what reads it) and the offline pages' strings in one lazy chunk:
+            // each lazy chunk costs /menu's entry a line in its preload map.
+            {
+              name: 'offline-store',
+              test: /node_modules[\\/]dexie|src[\\/](offline[\\/](db|catalogue|fold|lru|saved-media|user-data|OfflineNote)\.tsx?|i18n[\\/]es-offline-pages)/,
+            },
+          ],
         },
       },
     },

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './helpers/server.ts';
 import { LoginPage } from './pages/login.page.ts';
 import { AdminSyncPage } from './pages/sync.page.ts';
 
@@ -14,41 +10,15 @@ import { AdminSyncPage } from './pages/sync.page.ts';
  * and imports the pack through its /admin/sync page.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const B_PASSWORD = 'clave-kit-b-e2e';
-let kitB: ChildProcess;
-let baseB = '';
-const dataB = mkdtempSync(path.join(tmpdir(), 'kit-e2e-b-'));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+let kitB: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const port = await freePort();
-  baseB = `http://127.0.0.1:${port}`;
-  kitB = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_HTTPS_PORT: '0', KIT_DATA_DIR: dataB, KIT_ADMIN_PASSWORD: B_PASSWORD, KIT_SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${baseB}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000 })
-    .toBe(200);
+  kitB = await startServer({ KIT_HTTPS_PORT: '0', KIT_SEED_DEMO: 'false' });
 });
 
 test.afterAll(async () => {
-  if (kitB.exitCode === null) {
-    const exited = new Promise((resolve) => kitB.once('exit', resolve));
-    kitB.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataB, { recursive: true, force: true });
+  await kitB.stop();
 });
 
 /** Logs in as `admin` on a kit, past the first-visit onboarding. */
@@ -89,9 +59,9 @@ test('an admin exports a category with the progress bar and imports it on anothe
   await contextA.close();
 
   // Kit B: trust A, import the pack as published.
-  const contextB = await browser.newContext({ baseURL: baseB });
+  const contextB = await browser.newContext({ baseURL: kitB.baseUrl });
   const pageB = await contextB.newPage();
-  const tokenB = await adminLogin(pageB, contextB, baseB, B_PASSWORD);
+  const tokenB = await adminLogin(pageB, contextB, kitB.baseUrl, kitB.adminPassword);
   const syncB = new AdminSyncPage(pageB);
   await syncB.goto();
   await syncB.keyLabel.fill('Kit A');
@@ -105,7 +75,7 @@ test('an admin exports a category with the progress bar and imports it on anothe
   await expect(pageB.getByTestId('import-history')).toContainText('Completada');
 
   // B's library now has A's resources.
-  const http = await playwrightRequest.newContext({ baseURL: baseB, extraHTTPHeaders: { Authorization: `Bearer ${tokenB}` } });
+  const http = await playwrightRequest.newContext({ baseURL: kitB.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${tokenB}` } });
   const search = (await (await http.get('/api/v3/searchResource', { params: { q: 'lavado de manos' } })).json()) as { data?: { title: string }[] };
   await http.dispose();
   expect((search.data ?? []).map((r) => r.title)).toEqual(expect.arrayContaining(['Lavado de manos paso a paso', 'Guía de lavado de manos']));

@@ -10,7 +10,7 @@ const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 
 /** A port the system says is free right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+export async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server stopped (code ${server.exitCode}):\n${output()}`);
@@ -47,11 +47,16 @@ export interface RunningServer {
 /**
  * Starts the real server (`node server/src/main.ts`) on a free port with a
  * fresh data folder and a random admin password, serving the built web app;
- * ENV adds or overrides variables (docs/CONFIG.md).
+ * ENV adds or overrides variables (docs/CONFIG.md); PREPARE may lay files
+ * into the data folder before the start (a certificate, say).
  */
-export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
-  const listenOn = port ?? (await freePort());
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { port?: number; prepare?: (dataDir: string) => void } = {},
+): Promise<RunningServer> {
+  const listenOn = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
+  opts.prepare?.(dataDir);
   const adminPassword = randomBytes(12).toString('base64url');
   let log = '';
   const server = spawn(process.execPath, ['server/src/main.ts'], {

@@ -1,8 +1,9 @@
 import type { ClientConfig, FastAccessServices } from '@kit/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetGuardConfigForTests } from '../features/session/guards.ts';
+import { MENU_COPY_KEY } from '../features/menu/menu-loader.ts';
 import { resetSessionForTests } from '../features/session/session-store.ts';
 import { appRoutes } from './router.tsx';
 
@@ -84,10 +85,21 @@ describe('routes', () => {
   it('/menu offers a retry when the kit cannot be reached, and recovers', async () => {
     const kit = fakeKit();
     kit.down = true;
+    localStorage.removeItem(MENU_COPY_KEY); // never read online on this phone
     renderAt('/menu');
     expect(await screen.findByText('No se pudo cargar el menú del portal.')).toBeTruthy();
     kit.down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Tu portal' })).toBeTruthy();
+  });
+
+  it('/menu opens from the copy kept on the phone when the kit cannot be reached', async () => {
+    const kit = fakeKit();
+    renderAt('/menu');
+    expect(await screen.findByRole('heading', { name: 'Tu portal' })).toBeTruthy();
+    cleanup();
+    kit.down = true;
+    renderAt('/menu');
     expect(await screen.findByRole('heading', { name: 'Tu portal' })).toBeTruthy();
   });
 

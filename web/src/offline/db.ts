@@ -27,6 +27,8 @@ export interface CachedSearchPage {
   key: string;
   resourceIds: number[];
   total: number;
+  /** the page size the server used, to number the pages offline */
+  perPage?: number;
   cachedAt: number;
 }
 
@@ -34,6 +36,8 @@ export interface CachedSearchPage {
 export interface SavedMedia {
   resourceId: number;
   url: string;
+  /** the cover, saved with the media */
+  coverUrl?: string | null;
   bytes: number;
   savedAt: number;
   lastUsedAt: number;

@@ -8,13 +8,16 @@ import { SearchNote } from '../features/search/SearchOverview.tsx';
 import type { SearchResourcesData } from '../features/search/search-loaders.ts';
 import { searchHref, withPage, withType } from '../features/search/search-state.ts';
 import { esLibrary } from '../i18n/es-library.ts';
+import { esOfflinePages } from '../i18n/es-offline-pages.ts';
+import { OfflineNote } from '../offline/OfflineNote.tsx';
 
 /** `/search/res?q=`: resource results, by type, paged (SPEC §2). */
 export function SearchResourcesPage() {
-  const { state, result } = useLoaderData<SearchResourcesData>();
+  const { state, result, offline } = useLoaderData<SearchResourcesData>();
   return (
     <section className="search-page">
       <SearchHeader state={state} />
+      {offline && <OfflineNote text={esOfflinePages.search.offline} />}
       {result && (
         <>
           <TypeFilter current={state.type} hrefFor={(type) => searchHref('res', withType(state, type))} />

@@ -1,7 +1,10 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { RUNTIME_ASSETS_CACHE, SAVED_MEDIA_CACHE } from './cache-names.ts';
+import { rangeResponse } from './range.ts';
 import { NAVIGATION_DENYLIST } from './navigation.ts';
+import { isRuntimeAsset, isSavableMedia } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -13,6 +16,28 @@ cleanupOutdatedCaches();
 
 // Client-side routes open from the precached shell, also with the network gone.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+// Media saved for offline viewing: answered from the cache, with ranges (players seek with them); others from the network.
+registerRoute(
+  ({ url, request }) => isSavableMedia(url, self.location.origin) && request.method === 'GET',
+  async ({ request }) => {
+    const saved = await (await caches.open(SAVED_MEDIA_CACHE)).match(request.url);
+    return saved ? rangeResponse(request, saved) : fetch(request);
+  },
+);
+
+// pdf.js and its worker are too big for the precache: kept once fetched (their names carry a hash), so saved PDFs open offline.
+registerRoute(
+  ({ url }) => isRuntimeAsset(url, self.location.origin),
+  async ({ request }) => {
+    const cache = await caches.open(RUNTIME_ASSETS_CACHE);
+    const hit = await cache.match(request.url);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request.url, response.clone());
+    return response;
+  },
+);
 
 // A new version waits until the user chooses "Actualizar" (sent by workbox-window's messageSkipWaiting).
 self.addEventListener('message', (event) => {

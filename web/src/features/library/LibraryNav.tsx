@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
+import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
+import { canUseServiceWorker } from '../../sw/register.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { usePrefetch, type ChunkLoader } from './prefetch.ts';
 import { RandomButton } from './RandomButton.tsx';
@@ -18,7 +20,8 @@ function NavItem({ to, icon, label, chunk, end = false }: { to: string; icon: Ic
 }
 
 /**
- * SPEC §2 library navigation: Inicio, Más vistos, Al Azar, Subir. In the
+ * SPEC §2 library navigation: Inicio, Más vistos, Al Azar, Subir, and Mis
+ * descargas where the app can save for offline (DESIGN §6). In the
  * header on wide screens; a bar at the bottom of the screen on phones, where
  * the thumb reaches it.
  */
@@ -32,6 +35,7 @@ export function LibraryNav({ productSlug }: { productSlug: string }) {
           <RandomButton className="library-nav__item" />
         </li>
         <NavItem to="/upload" icon="upload" label={esLibrary.header.upload} />
+        {canUseServiceWorker() && <NavItem to="/extra/saved" icon="download" label={esOfflinePages.saved.link} />}
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
 import { loadOutbox, outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
+import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { AdBanner } from './AdBanner.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryHeader } from './LibraryHeader.tsx';
@@ -9,7 +10,10 @@ import { LibrarySidebar } from './LibrarySidebar.tsx';
 import { ToolStrip, shortcutTools } from './ToolStrip.tsx';
 import './library.css';
 
-/** The library's layout route: SPEC §2 default layout filled with the library's header, tree, strip and banner. */
+/**
+ * The library's layout route: SPEC §2 default layout filled with the library's
+ * header (under the offline banner while there is no network), tree, strip and banner.
+ */
 export function LibraryRoot() {
   const context = useLoaderData<LibraryContext>();
   const { services, config } = context;
@@ -21,7 +25,12 @@ export function LibraryRoot() {
   }, []);
   return (
     <LibraryLayout
-      header={<LibraryHeader context={context} />}
+      header={
+        <>
+          <OfflineBanner />
+          <LibraryHeader context={context} />
+        </>
+      }
       sidebar={<LibrarySidebar context={context} />}
       aside={tools.length > 0 ? <ToolStrip tools={tools} /> : undefined}
       banner={bannerPath ? <AdBanner src={bannerPath} /> : undefined}

@@ -2,6 +2,7 @@ import type { CategoryFields, ResourcePage } from '@kit/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getCategoryBranch, getContentAll } from '../../api/library.ts';
 import { searchResources } from '../../api/search.ts';
+import { pageWithCopy, valueWithCopy } from '../../offline/page-copy.ts';
 import { loadLibraryContext, requireProduct, type LibraryContext } from './library-context.ts';
 import { readListFilters, type ListFilters } from './list-params.ts';
 import { asRouteError, idParam } from './loader-errors.ts';
@@ -12,6 +13,8 @@ export interface LibraryHomeData {
   page: ResourcePage;
   /** the chosen category and its ancestors, top level first; [] without ?c */
   branch: CategoryFields[];
+  /** the page is the copy kept on the phone (no network) */
+  offline: boolean;
 }
 
 /** /{product}?c=&type=&page= : the library's resources, filtered by category (descendants too) and type. */
@@ -19,14 +22,13 @@ export async function libraryHomeLoader({ params, request }: LoaderFunctionArgs)
   const context = await requireProduct(params.product);
   const filters = readListFilters(new URL(request.url).searchParams);
   try {
-    const [page, branch] = await Promise.all([
-      getContentAll(
-        { page: filters.page, type: filters.type || undefined, category: filters.category ?? undefined },
-        request.signal,
-      ),
-      filters.category === null ? Promise.resolve([]) : getCategoryBranch(filters.category, request.signal),
+    const query = { page: filters.page, type: filters.type || undefined, category: filters.category ?? undefined };
+    const category = filters.category;
+    const [{ page, offline }, branch] = await Promise.all([
+      pageWithCopy(`content:${JSON.stringify(query)}`, filters.page, () => getContentAll(query, request.signal), (copy) => copy),
+      category === null ? Promise.resolve([]) : valueWithCopy(`branch:${category}`, () => getCategoryBranch(category, request.signal)),
     ]);
-    return { context, filters, page, branch };
+    return { context, filters, page, branch, offline };
   } catch (error) {
     throw asRouteError(error);
   }
@@ -36,16 +38,18 @@ export interface FeaturedData {
   context: LibraryContext;
   filters: ListFilters;
   page: ResourcePage;
+  offline: boolean;
 }
 
 /** /featured?type=&page= : Más vistos, the library ordered by views. */
 export async function featuredLoader({ request }: LoaderFunctionArgs): Promise<FeaturedData> {
   const filters = readListFilters(new URL(request.url).searchParams);
-  const [context, page] = await Promise.all([
+  const query = { section: 'featured', page: filters.page, type: filters.type || undefined };
+  const [context, { page, offline }] = await Promise.all([
     loadLibraryContext(),
-    searchResources({ section: 'featured', page: filters.page, type: filters.type || undefined }, request.signal),
+    pageWithCopy(`featured:${JSON.stringify(query)}`, filters.page, () => searchResources(query, request.signal), (copy) => ({ ...copy, capped: false })),
   ]);
-  return { context, filters, page };
+  return { context, filters, page, offline };
 }
 
 export interface UserResourcesData {

@@ -125,7 +125,8 @@ describe('library routes', () => {
   it('/{product} lists the library, filtered by ?c= (with its path) and ?type=', async () => {
     const { fetchMock } = fakeKit();
     renderAt('/biblioteca?c=10&type=2&page=2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Higiene' })).toBeTruthy();
+    // the first render loads the browse chunk and, with it, the phone's store (Dexie): slow on a busy test machine
+    expect(await screen.findByRole('heading', { level: 1, name: 'Higiene' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Guía de lavado de manos/ }).getAttribute('href')).toBe('/resource/5');
     expect(screen.getByRole('navigation', { name: 'Ruta de la categoría' }).textContent).toBe('Salud');
     expect(calls(fetchMock)).toContain('/api/content/all?page=2&type=2&category=10');

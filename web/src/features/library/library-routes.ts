@@ -35,6 +35,8 @@ export function libraryRoutes(): RouteObject[] {
             { path: 'resource/random', ...lazyPage(resource, 'randomResourceLoader', 'RandomResourcePage') },
             { path: 'resource/:id', ...lazyPage(resource, 'resourceLoader', 'ResourcePage') },
             { path: 'list/:id', ...lazyPage(resource, 'listLoader', 'ListPage') },
+            // "Mis descargas": what the phone saved for offline viewing (DESIGN §6)
+            { path: 'extra/saved', lazy: { Component: async () => (await resource()).SavedPage as RouteObject['Component'] } },
             {
               path: 'search',
               children: [

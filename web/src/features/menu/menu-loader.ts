@@ -1,3 +1,5 @@
+import type { ClientConfig, FastAccessServices } from '@kit/contract';
+import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { getClientConfig, getFastAccessServices } from '../../api/portal.ts';
 import { chooseMenuBanners, chooseServiceList, usesMobileList, type MenuBannerPaths, type ServiceList } from './choose-services.ts';
 
@@ -11,12 +13,32 @@ export interface MenuData {
   mobile: boolean;
 }
 
-/** Loads what the portal menu shows: both calls at once, then the list and banners for this device. */
+/** The menu's last answers, kept for offline use (DESIGN §6); localStorage, not Dexie, to keep /menu small. Cleared on logout. */
+export const MENU_COPY_KEY = 'kp_menu_copy';
+
+async function readMenu(signal: AbortSignal): Promise<[ClientConfig, FastAccessServices]> {
+  let both: [ClientConfig, FastAccessServices];
+  try {
+    both = await Promise.all([getClientConfig(signal), getFastAccessServices(signal)]);
+  } catch (error) {
+    const copy = error instanceof ApiError && error.code === NETWORK_ERROR && localStorage.getItem(MENU_COPY_KEY);
+    if (!copy) throw error;
+    return JSON.parse(copy) as [ClientConfig, FastAccessServices];
+  }
+  try {
+    localStorage.setItem(MENU_COPY_KEY, JSON.stringify(both));
+  } catch {
+    // storage blocked or full: the menu works, only not offline
+  }
+  return both;
+}
+
+/**
+ * Loads what the portal menu shows: both calls at once (offline, the last
+ * answers kept), then the list and banners for this device.
+ */
 export async function menuLoader({ request }: { request: Request }): Promise<MenuData> {
-  const [config, services] = await Promise.all([
-    getClientConfig(request.signal),
-    getFastAccessServices(request.signal),
-  ]);
+  const [config, services] = await readMenu(request.signal);
   const mobile = usesMobileList(config);
   return {
     list: chooseServiceList(services, config),

@@ -1,15 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist/legacy/build/pdf.mjs';
-// pdf.js and its worker are files of our own build (no CDN: the kit has no
-// internet), kept out of the app's chunks: they are large (~135 KB + ~300 KB
-// compressed) and only a document page needs them. The legacy build, because
-// phones on an offline kit may never update their browser.
-import libraryUrl from 'pdfjs-dist/legacy/build/pdf.min.mjs?url';
-import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../library/fill.ts';
 import { Icon } from '../library/Icon.tsx';
+import { libraryUrl, workerUrl } from './pdf-assets.ts';
 import { FIT_WIDTH, ZOOM_STEPS, pageScale, zoomIn, zoomOut } from './pdf-zoom.ts';
 import './pdf-reader.css';
 

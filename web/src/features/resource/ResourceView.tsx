@@ -2,6 +2,7 @@ import type { ResourceDetail } from '@kit/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
+import { SaveOffline } from '../../offline/SaveOffline.tsx';
 import { TYPE_LIST } from '../library/resource-types.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
@@ -27,6 +28,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
       <Suspense fallback={null}>
         <SocialActions resource={resource} />
       </Suspense>
+      <SaveOffline resource={resource} />
       {resource.type === TYPE_LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />

@@ -2,6 +2,7 @@ import type { Playlist, ResourceDetail } from '@kit/contract';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getPlaylist, getRandomResource, getResource } from '../../api/library.ts';
+import { resourceWithCopy } from '../../offline/page-copy.ts';
 import { loadLibraryContext, type LibraryContext } from '../library/library-context.ts';
 import { asRouteError, idParam } from '../library/loader-errors.ts';
 
@@ -14,7 +15,7 @@ export interface ResourceData {
 export async function resourceLoader({ params, request }: LoaderFunctionArgs): Promise<ResourceData> {
   const id = idParam(params.id);
   try {
-    const [context, resource] = await Promise.all([loadLibraryContext(), getResource(id, request.signal)]);
+    const [context, resource] = await Promise.all([loadLibraryContext(), resourceWithCopy(id, () => getResource(id, request.signal))]);
     return { context, resource };
   } catch (error) {
     throw asRouteError(error);

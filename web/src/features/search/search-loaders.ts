@@ -1,6 +1,8 @@
 import type { ResourceSearchPage, SearchPage, UserPage } from '@kit/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getSearchPage, getSearchPageResources, searchUsers } from '../../api/search.ts';
+import { inBackground, rememberPage, searchCatalogue } from '../../offline/catalogue.ts';
+import { isNetworkError } from '../../offline/page-copy.ts';
 import { readSearchState, type SearchState } from './search-state.ts';
 
 /** Users per page on the users tab. */
@@ -10,27 +12,66 @@ export interface SearchOverviewData {
   state: SearchState;
   /** null until there is something to search for */
   result: SearchPage | null;
+  /** no network: the results come from what the phone stored */
+  offline: boolean;
+}
+
+/**
+ * Online, the results are stored (they feed the offline search); with the
+ * kit unreachable, the search runs over the phone's stored catalogue.
+ */
+async function searchWithCopy<T extends { data: ResourceSearchPage['data']; total: number }>(
+  state: SearchState,
+  read: () => Promise<T>,
+  fromCopy: (found: ResourceSearchPage['data']) => T,
+): Promise<{ result: T; offline: boolean }> {
+  try {
+    const result = await read();
+    inBackground(rememberPage(`search:${JSON.stringify([state.query, state.type, state.page])}`, result));
+    return { result, offline: false };
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    return { result: fromCopy(await searchCatalogue(state.query, state.type || 0)), offline: true };
+  }
 }
 
 /** /search?q= : the first resources and a few users. */
 export async function searchOverviewLoader({ request }: LoaderFunctionArgs): Promise<SearchOverviewData> {
   const state = readSearchState(new URL(request.url).searchParams);
-  if (state.query === '') return { state, result: null };
-  const result = await getSearchPage({ q: state.query, type: state.type || undefined }, request.signal);
-  return { state, result };
+  if (state.query === '') return { state, result: null, offline: false };
+  const { result, offline } = await searchWithCopy(
+    state,
+    () => getSearchPage({ q: state.query, type: state.type || undefined }, request.signal),
+    (data) => ({ data, total: data.length, capped: false, users: { data: [], total: 0 } }),
+  );
+  return { state, result, offline };
 }
 
 export interface SearchResourcesData {
   state: SearchState;
   result: ResourceSearchPage | null;
+  offline: boolean;
 }
 
 /** /search/res?q=&type=&page= : resource results, paged. */
 export async function searchResourcesLoader({ request }: LoaderFunctionArgs): Promise<SearchResourcesData> {
   const state = readSearchState(new URL(request.url).searchParams);
-  if (state.query === '') return { state, result: null };
-  const result = await getSearchPageResources({ q: state.query, page: state.page, type: state.type || undefined }, request.signal);
-  return { state, result };
+  if (state.query === '') return { state, result: null, offline: false };
+  const { result, offline } = await searchWithCopy(
+    state,
+    () => getSearchPageResources({ q: state.query, page: state.page, type: state.type || undefined }, request.signal),
+    (data) => ({
+      data,
+      total: data.length,
+      capped: false,
+      per_page: Math.max(1, data.length),
+      current_page: 1,
+      last_page: 1,
+      from: data.length === 0 ? null : 1,
+      to: data.length === 0 ? null : data.length,
+    }),
+  );
+  return { state, result, offline };
 }
 
 export interface SearchUsersData {

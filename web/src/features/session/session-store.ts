@@ -106,14 +106,17 @@ export function takeExpiredAtStart(): boolean {
 // ---- logout ----
 /**
  * Ends the session: POST /deauth (its failure is ignored, SPEC §8) and the
- * state is cleared whatever the call answered (SPEC §4).
+ * state is cleared whatever the call answered (SPEC §4), with the data the
+ * phone kept from the session.
  */
 export async function endSession(): Promise<void> {
   const call = sessionCalls.logout().catch(() => undefined);
   setSessionToken(null);
   saveSessionSnapshot(null);
   dispatch({ type: 'logout' });
-  await call;
+  // What the phone stored while this user was logged in (DESIGN §6); loaded only now, /menu does not carry it.
+  const forget = import('../../offline/user-data.ts').then((m) => m.clearUserData()).catch(() => undefined);
+  await Promise.all([call, forget]);
 }
 
 /** Logout from the UI: end the session, then /login?cb=/menu (SPEC §2). */

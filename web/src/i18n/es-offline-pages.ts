@@ -1,0 +1,36 @@
+/**
+ * Strings of the offline pages (DESIGN §6), in Spanish: saving for offline,
+ * "Mis descargas", and the notes on pages read from the phone. The same rules
+ * as es.ts; only lazy route chunks load them.
+ * Templates use {name} placeholders, filled by features/library/fill.ts.
+ */
+export const esOfflinePages = {
+  save: {
+    save: 'Guardar para ver sin conexión',
+    saving: 'Guardando… {percent}%',
+    savingUnknown: 'Guardando…',
+    progress: 'Progreso del guardado',
+    saved: 'Guardado en este teléfono ({size})',
+    remove: 'Quitar de este teléfono',
+    noSpace: 'No hay espacio en el teléfono para guardarlo.',
+    failed: 'No se pudo guardar. Revisa la conexión y vuelve a intentarlo.',
+    evicted: 'Para hacer espacio se quitó: {titles}.',
+    download: 'Descargar al teléfono',
+    downloadNote: 'Se guarda en las descargas del teléfono; ábrelo con sus aplicaciones, también sin conexión.',
+  },
+  saved: {
+    title: 'Mis descargas',
+    link: 'Mis descargas',
+    empty: 'Todavía no guardaste nada para ver sin conexión.',
+    total: 'Ocupan {size} en este teléfono.',
+    size: 'Tamaño',
+    remove: 'Quitar',
+    removeNamed: 'Quitar {title}',
+  },
+  search: {
+    offline: 'Sin conexión: se busca solo entre lo guardado en este teléfono.',
+  },
+  library: {
+    offline: 'Sin conexión: se muestra lo que este teléfono guardó.',
+  },
+};

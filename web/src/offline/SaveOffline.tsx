@@ -1,0 +1,119 @@
+import type { ResourceDetail } from '@kit/contract';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { fill } from '../features/library/fill.ts';
+import { formatFileSize } from '../features/library/format.ts';
+import { Icon } from '../features/library/Icon.tsx';
+import { keepPdfJs } from '../features/resource/pdf-assets.ts';
+import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../features/library/resource-types.ts';
+import { canUseServiceWorker } from '../sw/register.ts';
+import { esOfflinePages } from '../i18n/es-offline-pages.ts';
+import { db } from './db.ts';
+import { deleteSaved, saveForOffline, SaveError } from './saved-media.ts';
+import './offline.css';
+
+const SAVABLE_TYPES: readonly number[] = [TYPE_VIDEO, TYPE_AUDIO, TYPE_IMAGE, TYPE_DOCUMENT];
+
+/** Video, audio, pictures and documents with a file; apps and lists are not viewed offline. */
+export function canSave(resource: Pick<ResourceDetail, 'type' | 'mediaUrl'>): boolean {
+  return SAVABLE_TYPES.includes(resource.type) && !!resource.mediaUrl;
+}
+
+/**
+ * "Guardar para ver sin conexión" where a service worker can run (HTTPS or
+ * localhost: it answers the saved files); on plain HTTP, where none can,
+ * "Descargar al teléfono" (a real download the phone's own apps open
+ * offline). Only the button of the current mode is shown (DESIGN §6).
+ */
+export function SaveOffline({ resource }: { resource: ResourceDetail }) {
+  if (!canSave(resource)) return null;
+  if (canUseServiceWorker()) return <SaveInApp resource={resource} />;
+  if (!resource.downloadUrl) return null;
+  return (
+    <div className="save-offline">
+      <a
+        className="button button--light save-offline__button"
+        href={resource.downloadUrl}
+        download={resource.fileName ?? ''}
+        data-testid="download-to-phone"
+      >
+        <Icon name="phone" size={20} />
+        <span>{esOfflinePages.save.download}</span>
+      </a>
+      <p className="save-offline__note">{esOfflinePages.save.downloadNote}</p>
+    </div>
+  );
+}
+
+type Status = { kind: 'idle' } | { kind: 'saving'; loaded: number; total: number | null } | { kind: 'error'; message: string };
+
+function SaveInApp({ resource }: { resource: ResourceDetail }) {
+  const t = esOfflinePages.save;
+  const saved = useLiveQuery(() => db.savedMedia.get(resource.id), [resource.id]);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [evicted, setEvicted] = useState<string[]>([]);
+
+  const save = async () => {
+    setStatus({ kind: 'saving', loaded: 0, total: resource.size });
+    setEvicted([]);
+    try {
+      if (resource.mime === 'application/pdf') await keepPdfJs();
+      const result = await saveForOffline(resource, (loaded, total) => setStatus({ kind: 'saving', loaded, total }));
+      setEvicted(result.evicted);
+      setStatus({ kind: 'idle' });
+    } catch (error) {
+      setStatus({ kind: 'error', message: error instanceof SaveError && error.reason === 'noSpace' ? t.noSpace : t.failed });
+    }
+  };
+
+  if (saved === undefined && status.kind === 'idle' && evicted.length === 0) {
+    return (
+      <div className="save-offline">
+        <button type="button" className="button button--light save-offline__button" onClick={() => void save()}>
+          <Icon name="download" size={20} />
+          <span>{t.save}</span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="save-offline" data-testid="save-offline">
+      {status.kind === 'saving' && <SaveProgress loaded={status.loaded} total={status.total} />}
+      {status.kind === 'error' && (
+        <>
+          <p className="save-offline__note" role="alert">
+            {status.message}
+          </p>
+          <button type="button" className="button button--light save-offline__button" onClick={() => void save()}>
+            <Icon name="download" size={20} />
+            <span>{t.save}</span>
+          </button>
+        </>
+      )}
+      {saved && status.kind === 'idle' && (
+        <div className="save-offline__saved">
+          <p role="status">{fill(t.saved, { size: formatFileSize(saved.bytes) })}</p>
+          <button type="button" className="button button--ghost" onClick={() => void deleteSaved(resource.id)}>
+            {t.remove}
+          </button>
+        </div>
+      )}
+      {evicted.length > 0 && (
+        <p className="save-offline__note" role="status">
+          {fill(t.evicted, { titles: evicted.join(', ') })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SaveProgress({ loaded, total }: { loaded: number; total: number | null }) {
+  const t = esOfflinePages.save;
+  const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
+  return (
+    <div className="save-offline__progress">
+      <progress max={100} value={percent ?? undefined} aria-label={t.progress} />
+      <span>{percent === null ? t.savingUnknown : fill(t.saving, { percent })}</span>
+    </div>
+  );
+}

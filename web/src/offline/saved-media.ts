@@ -1,0 +1,136 @@
+import type { ResourceDetail } from '@kit/contract';
+import { SAVED_MEDIA_CACHE } from '../sw/cache-names.ts';
+import { rememberResource } from './catalogue.ts';
+import { db, type SavedMedia } from './db.ts';
+import { planEviction } from './lru.ts';
+
+/*
+ * "Guardar para ver sin conexión" (DESIGN §6): a resource's media and cover go
+ * to Cache Storage, where the service worker answers them (with ranges, so
+ * players seek) once the network is gone; the resource itself goes to Dexie so
+ * its page opens offline. Only with a service worker (offline-mode.ts).
+ */
+
+export type SaveFailure = 'noSpace' | 'network';
+
+export class SaveError extends Error {
+  readonly reason: SaveFailure;
+
+  constructor(reason: SaveFailure) {
+    super(reason);
+    this.name = 'SaveError';
+    this.reason = reason;
+  }
+}
+
+export interface SaveResult {
+  /** titles of the saved items deleted to make room */
+  evicted: string[];
+}
+
+export type Progress = (loaded: number, total: number | null) => void;
+
+/** A saved item as "Mis descargas" lists it. */
+export interface SavedItem extends SavedMedia {
+  title: string;
+  type: number;
+}
+
+/** The files a resource saves: its media and its cover. */
+export function savableUrls(resource: Pick<ResourceDetail, 'mediaUrl' | 'coverUrl'>): string[] {
+  return [resource.mediaUrl, resource.coverUrl].filter((url): url is string => typeof url === 'string' && url !== '');
+}
+
+async function freeBytes(): Promise<number> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  if (!estimate?.quota) return Number.POSITIVE_INFINITY;
+  return estimate.quota - (estimate.usage ?? 0);
+}
+
+/** Streams one file into the cache, counting the bytes as they arrive. */
+async function store(cache: Cache, url: string, onBytes: (n: number) => void): Promise<number> {
+  const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+  if (!response?.ok || !response.body) throw new SaveError('network');
+  let bytes = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      bytes += chunk.byteLength;
+      onBytes(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+  const headers = new Headers({ 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream' });
+  await cache.put(url, new Response(response.body.pipeThrough(counter), { status: 200, headers }));
+  return bytes;
+}
+
+async function titleOf(resourceId: number): Promise<string> {
+  const stored = await db.resources.get(resourceId);
+  return (stored?.payload as { title?: string } | undefined)?.title ?? '';
+}
+
+/** Deletes a saved item: its files and its entry (the resource stays in the catalogue). */
+export async function deleteSaved(resourceId: number): Promise<void> {
+  const saved = await db.savedMedia.get(resourceId);
+  if (!saved) return;
+  const cache = await caches.open(SAVED_MEDIA_CACHE);
+  await Promise.all([saved.url, saved.coverUrl].filter((url): url is string => !!url).map((url) => cache.delete(url)));
+  await db.savedMedia.delete(resourceId);
+}
+
+/**
+ * Saves a resource for offline use. Checks the free space first and deletes
+ * the least recently used saved items when it is short (their titles are
+ * returned so the page can say so); asks the browser to keep the data.
+ */
+export async function saveForOffline(resource: ResourceDetail, onProgress: Progress, now = Date.now()): Promise<SaveResult> {
+  const urls = savableUrls(resource);
+  if (!resource.mediaUrl || urls.length === 0) throw new SaveError('network');
+  const needed = resource.size ?? 0;
+  const plan = planEviction(await db.savedMedia.toArray(), needed, await freeBytes(), resource.id);
+  if (!plan.fits) throw new SaveError('noSpace');
+  const evicted: string[] = [];
+  for (const id of plan.evict) {
+    evicted.push(await titleOf(id));
+    await deleteSaved(id);
+  }
+  // Without this the browser may clear saved items under storage pressure.
+  await navigator.storage?.persist?.().catch(() => false);
+
+  const cache = await caches.open(SAVED_MEDIA_CACHE);
+  let loaded = 0;
+  let bytes = 0;
+  try {
+    for (const url of urls) {
+      bytes += await store(cache, url, (n) => {
+        loaded += n;
+        onProgress(loaded, resource.size);
+      });
+    }
+  } catch (error) {
+    await Promise.all(urls.map((url) => cache.delete(url)));
+    throw error instanceof SaveError ? error : new SaveError(isQuotaError(error) ? 'noSpace' : 'network');
+  }
+  await rememberResource(resource, now);
+  await db.savedMedia.put({ resourceId: resource.id, url: resource.mediaUrl, coverUrl: resource.coverUrl, bytes, savedAt: now, lastUsedAt: now });
+  return { evicted };
+}
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'QuotaExceededError';
+}
+
+/** Marks a saved item as just used, so it is evicted last. */
+export async function touchSaved(resourceId: number, now = Date.now()): Promise<void> {
+  await db.savedMedia.update(resourceId, { lastUsedAt: now });
+}
+
+/** Every saved item with its title, most recently used first. */
+export async function listSaved(): Promise<SavedItem[]> {
+  const saved = await db.savedMedia.orderBy('lastUsedAt').reverse().toArray();
+  const resources = await db.resources.bulkGet(saved.map((s) => s.resourceId));
+  return saved.map((s, i) => {
+    const payload = resources[i]?.payload as { title?: string; type?: number } | undefined;
+    return { ...s, title: payload?.title ?? '', type: payload?.type ?? 0 };
+  });
+}

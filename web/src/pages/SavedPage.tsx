@@ -1,0 +1,49 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router';
+import { fill } from '../features/library/fill.ts';
+import { formatFileSize } from '../features/library/format.ts';
+import { TypeBadge } from '../features/library/TypeBadge.tsx';
+import { esOfflinePages } from '../i18n/es-offline-pages.ts';
+import { deleteSaved, listSaved } from '../offline/saved-media.ts';
+import '../offline/offline.css';
+
+/** "Mis descargas" (/extra/saved): what this phone saved for offline viewing, with sizes and a way to remove each. */
+export function SavedPage() {
+  const t = esOfflinePages.saved;
+  const items = useLiveQuery(listSaved, []);
+  if (items === undefined) return null;
+  const total = items.reduce((sum, item) => sum + item.bytes, 0);
+  return (
+    <section className="resource-list">
+      <h1 className="page-title">{t.title}</h1>
+      {items.length === 0 ? (
+        <p className="library-empty">{t.empty}</p>
+      ) : (
+        <>
+          <p>{fill(t.total, { size: formatFileSize(total) })}</p>
+          <ul className="saved-list">
+            {items.map((item) => (
+              <li key={item.resourceId} className="saved-list__item" data-testid="saved-item">
+                <div>
+                  <TypeBadge type={item.type} compact />
+                  <Link to={`/resource/${item.resourceId}`}>{item.title}</Link>
+                  <div>
+                    {t.size}: {formatFileSize(item.bytes)}
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={fill(t.removeNamed, { title: item.title })}
+                  onClick={() => void deleteSaved(item.resourceId)}
+                >
+                  {t.remove}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

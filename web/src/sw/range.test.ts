@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseRange, rangeResponse } from './range.ts';
+
+const BODY = '0123456789';
+const cached = () => new Response(BODY, { headers: { 'Content-Type': 'video/mp4' } });
+const ask = (range?: string) => new Request('http://kit.test/api/media/abc.mp4', range ? { headers: { Range: range } } : undefined);
+
+describe('parseRange', () => {
+  it('reads a start-end, an open end and a suffix, clamped to the file', () => {
+    expect(parseRange('bytes=2-5', 10)).toEqual({ kind: 'range', start: 2, end: 5 });
+    expect(parseRange('bytes=4-', 10)).toEqual({ kind: 'range', start: 4, end: 9 });
+    expect(parseRange('bytes=-3', 10)).toEqual({ kind: 'range', start: 7, end: 9 });
+    expect(parseRange('bytes=8-100', 10)).toEqual({ kind: 'range', start: 8, end: 9 });
+  });
+
+  it('refuses a start past the end and an empty suffix; ignores what it cannot serve', () => {
+    expect(parseRange('bytes=10-', 10)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-0', 10)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=0-1,4-5', 10)).toEqual({ kind: 'none' });
+    expect(parseRange('items=0-1', 10)).toEqual({ kind: 'none' });
+    expect(parseRange('bytes=5-2', 10)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('rangeResponse', () => {
+  it('answers a range with 206, its bytes and headers a player trusts', async () => {
+    const response = await rangeResponse(ask('bytes=3-6'), cached());
+    expect(response.status).toBe(206);
+    expect(await response.text()).toBe('3456');
+    expect(response.headers.get('Content-Range')).toBe('bytes 3-6/10');
+    expect(response.headers.get('Content-Length')).toBe('4');
+    expect(response.headers.get('Content-Type')).toBe('video/mp4');
+    expect(response.headers.get('Accept-Ranges')).toBe('bytes');
+  });
+
+  it('answers the tail a player asks for when it seeks to the end', async () => {
+    const response = await rangeResponse(ask('bytes=-2'), cached());
+    expect(response.status).toBe(206);
+    expect(await response.text()).toBe('89');
+  });
+
+  it('gives 416 with the size for a range past the end', async () => {
+    const response = await rangeResponse(ask('bytes=50-'), cached());
+    expect(response.status).toBe(416);
+    expect(response.headers.get('Content-Range')).toBe('bytes */10');
+  });
+
+  it('gives the whole file without a Range header or with one it cannot serve', async () => {
+    const plain = await rangeResponse(ask(), cached());
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toBe(BODY);
+    const multi = await rangeResponse(ask('bytes=0-1,3-4'), cached());
+    expect(multi.status).toBe(200);
+    expect(await multi.text()).toBe(BODY);
+  });
+});

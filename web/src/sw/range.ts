@@ -1,0 +1,57 @@
+/**
+ * Answers a Range request from a whole cached file, with the server's rules
+ * (server media range parsing, RFC 9110 §14): one range gives 206, a range
+ * starting past the end or an empty suffix gives 416, anything else (no
+ * header, another unit, several ranges) the whole file. Players seek with
+ * Range requests, so saved video and audio need this offline.
+ */
+
+export type RangeRequest = { kind: 'none' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
+
+export function parseRange(header: string | null, size: number): RangeRequest {
+  if (header === null) return { kind: 'none' };
+  const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
+  const specs = (match?.[1] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (specs.length !== 1) return { kind: 'none' };
+  const parts = /^(\d*)-(\d*)$/.exec(specs[0] ?? '');
+  if (!parts) return { kind: 'none' };
+  const [, first = '', last = ''] = parts;
+  if (first === '' && last === '') return { kind: 'none' };
+  if (first === '') {
+    // bytes=-N: the last N bytes
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
+  if (end < start) return { kind: 'none' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'range', start, end: Math.min(end, size - 1) };
+}
+
+/** The answer to `request` from `full`, a cached 200 holding the whole file. */
+export async function rangeResponse(request: Request, full: Response): Promise<Response> {
+  const header = request.headers.get('Range');
+  if (header === null) return full;
+  const blob = await full.blob();
+  const type = full.headers.get('Content-Type') ?? blob.type;
+  const range = parseRange(header, blob.size);
+  if (range.kind === 'none') {
+    return new Response(blob, { status: 200, headers: { 'Content-Type': type, 'Content-Length': String(blob.size), 'Accept-Ranges': 'bytes' } });
+  }
+  if (range.kind === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${blob.size}` } });
+  }
+  const part = blob.slice(range.start, range.end + 1, type);
+  return new Response(part, {
+    status: 206,
+    statusText: 'Partial Content',
+    headers: {
+      'Content-Type': type,
+      'Content-Length': String(part.size),
+      'Content-Range': `bytes ${range.start}-${range.end}/${blob.size}`,
+      'Accept-Ranges': 'bytes',
+    },
+  });
+}
