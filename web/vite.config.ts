@@ -50,6 +50,11 @@ export default defineConfig({
   build: {
     // Older Android browsers on the kit's phones.
     target: 'es2020',
+    modulePreload: {
+      // The entry has loaded React, React Router and the runtime before any lazy route asks:
+      // listing them again in every route's preload list only makes /menu's entry bigger.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,11 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 
 export interface PrecompressOptions {
   /** files smaller than this many bytes are left alone */
@@ -44,7 +44,9 @@ export async function precompressDirectory(dir: string, options: PrecompressOpti
             [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
           },
         }),
-        gz(content, { level: constants.Z_BEST_COMPRESSION }),
+        // Zopfli: standard gzip ~5 % smaller than zlib's best. Over plain HTTP browsers do not
+        // offer brotli, so a kit without a certificate serves every phone these .gz files.
+        gzipAsync(content, { numiterations: 15 }),
       ]);
       for (const [suffix, compressed] of [['.br', br], ['.gz', gzipped]] as const) {
         if (compressed.byteLength >= content.byteLength) continue;
