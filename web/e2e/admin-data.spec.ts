@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { request as playwrightRequest, expect, test, type APIRequestContext } from '@playwright/test';
 import { KitApi } from './helpers/kit-api.ts';
-import { PortalAdminApi } from './helpers/portal-api.ts';
-import { LoginPage } from './pages/login.page.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 
 /*
  * /admin/data on the shared server: a banner uploaded there shows on /menu at
@@ -21,7 +20,6 @@ interface Banner {
 }
 
 let kit: KitApi;
-let portal: PortalAdminApi;
 let admin: APIRequestContext;
 let deniedBefore: number[] = [];
 const image = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'img-llamas-puna.jpg');
@@ -31,23 +29,17 @@ const deniedUsers = async (): Promise<number[]> => ((await (await admin.get('/ap
 
 test.beforeAll(async () => {
   kit = await KitApi.open();
-  portal = await PortalAdminApi.open();
   admin = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { Authorization: `Bearer ${await kit.adminToken()}` } });
   deniedBefore = await deniedUsers();
 });
 test.afterAll(async () => {
   await admin.put('/api/v2/admin/settings', { data: { deniedUsers: deniedBefore } });
   await admin.dispose();
-  await portal.close();
   await kit.close();
 });
 
 test.beforeEach(async ({ page, context }) => {
-  await portal.skipOnboarding(context);
-  const login = new LoginPage(page, 'admin');
-  await login.goto();
-  await login.logIn('admin', process.env.E2E_ADMIN_PASSWORD ?? '');
-  await expect(page).toHaveURL(/\/admin$/);
+  await logInAsAdmin(page, context);
   await page.goto('/admin/data');
   await expect(page.getByRole('heading', { level: 1, name: 'Datos y ajustes' })).toBeVisible();
 });

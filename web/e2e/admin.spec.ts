@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { KitApi } from './helpers/kit-api.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 import { PortalAdminApi } from './helpers/portal-api.ts';
 import { AdminCategoryPage, AdminDashboardPage, AdminDataPage, AdminUsersPage } from './pages/admin.page.ts';
-import { LoginPage } from './pages/login.page.ts';
 import { PortalMenuPage } from './pages/portal-menu.page.ts';
 
 /* The admin journey (issue 6), against the built server with the demo library. */
@@ -26,11 +26,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page, context }) => {
-  await portal.skipOnboarding(context);
-  const login = new LoginPage(page, 'admin');
-  await login.goto();
-  await login.logIn('admin', process.env.E2E_ADMIN_PASSWORD ?? '');
-  await expect(page).toHaveURL(/\/admin$/);
+  await logInAsAdmin(page, context);
 });
 
 test('the Resumen shows the eight counters the server counts', async ({ page }) => {

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { kitScripts, type KitScripts } from './helpers/kit-scripts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { LoginPage } from './pages/login.page.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 
 /*
  * /admin/device (issue 9) against a kit of its own: a second real server with
@@ -34,26 +34,8 @@ const test = base.extend<object, { kit: Kit }>({
 
 test.describe.configure({ mode: 'serial' });
 
-/** The kit's admin with a complete profile and the carousel seen, so pages open without the onboarding. */
-async function skipOnboarding(kit: Kit, context: BrowserContext): Promise<void> {
-  const http = await playwrightRequest.newContext({ baseURL: kit.baseUrl, extraHTTPHeaders: { 'X-Requested-With': 'kit-portal' } });
-  try {
-    const auth = await http.post('/api/auth', { data: { user_name: 'admin', password: kit.adminPassword, admin: true } });
-    const { token, user } = (await auth.json()) as { token: string; user: { id: number } };
-    const details = await http.post('/api/v3/personalDetails', { headers: { Authorization: `Bearer ${token}` }, data: { gender: 2, born_date: '1980-01-01', code_phone: null, phone_number: null } });
-    expect(details.ok()).toBe(true);
-    await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: kit.baseUrl }]);
-  } finally {
-    await http.dispose();
-  }
-}
-
 async function openDevicePage(page: Page, context: BrowserContext, kit: Kit): Promise<void> {
-  await skipOnboarding(kit, context);
-  const login = new LoginPage(page, 'admin');
-  await login.goto();
-  await login.logIn('admin', kit.adminPassword);
-  await expect(page).toHaveURL(/\/admin$/);
+  await logInAsAdmin(page, context, kit);
   // a phone: the side menu is a drawer; its device entry exists on a kit only
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('link', { name: 'On/Off Kit' }).click();

@@ -2,8 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ContribApi } from './helpers/contrib-api.ts';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
-import { PortalAdminApi } from './helpers/portal-api.ts';
-import { LoginPage } from './pages/login.page.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 import { AdminResourcesPage } from './pages/moderation.page.ts';
 import { SearchPage } from './pages/search.page.ts';
 
@@ -20,7 +19,6 @@ const stamp = `mod${Date.now().toString(36)}`;
 const titles = { approved: `Cuentos moderados ${stamp}`, rejected: `Mapa rechazado ${stamp}` };
 
 let kit: KitApi;
-let portal: PortalAdminApi;
 let admin: ContribApi;
 let owner: ApiUser;
 let ownerApi: ContribApi;
@@ -31,7 +29,6 @@ let moderationBefore = true;
 
 test.beforeAll(async () => {
   kit = await KitApi.open();
-  portal = await PortalAdminApi.open();
   admin = await ContribApi.as(await kit.adminToken());
   moderationBefore = await admin.moderation();
   if (!moderationBefore) await admin.setModeration(true);
@@ -42,16 +39,12 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (!moderationBefore) await admin.setModeration(false);
-  await Promise.all([ownerApi.close(), admin.close(), portal.close()]);
+  await Promise.all([ownerApi.close(), admin.close()]);
   await kit.close();
 });
 
 test.beforeEach(async ({ page, context }) => {
-  await portal.skipOnboarding(context);
-  const login = new LoginPage(page, 'admin');
-  await login.goto();
-  await login.logIn('admin', process.env.E2E_ADMIN_PASSWORD ?? '');
-  await expect(page).toHaveURL(/\/admin$/);
+  await logInAsAdmin(page, context);
 });
 
 /** A neighbour's own phone (no service worker: the test reads live answers). */

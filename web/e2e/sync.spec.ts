@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { LoginPage } from './pages/login.page.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 import { AdminSyncPage } from './pages/sync.page.ts';
 
 /*
@@ -21,21 +21,6 @@ test.afterAll(async () => {
   await kitB.stop();
 });
 
-/** Logs in as `admin` on a kit, past the first-visit onboarding. */
-async function adminLogin(page: Page, context: BrowserContext, baseURL: string, password: string): Promise<string> {
-  const http = await playwrightRequest.newContext({ baseURL });
-  const auth = await http.post('/api/auth', { data: { user_name: 'admin', password } });
-  const { token, user } = (await auth.json()) as { token: string; user: { id: number } };
-  await http.post('/api/v3/personalDetails', { headers: { Authorization: `Bearer ${token}` }, data: { gender: 2, born_date: '1980-01-01', code_phone: null, phone_number: null } });
-  await http.dispose();
-  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: baseURL }]);
-  const login = new LoginPage(page, 'admin');
-  await page.goto(`${baseURL}/admin/login`);
-  await login.logIn('admin', password);
-  await expect(page).toHaveURL(/\/admin$/);
-  return token;
-}
-
 test('an admin exports a category with the progress bar and imports it on another kit', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const baseA = process.env.E2E_BASE_URL ?? '';
@@ -43,7 +28,7 @@ test('an admin exports a category with the progress bar and imports it on anothe
   // Kit A: export the Higiene category.
   const contextA = await browser.newContext({ baseURL: baseA });
   const pageA = await contextA.newPage();
-  await adminLogin(pageA, contextA, baseA, process.env.E2E_ADMIN_PASSWORD ?? '');
+  await logInAsAdmin(pageA, contextA);
   const syncA = new AdminSyncPage(pageA);
   await syncA.goto();
   const keyOfA = await syncA.ownKey.inputValue();
@@ -61,7 +46,7 @@ test('an admin exports a category with the progress bar and imports it on anothe
   // Kit B: trust A, import the pack as published.
   const contextB = await browser.newContext({ baseURL: kitB.baseUrl });
   const pageB = await contextB.newPage();
-  const tokenB = await adminLogin(pageB, contextB, kitB.baseUrl, kitB.adminPassword);
+  const tokenB = await logInAsAdmin(pageB, contextB, kitB);
   const syncB = new AdminSyncPage(pageB);
   await syncB.goto();
   await syncB.keyLabel.fill('Kit A');
