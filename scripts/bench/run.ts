@@ -20,7 +20,8 @@ import { ms, pct, results, rows } from './table.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const began = performance.now();
-results.machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, date: new Date().toISOString() };
+// The load average tells how much other work shared the machine during the run.
+results.machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, date: new Date().toISOString(), loadAverageAtStart: os.loadavg() };
 const step = (what: string): void => console.error(`bench: ${what} (${((performance.now() - began) / 1000).toFixed(0)} s)`);
 
 // ── search at 100k: the real search service vs a LIKE '%q%' scan
@@ -92,6 +93,8 @@ try {
 
 benchBytes(path.join(root, 'web', 'dist'));
 results.totalSeconds = (performance.now() - began) / 1000;
+results.loadAverageAtEnd = os.loadavg();
+rows.push({ figure: 'machine load average (1 min) at start / end', value: `${(results.machine as { loadAverageAtStart: number[] }).loadAverageAtStart[0]?.toFixed(1)} / ${os.loadavg()[0]?.toFixed(1)}`, baseline: `${os.cpus().length} cores`, ratio: '' });
 step('done');
 console.table(rows);
 fs.mkdirSync(path.join(root, 'bench'), { recursive: true });

@@ -95,11 +95,17 @@ export async function uploadVideo(base: string, token: string, size: number, tit
   let offset = 0;
   for (let index = 0; offset < size && performance.now() - t0 < deadlineMs; index++) {
     const body = videoChunk(index, Math.min(upload.chunkSize, size - offset));
+    const left = deadlineMs - (performance.now() - t0);
     const res = await fetch(`${base}/api/uploads/${upload.id}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
       body,
+      ...(Number.isFinite(left) ? { signal: AbortSignal.timeout(Math.max(1, left)) } : {}),
+    }).catch((error: unknown) => {
+      if ((error as Error).name === 'TimeoutError') return null; // the deadline passed mid-chunk
+      throw error;
     });
+    if (!res) break;
     if (!res.ok) throw new Error(`bench: PATCH at ${offset} → ${res.status} ${await res.text()}`);
     offset = ((await res.json()) as { offset: number }).offset;
   }
