@@ -100,7 +100,7 @@ export async function uploadVideo(base: string, token: string, size: number, tit
       method: 'PATCH',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
       body,
-      ...(Number.isFinite(left) ? { signal: AbortSignal.timeout(Math.max(1, left)) } : {}),
+      ...(Number.isFinite(left) ? { signal: AbortSignal.timeout(Math.max(1, Math.ceil(left))) } : {}),
     }).catch((error: unknown) => {
       if ((error as Error).name === 'TimeoutError') return null; // the deadline passed mid-chunk
       throw error;
