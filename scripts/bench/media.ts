@@ -12,6 +12,7 @@ import { cannon } from './api.ts';
 import { results, rows, times } from './table.ts';
 
 const MiB = 1024 * 1024;
+const WHOLE_FILE_CONNECTIONS = 2;
 
 function findNginx(): string | null {
   for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/sbin']) {
@@ -71,19 +72,30 @@ export async function benchMedia(base: string, mediaUrl: string, file: string, s
     return { ...req, headers: { ...req.headers, range: `bytes=${start}-${start + MiB - 1}` } };
   };
   const media: Record<string, unknown> = {};
+  const mbps = (bytes: number, seconds: number): number => bytes / 1e6 / seconds;
+  const report = (kind: string, conns: number, ours: number, theirs: number): void => {
+    rows.push({ figure: `media ${kind} (${(size / 1e6).toFixed(0)} MB file, ${conns} conns)`, value: `${ours.toFixed(0)} MB/s`, baseline: `nginx ${theirs.toFixed(0)} MB/s`, ratio: times(ours, theirs, 'higher') });
+    media[kind] = { oursMBps: ours, nginxMBps: theirs };
+  };
   try {
-    const kinds: [string, Omit<autocannon.Options, 'url'> & { connections: number }][] = [
-      ['1 MiB range reads', { connections: 10, requests: [{ setupRequest: randomRange }] }],
-      ['whole-file reads', { connections: 4, duration: 10, timeout: 60 }],
-    ];
-    for (const [kind, opts] of kinds) {
-      const ours = await cannon({ url: `${base}${mediaUrl}`, ...opts });
-      const theirs = await cannon({ url: `${nginx.url}${nginxPath}`, ...opts });
-      if (ours.non2xx || theirs.non2xx || ours.errors) throw new Error(`bench: media ${kind} answered non-2xx or errors (ours ${ours.non2xx}/${ours.errors}, nginx ${theirs.non2xx})`);
-      const mbps = (r: typeof ours): number => r.throughput.average / 1e6;
-      rows.push({ figure: `media ${kind} (${(size / 1e6).toFixed(0)} MB file, ${opts.connections} conns)`, value: `${mbps(ours).toFixed(0)} MB/s`, baseline: `nginx ${mbps(theirs).toFixed(0)} MB/s`, ratio: times(mbps(ours), mbps(theirs), 'higher') });
-      media[kind] = { oursMBps: mbps(ours), nginxMBps: mbps(theirs), oursRps: ours.requests.average, nginxRps: theirs.requests.average };
-    }
+    const ranges = { connections: 10, requests: [{ setupRequest: randomRange }] };
+    const ours = await cannon({ url: `${base}${mediaUrl}`, ...ranges });
+    const theirs = await cannon({ url: `${nginx.url}${nginxPath}`, ...ranges });
+    if (ours.non2xx || theirs.non2xx || ours.errors) throw new Error(`bench: media range reads answered non-2xx or errors (ours ${ours.non2xx}/${ours.errors}, nginx ${theirs.non2xx})`);
+    report('1 MiB range reads', ranges.connections, ours.throughput.average / 1e6, theirs.throughput.average / 1e6);
+    // Whole files: a few complete downloads at once, timed from first byte asked to last byte read.
+    const whole = async (url: string): Promise<number> => {
+      const t0 = performance.now();
+      const sizes = await Promise.all(Array.from({ length: WHOLE_FILE_CONNECTIONS }, async () => {
+        const res = await fetch(url);
+        if (!res.ok || !res.body) throw new Error(`bench: ${url} → ${res.status}`);
+        let bytes = 0;
+        for await (const chunk of res.body) bytes += chunk.length;
+        return bytes;
+      }));
+      return mbps(sizes.reduce((a, b) => a + b, 0), (performance.now() - t0) / 1000);
+    };
+    report('whole-file reads', WHOLE_FILE_CONNECTIONS, await whole(`${base}${mediaUrl}`), await whole(`${nginx.url}${nginxPath}`));
   } finally {
     nginx.child.kill('SIGTERM');
     fs.rmSync(nginx.dir, { recursive: true, force: true });
