@@ -1,28 +1,33 @@
 /**
- * `make bench`: figures side by side with their baselines; prints a table and
- * writes bench/results.json. Not pass/fail. So far: search at 100k resources
- * (the real search service vs a LIKE '%q%' scan), start-up time to ready, and
- * the JS+CSS bytes of /menu and of the whole precache.
+ * `make bench`: figures side by side with their baselines, measured in one run
+ * so the machine's noise cancels in the ratios; prints a table and writes
+ * bench/results.json. Not pass/fail. See docs/PERFORMANCE.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { generateCatalogue } from '../../fixtures/generate-catalogue.ts';
 import { openDatabase } from '../../server/src/db/connection.ts';
 import { findResources } from '../../server/src/modules/search/search.service.ts';
+import { benchApi } from './api.ts';
+import { benchBytes } from './bytes.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchLoad } from './load.ts';
+import { benchMedia } from './media.ts';
+import { loginAdmin, startServer, uploadVideo } from './server.ts';
+import { ms, pct, results, rows } from './table.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const rows: { figure: string; value: string; baseline: string; ratio: string }[] = [];
-const results: Record<string, unknown> = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version } };
+const began = performance.now();
+// The load average tells how much other work shared the machine during the run.
+results.machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, date: new Date().toISOString(), loadAverageAtStart: os.loadavg() };
+const step = (what: string): void => console.error(`bench: ${what} (${((performance.now() - began) / 1000).toFixed(0)} s)`);
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-
-// ── search at 100k
+// ── search at 100k: the real search service vs a LIKE '%q%' scan
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-'));
 const count = Number(process.env.BENCH_RESOURCES ?? 100_000);
+step(`generating ${count} resources`);
 let t0 = performance.now();
 generateCatalogue(dataDir, count);
 results.generateSeconds = (performance.now() - t0) / 1000;
@@ -46,54 +51,51 @@ for (let rep = 0; rep < 3; rep++) {
   }
 }
 db.close();
-const fmt = (n: number): string => `${n.toFixed(2)} ms`;
 for (const [name, p] of [['p50', 0.5], ['p95', 0.95], ['max', 1]] as const) {
   const a = pct(ours, p);
   const b = pct(like, p);
-  rows.push({ figure: `search ${count} ${name}`, value: fmt(a), baseline: `LIKE ${fmt(b)}`, ratio: `${(b / a).toFixed(1)}× faster` });
+  rows.push({ figure: `search ${count} ${name}`, value: ms(a), baseline: `LIKE ${ms(b)}`, ratio: `${(b / a).toFixed(1)}× faster` });
 }
 results.search = { ours, like };
 
-// ── start-up time to ready (on that 100k database)
-const port = 18000 + Math.floor(Math.random() * 1000);
-t0 = performance.now();
-const child = spawn(process.execPath, [path.join(root, 'server/src/main.ts')], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: 'clave-bench', LOG_LEVEL: 'silent' }, stdio: 'ignore' });
-let startup = NaN;
-for (let i = 0; i < 600; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
-      startup = performance.now() - t0;
-      break;
-    }
-  } catch { /* not yet */ }
-  await new Promise((r) => setTimeout(r, 20));
-}
-const rss = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
-child.kill('SIGTERM');
-rows.push({ figure: 'start-up to ready (100k db)', value: fmt(startup), baseline: '', ratio: '' });
-rows.push({ figure: 'server RSS idle after start', value: `${(Number(rss) / 1024).toFixed(0)} MB`, baseline: '', ratio: '' });
-results.startupMs = startup;
+// ── the real server on that database: start-up, then HTTP figures
+step('starting the server');
+const server = await startServer(dataDir);
+try {
+  rows.push({ figure: `start-up to ready (${count} db)`, value: ms(server.startupMs), baseline: '', ratio: '' });
+  rows.push({ figure: 'server RSS idle after start', value: `${(server.rss() / 1024 / 1024).toFixed(0)} MB`, baseline: '', ratio: '' });
+  results.startupMs = server.startupMs;
+  const token = await loginAdmin(server.base);
 
-// ── bytes: /menu's JS+CSS and the whole precache
-const dist = path.join(root, 'web', 'dist');
-if (fs.existsSync(dist)) {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
-  const size = (files: string[]): { raw: number; gz: number; br: number } => files.reduce((acc, f) => {
-    const b = fs.readFileSync(path.join(dist, f));
-    return { raw: acc.raw + b.length, gz: acc.gz + zlib.gzipSync(b, { level: 9 }).length, br: acc.br + zlib.brotliCompressSync(b).length };
-  }, { raw: 0, gz: 0, br: 0 });
-  const menuChunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^(Menu|menu|Portal)[^/]*\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
-  const menu = size([...new Set([...entry, ...menuChunks])]);
-  const sw = fs.existsSync(path.join(dist, 'sw.js')) ? fs.readFileSync(path.join(dist, 'sw.js'), 'utf8') : '';
-  const precached = [...sw.matchAll(/url:\s*"([^"]+)"/g)].map((m) => m[1] as string).filter((u) => fs.existsSync(path.join(dist, u)));
-  const all = size(precached);
-  rows.push({ figure: '/menu JS+CSS (entry + menu chunks)', value: `${(menu.gz / 1024).toFixed(1)} KB gzip, ${(menu.br / 1024).toFixed(1)} KB br`, baseline: 'budget 100 KB', ratio: `${(menu.br / 1024 / 100).toFixed(2)} of budget` });
-  rows.push({ figure: `precache (${precached.length} files)`, value: `${(all.gz / 1024).toFixed(0)} KB gzip, ${(all.br / 1024).toFixed(0)} KB br`, baseline: `${(all.raw / 1024).toFixed(0)} KB raw`, ratio: '' });
-  results.bytes = { menu, precache: all };
+  step('uploading the 200 MB media file');
+  const MEDIA_BYTES = 200 * 1024 * 1024;
+  const video = await uploadVideo(server.base, token, MEDIA_BYTES, 'Video de prueba');
+  rows.push({ figure: '200 MB upload, server idle (4 MiB PATCHes)', value: `${(MEDIA_BYTES / 1e6 / video.seconds).toFixed(0)} MB/s (${video.seconds.toFixed(1)} s)`, baseline: '', ratio: '' });
+
+  step('API against bare Fastify');
+  await benchApi(server.base, 1);
+
+  step('media against nginx');
+  const [, sha, ext] = (video.mediaUrl ?? '').match(/([0-9a-f]{64})\.(\w+)/) ?? [];
+  const file = path.join(dataDir, 'media', (sha ?? '').slice(0, 2), `${sha}.${ext}`);
+  fs.chmodSync(dataDir, 0o755); // nginx's worker reads it as another user
+  await benchMedia(server.base, video.mediaUrl ?? '', file, MEDIA_BYTES);
+
+  step('200 clients browsing, then browsing during a 300 MB upload');
+  await benchLoad(server, token, count);
+
+  step('Lighthouse');
+  await benchLighthouse(server.base, ['/menu', '/resource/1']);
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-fs.rmSync(dataDir, { recursive: true, force: true });
+benchBytes(path.join(root, 'web', 'dist'));
+results.totalSeconds = (performance.now() - began) / 1000;
+results.loadAverageAtEnd = os.loadavg();
+rows.push({ figure: 'machine load average (1 min) at start / end', value: `${(results.machine as { loadAverageAtStart: number[] }).loadAverageAtStart[0]?.toFixed(1)} / ${os.loadavg()[0]?.toFixed(1)}`, baseline: `${os.cpus().length} cores`, ratio: '' });
+step('done');
 console.table(rows);
 fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);

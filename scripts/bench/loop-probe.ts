@@ -1,0 +1,20 @@
+/**
+ * Bench-only, loaded into the real server with `node --import` (the server's
+ * code is untouched): measures the event loop's delay with perf_hooks and, on
+ * SIGUSR2, writes {p50, p99, max} in ms since the last signal to the file named
+ * by BENCH_LOOP_FILE, then starts a new window. Without that variable it does nothing.
+ */
+import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const out = process.env.BENCH_LOOP_FILE;
+if (out) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number): number => ns / 1e6;
+    fs.writeFileSync(`${out}.tmp`, JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }));
+    fs.renameSync(`${out}.tmp`, out);
+    histogram.reset();
+  });
+}

@@ -1,0 +1,117 @@
+/** The real server as the bench drives it: started on loopback, logged in as admin, fed files through the resumable upload API. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const ADMIN_PASSWORD = 'clave-bench';
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  startupMs: number;
+  /** VmRSS of the server process, bytes */
+  rss(): number;
+  /** event-loop delay since the previous call (see loop-probe.ts) */
+  loopDelay(): Promise<{ p50: number; p99: number; max: number }>;
+  stop(): Promise<void>;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const got = await probe().catch(() => undefined);
+    if (got !== undefined) return got;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`bench: ${what} did not happen in ${timeoutMs} ms`);
+}
+
+export async function startServer(dataDir: string): Promise<BenchServer> {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+  const startupMs = performance.now() - t0;
+  return {
+    base,
+    child,
+    startupMs,
+    rss: () => 1024 * Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN),
+    async loopDelay() {
+      fs.rmSync(loopFile, { force: true });
+      child.kill('SIGUSR2');
+      return until('loop delay report', async () => (fs.existsSync(loopFile) ? JSON.parse(fs.readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number } : undefined));
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(path.dirname(loopFile), { recursive: true, force: true });
+    },
+  };
+}
+
+async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`bench: ${method} ${url} → ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+export async function loginAdmin(base: string): Promise<string> {
+  return (await call<{ token: string }>(base, null, 'POST', '/auth', { user_name: 'admin', password: ADMIN_PASSWORD })).token;
+}
+
+/** The first 4 MiB chunk starts like an MP4 so the server's sniffing takes it as a video; the rest is incompressible. */
+function videoChunk(index: number, size: number): Buffer {
+  const chunk = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 4) chunk.writeUInt32LE((Math.imul(index * 1_000_003 + i, 2654435761) >>> 0), i);
+  if (index === 0) Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isomiso2', 'latin1').copy(chunk);
+  return chunk;
+}
+
+/**
+ * Creates a published video resource and uploads `size` bytes to it through
+ * the resumable protocol (POST /uploads, then PATCHes of `chunkSize`), as the
+ * web's uploader does, then publishes it. Past `deadlineMs` it stops sending
+ * and leaves the resource a draft. Returns the media URL (null then), the bytes
+ * sent and the seconds it took.
+ */
+export async function uploadVideo(base: string, token: string, size: number, title: string, deadlineMs = Number.POSITIVE_INFINITY): Promise<{ mediaUrl: string | null; bytes: number; seconds: number }> {
+  const resource = await call<{ id: number }>(base, token, 'POST', '/v2/resources', { title, type: 3, rights_declared: true, author: 'Banco de pruebas', license: 'CC0', content_type_id: 1 });
+  const upload = await call<{ id: string; chunkSize: number }>(base, token, 'POST', '/uploads', { resourceId: resource.id, size, name: `${title}.mp4` });
+  const t0 = performance.now();
+  let offset = 0;
+  for (let index = 0; offset < size && performance.now() - t0 < deadlineMs; index++) {
+    const body = videoChunk(index, Math.min(upload.chunkSize, size - offset));
+    const left = deadlineMs - (performance.now() - t0);
+    const res = await fetch(`${base}/api/uploads/${upload.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+      body,
+      ...(Number.isFinite(left) ? { signal: AbortSignal.timeout(Math.max(1, Math.ceil(left))) } : {}),
+    }).catch((error: unknown) => {
+      if ((error as Error).name === 'TimeoutError') return null; // the deadline passed mid-chunk
+      throw error;
+    });
+    if (!res) break;
+    if (!res.ok) throw new Error(`bench: PATCH at ${offset} → ${res.status} ${await res.text()}`);
+    offset = ((await res.json()) as { offset: number }).offset;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (offset < size) return { mediaUrl: null, bytes: offset, seconds };
+  await call(base, token, 'POST', `/v2/resources/${resource.id}/submit`);
+  const published = await call<{ mediaUrl: string }>(base, token, 'GET', `/v2/resource/${resource.id}`);
+  return { mediaUrl: published.mediaUrl, bytes: offset, seconds };
+}
