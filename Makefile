@@ -24,7 +24,7 @@ help:
 	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
 	@echo "make test    ejecuta todas las pruebas"
 	@echo "make dev     servidor y vite con recarga"
-	@echo "make bench   mide búsqueda, arranque, memoria y tamaño de /menu"
+	@echo "make bench   mide búsqueda, API, medios, memoria bajo carga, tamaños y Lighthouse"
 
 $(NODE):
 	npm install --prefix $(TOOLCHAIN) --no-save --no-package-lock node@$(NODE_MAJOR)
