@@ -45,6 +45,8 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 test('a user comments, favourites, adds the resource to a new list and reports it', async ({ page, context }) => {
+  // a long journey with two accessibility scans: more than the default half minute on a busy machine
+  test.setTimeout(60_000);
   const user = await signedInUser(context, 'social');
   const resource = await server.demoResource(2);
   const social = new SocialPanel(page);
