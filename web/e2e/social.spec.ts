@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
+import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { SocialApi } from './helpers/social-api.ts';
 import { ProfilePage } from './pages/profile.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
@@ -28,13 +28,6 @@ test.afterAll(async () => {
   await kit.close();
 });
 
-async function signedInUser(context: BrowserContext, prefix: string): Promise<ApiUser> {
-  const user = await kit.createUser(prefix, { completeProfile: true });
-  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
-  await signInBrowser(context, user.token);
-  return user;
-}
-
 const tag = () => randomBytes(4).toString('hex');
 
 /** axe-core: no serious or critical violation on what the page shows now. */
@@ -47,7 +40,7 @@ async function expectAccessible(page: Page): Promise<void> {
 test('a user comments, favourites, adds the resource to a new list and reports it', async ({ page, context }) => {
   // a long journey with two accessibility scans: more than the default half minute on a busy machine
   test.setTimeout(60_000);
-  const user = await signedInUser(context, 'social');
+  const user = await signedInUser(kit, context, 'social');
   const resource = await server.demoResource(2);
   const social = new SocialPanel(page);
   await new ResourcePage(page).goto(resource.id);
@@ -101,7 +94,7 @@ test('a user comments, favourites, adds the resource to a new list and reports i
 });
 
 async function offlineJourney(page: Page, context: BrowserContext, nth: number, withServiceWorker: boolean) {
-  const user = await signedInUser(context, 'offline');
+  const user = await signedInUser(kit, context, 'offline');
   const resource = await server.demoResource(1, nth);
   const social = new SocialPanel(page);
   await new ResourcePage(page).goto(resource.id);
@@ -185,7 +178,7 @@ test.describe('offline, without a service worker (a plain-HTTP kit)', () => {
 });
 
 test('a profile edit made offline is saved once the link returns', async ({ page, context }) => {
-  const user = await signedInUser(context, 'perfil');
+  const user = await signedInUser(kit, context, 'perfil');
   const profile = new ProfilePage(page);
   await profile.goto(user.id);
   await expect(page.getByTestId('profile-lists')).toBeVisible();

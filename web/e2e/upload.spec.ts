@@ -3,15 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
-import { PortalAdminApi } from './helpers/portal-api.ts';
+import { KitApi, signedInUser, type ApiUser } from './helpers/kit-api.ts';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 import { approveAsAdmin, findMine, moderationOn } from './helpers/uploads-api.ts';
+import { AdminResourcesPage } from './pages/moderation.page.ts';
+import { SocialPanel } from './pages/social.page.ts';
 import { UploadPage } from './pages/upload.page.ts';
 
 /*
  * Issue 5, web half of uploads: a user on a phone uploads a video in chunks,
  * the link drops part-way, the upload resumes from the server's offset and is
- * submitted; the admin approves it and it is in the library.
+ * submitted; the admin approves it and it is in the library; a neighbour
+ * comments, favourites, lists and reports it; the admin blocks it and it is
+ * gone for everyone else.
  */
 
 const VIDEO_BYTES = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'video-cuidado-agua.mp4'));
@@ -21,12 +25,13 @@ const CHUNK = 64 * 1024;
 /** A fresh user signed in to the browser, past the onboarding, whose pages get CHUNK as the server's chunk size. */
 async function signedInUploader(context: BrowserContext): Promise<ApiUser> {
   const kit = await KitApi.open();
-  const user = await kit.createUser('subida', { completeProfile: true });
-  await kit.close();
-  await signInBrowser(context, user.token);
-  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
-  await smallChunks(context);
-  return user;
+  try {
+    const user = await signedInUser(kit, context, 'subida');
+    await smallChunks(context);
+    return user;
+  } finally {
+    await kit.close();
+  }
 }
 
 /** The server's suggested chunk size, answered as CHUNK to this browser only (the client follows it). */
@@ -52,8 +57,9 @@ async function fillForm(upload: UploadPage, title: string): Promise<void> {
 
 const uniqueTitle = () => `Video de prueba ${randomBytes(4).toString('hex')}`;
 
-test('a user uploads a video over a cut link, resumes it, and an admin approves it into the library', async ({ page, context }) => {
-  test.setTimeout(90_000);
+test('a video uploaded over a cut link is approved, used by a neighbour, reported, and blocked out of the library', async ({ page, context, browser }) => {
+  // the whole life of a contribution, on three phones of a shared 2-core machine
+  test.setTimeout(180_000);
   const user = await signedInUploader(context);
   const moderated = await moderationOn();
   // The Wi-Fi drops after the first chunk arrived, until the test brings it back.
@@ -102,6 +108,49 @@ test('a user uploads a video over a cut link, resumes it, and an admin approves 
   await card.click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('main').locator('video')).toBeVisible();
+  const resourceUrl = new URL(page.url()).pathname;
+
+  // A neighbour, on their own phone, comments, favourites, keeps it in a list and reports it.
+  const kit = await KitApi.open();
+  const neighbourPhone = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 }, locale: 'es-PE' });
+  const adminPhone = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 360, height: 740 }, locale: 'es-PE' });
+  try {
+    const neighbour = await signedInUser(kit, neighbourPhone, 'vecina');
+    const phone = await neighbourPhone.newPage();
+    await phone.goto(resourceUrl);
+    const social = new SocialPanel(phone);
+    await social.comment('¡Muy claro, gracias!');
+    await expect(social.sentComments.filter({ hasText: '¡Muy claro, gracias!' })).toHaveCount(1);
+    await social.favorite.click();
+    await expect(social.favorite).toHaveAttribute('aria-pressed', 'true');
+    await social.addToList.click();
+    await social.dialog.getByLabel('Nombre de la nueva lista').fill(`Agua ${title}`);
+    await social.dialog.getByRole('button', { name: 'Crear lista y añadir' }).click();
+    await expect(social.dialog.getByTestId('list-row').filter({ hasText: `Agua ${title}` })).toBeVisible();
+    await social.dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await social.report.click();
+    await social.dialog.getByLabel('Motivo del reporte').fill('Muestra la casa de un vecino');
+    await social.dialog.getByRole('button', { name: 'Enviar reporte' }).click();
+    await expect(social.dialog).toBeHidden();
+
+    // The admin reads the report and blocks the video.
+    const adminPage = await adminPhone.newPage();
+    await logInAsAdmin(adminPage, adminPhone);
+    const moderation = new AdminResourcesPage(adminPage);
+    await moderation.goto('reports', title);
+    await expect(moderation.row(title)).toContainText('Muestra la casa de un vecino');
+    await moderation.act(title, 'Bloquear', 'Datos personales de un vecino');
+    await expect(moderation.state(title)).toHaveText('Bloqueado');
+
+    // Gone for the neighbour: not found by search, its page is the 404.
+    await phone.goto(`/search/res?q=${encodeURIComponent(title)}`);
+    await expect(phone.getByRole('main').getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+    await phone.goto(resourceUrl);
+    await expect(phone.getByRole('heading', { name: /^Error 404/ })).toBeVisible();
+    expect(neighbour.id).not.toBe(user.id);
+  } finally {
+    await Promise.all([neighbourPhone.close(), adminPhone.close(), kit.close()]);
+  }
 });
 
 test('a phone that forgot everything continues the unfinished upload from /upload/draft, from the server\'s offset', async ({ page, context }) => {
@@ -146,13 +195,7 @@ test('a phone that forgot everything continues the unfinished upload from /uploa
 
 test('an admin uploads from /admin/resources/upload, in the dashboard, and it is published at once', async ({ page, context }) => {
   test.setTimeout(90_000);
-  const kit = await KitApi.open();
-  const token = await kit.adminToken();
-  await kit.close();
-  const portal = await PortalAdminApi.open();
-  await portal.skipOnboarding(context);
-  await portal.close();
-  await signInBrowser(context, token);
+  await logInAsAdmin(page, context);
   await smallChunks(context);
 
   await page.goto('/admin/resources/upload');

@@ -101,3 +101,11 @@ export class KitApi {
 export async function signInBrowser(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'kp_token', value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
 }
+
+/** A fresh user with a complete profile, signed in to CONTEXT's browser and past the first-visit onboarding. */
+export async function signedInUser(kit: KitApi, context: BrowserContext, prefix: string): Promise<ApiUser> {
+  const user = await kit.createUser(prefix, { completeProfile: true });
+  await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: baseUrl() }]);
+  await signInBrowser(context, user.token);
+  return user;
+}
