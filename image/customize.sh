@@ -38,8 +38,15 @@ LABEL=RASPIROOT  /               ext4  rw,noatime,commit=30  0  1
 LABEL=RASPIFIRM  /boot/firmware  vfat  rw,noatime,umask=0022  0  2
 FSTAB
 		printf 'update_initramfs=yes\n' >"$root/etc/initramfs-tools/update-initramfs.conf"
-		# The one initramfs build; raspi-firmware's hook copies it to /boot/firmware.
-		chroot "$root" update-initramfs -c -k all
+		# The kernel's own postinst built the one initramfs (update_initramfs=no
+		# only stopped initramfs-tools' trigger from building it again); build it
+		# here only if it did not, then let raspi-firmware copy kernel, initrd and
+		# device trees to /boot/firmware and write config.txt and cmdline.txt.
+		if ! ls "$root"/boot/initrd.img-* >/dev/null 2>&1; then
+			chroot "$root" update-initramfs -c -k all
+		fi
+		chroot "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
+		ls "$root"/boot/firmware/initrd.img* "$root"/boot/firmware/cmdline.txt >/dev/null
 	fi
 	# No identity baked in: systemd makes a machine id on first boot (and then
 	# kit-firstboot an SSID from it); the image has no SSH server, so no host keys.
