@@ -18,13 +18,15 @@ export PORT KIT_DATA_DIR
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
 
-.PHONY: help start dev test build deps toolchain browser bench crash-test
+.PHONY: help start dev test build deps toolchain browser bench crash-test image image-test
 
 help:
 	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
 	@echo "make test    ejecuta todas las pruebas"
 	@echo "make dev     servidor y vite con recarga"
 	@echo "make bench   mide búsqueda, API, medios, memoria bajo carga, tamaños y Lighthouse"
+	@echo "make image   imagen para tarjeta SD de Raspberry Pi (3B/3B+/4/400) en image/dist/ (root)"
+	@echo "make image-test  la imagen arrancada en QEMU con su autoprueba (root; lento)"
 
 $(NODE):
 	npm install --prefix $(TOOLCHAIN) --no-save --no-package-lock node@$(NODE_MAJOR)
@@ -65,3 +67,14 @@ bench: build
 # The crash-consistency test with 200 kills instead of make test's 25.
 crash-test: deps
 	npm run crash-test
+
+# The Raspberry Pi SD image (image/README.md). Root: it builds a Debian root
+# file system under qemu-user. Prints how long it took.
+image: build
+	sh image/ensure-tools.sh
+	@start=$$(date +%s); sh image/build.sh && echo "make image: $$(( $$(date +%s) - start )) s"
+
+# The image plus a self-test variant booted with its own kernel in QEMU (arm64, TCG).
+image-test: build
+	sh image/ensure-tools.sh
+	@start=$$(date +%s); sh image/build.sh --selftest && sh image/qemu-test.sh && echo "make image-test: $$(( $$(date +%s) - start )) s"

@@ -8,6 +8,8 @@
 #   unshare, setpriv                 (util-linux)   isolate the polkit check from the host
 #   ip                               (iproute2)     the hotspot network in namespaces
 #   busybox                          (busybox)      its DHCP client plays the phone there
+#   mmdebstrap                       (mmdebstrap)   the kit's root filesystem (amd64 variant, nspawn boot)
+#   systemd-nspawn                   (systemd-container) boots it with systemd as PID 1
 # Only what is missing is installed (one quiet apt-get update first). dnsmasq-base
 # rather than dnsmasq: the binary without Debian's enabled dnsmasq.service.
 # Without root (and without passwordless sudo) it only reports what is missing;
@@ -33,6 +35,8 @@ need unshare util-linux
 need setpriv util-linux
 need ip iproute2
 need busybox busybox
+need mmdebstrap mmdebstrap
+need systemd-nspawn systemd-container
 
 [ -z "$missing" ] && exit 0
 
