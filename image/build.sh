@@ -39,6 +39,14 @@ rm -rf "$work"
 mkdir -p "$work/root" "$dist"
 tar --numeric-owner -xpf "$tarball" -C "$work/root"
 sh "$project/scripts/install.sh" --root "$work/root" --arch arm64
+# The two partitions genimage makes below, by label. udev can take minutes to
+# name them on a slow first boot (QEMU, a tired SD card): wait for the FAT one
+# rather than dropping to emergency mode after systemd's default 90 s.
+cat >"$work/root/etc/fstab" <<'FSTAB'
+# Kit Portal: the two partitions of the SD card, by label.
+LABEL=RASPIROOT  /               ext4  rw,noatime,commit=30  0  1
+LABEL=RASPIFIRM  /boot/firmware  vfat  rw,noatime,umask=0022,x-systemd.device-timeout=5min  0  2
+FSTAB
 
 # genimage FILE SIZE_OF_ROOT_MB: the two partitions from $work/boot and $work/root.
 genimage_config() {

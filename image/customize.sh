@@ -32,11 +32,6 @@ customize() {
 HOSTS
 	mkdir -p "$root/boot/firmware"
 	if [ "$arch" = arm64 ]; then
-		cat >"$root/etc/fstab" <<'FSTAB'
-# Kit Portal: the two partitions of the SD card, by label.
-LABEL=RASPIROOT  /               ext4  rw,noatime,commit=30  0  1
-LABEL=RASPIFIRM  /boot/firmware  vfat  rw,noatime,umask=0022  0  2
-FSTAB
 		printf 'update_initramfs=yes\n' >"$root/etc/initramfs-tools/update-initramfs.conf"
 		# The kernel's own postinst built the one initramfs (update_initramfs=no
 		# only stopped initramfs-tools' trigger from building it again); build it

@@ -185,5 +185,5 @@ describe('crash consistency', () => {
     child?.kill('SIGKILL');
     expect(problems).toEqual([]);
     expect(acked.ads.length + acked.users.length, 'the writers got writes acknowledged').toBeGreaterThan(ROUNDS);
-  }, Math.max(150_000, ROUNDS * 4_000));
+  }, Math.max(300_000, ROUNDS * 10_000)); // a hang guard only: restarts take seconds each on a busy machine
 });
