@@ -148,6 +148,10 @@ cp "$here/selftest/kit-selftest.service" "$work/root/etc/systemd/system/"
 printf 'KIT_SELFTEST_MODE=qemu\nKIT_SELFTEST_OUT=/boot/firmware/kit-selftest.txt\n' >"$work/root/etc/kit-selftest.env"
 systemctl --root="$work/root" enable --quiet kit-selftest.service
 # Two simulated radios from boot: wlan0 for the kit, wlan1 for the phone.
+# QEMU emulates the Pi's CPU some 20-50x slower than a Pi: Node's start-up
+# (migrations, first seed) and its watchdog pings need the time a Pi never does.
+mkdir -p "$work/root/etc/systemd/system/kit-portal.service.d"
+printf '[Service]\nTimeoutStartSec=15min\nWatchdogSec=5min\n' >"$work/root/etc/systemd/system/kit-portal.service.d/qemu-slow.conf"
 echo mac80211_hwsim >"$work/root/etc/modules-load.d/kit-selftest-hwsim.conf"
 echo 'options mac80211_hwsim radios=2' >"$work/root/etc/modprobe.d/kit-selftest-hwsim.conf"
 # What a technician writes (Windows line ends), and what the self-test expects applied.
