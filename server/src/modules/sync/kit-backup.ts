@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { adoptFile, fsyncDir, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
 import { writeFileAtomically } from './pack-export.ts';
 import { signBytes, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
-import { readTar, tarSize, TarError, TarWriter, type TarEntry } from './tar.ts';
+import { hashEntryTo, readTar, tarSize, TarError, TarWriter, type TarEntry } from './tar.ts';
 
 /*
  * A backup of the whole kit (docs/SYNC.md): a ustar file with backup.json
@@ -97,22 +97,6 @@ async function readAll(entry: TarEntry | undefined, name: string, max: number): 
   for await (const chunk of entry.body) parts.push(chunk);
   return Buffer.concat(parts);
 }
-
-async function streamTo(entry: TarEntry, file: string | null): Promise<string> {
-  const hash = createHash('sha256');
-  const fd = file === null ? null : fs.openSync(file, 'w');
-  try {
-    for await (const chunk of entry.body) {
-      hash.update(chunk);
-      if (fd !== null) fs.writeSync(fd, chunk);
-    }
-    if (fd !== null) fs.fsyncSync(fd);
-  } finally {
-    if (fd !== null) fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
-
 /**
  * Verifies a backup as it streams in (this kit's signature, format, schema,
  * every hash) into restore-pending/, marked READY only when all of it checked
@@ -153,7 +137,7 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
     fs.mkdirSync(path.join(staging, 'media'), { recursive: true });
     const dbEntry = await entries.next();
     if (dbEntry.done || dbEntry.value.name !== 'portal.db' || dbEntry.value.size !== valid.database.size) throw new AppError('BACKUP_CORRUPT');
-    if ((await streamTo(dbEntry.value, path.join(staging, 'portal.db'))) !== valid.database.sha256) throw new AppError('BACKUP_CORRUPT');
+    if ((await hashEntryTo(dbEntry.value, path.join(staging, 'portal.db'))) !== valid.database.sha256) throw new AppError('BACKUP_CORRUPT');
     const expected = new Map(valid.files.map((f) => [`media/${f.sha256}.${f.ext}`, f]));
     let received = 0;
     for (let next = await entries.next(); !next.done; next = await entries.next()) {
@@ -162,7 +146,7 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
       expected.delete(next.value.name);
       // Files the kit already has are checked, not written again.
       const have = fs.existsSync(mediaPath(ctx.dataDir, file.sha256, file.ext));
-      if ((await streamTo(next.value, have ? null : path.join(staging, 'media', `${file.sha256}.${file.ext}`))) !== file.sha256) throw new AppError('BACKUP_CORRUPT');
+      if ((await hashEntryTo(next.value, have ? null : path.join(staging, 'media', `${file.sha256}.${file.ext}`))) !== file.sha256) throw new AppError('BACKUP_CORRUPT');
       received += 1;
     }
     if (expected.size > 0 || received !== valid.files.length) throw new AppError('BACKUP_CORRUPT');

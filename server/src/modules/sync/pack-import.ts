@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,7 +21,7 @@ import {
   updateResource,
   type ImportSource,
 } from './sync.repo.ts';
-import { readTar, TarError, type TarEntry } from './tar.ts';
+import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 
 export interface ImportOptions {
   /** imported resources arrive published, or pending for a moderator */
@@ -198,23 +197,12 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
     const staged = path.join(staging, sha);
     // Stored already, or verified by an earlier cut attempt: hash it, write nothing.
     const keep = !mediaExists(ctx.db, sha) && !fs.existsSync(staged);
-    const hash = createHash('sha256');
     const part = `${staged}.part`;
-    const fd = keep ? fs.openSync(part, 'w') : null;
-    try {
-      for await (const chunk of entry.body) {
-        hash.update(chunk);
-        if (fd !== null) fs.writeSync(fd, chunk);
-      }
-      if (fd !== null) fs.fsyncSync(fd);
-    } finally {
-      if (fd !== null) fs.closeSync(fd);
-    }
-    if (hash.digest('hex') !== sha) {
+    if ((await hashEntryTo(entry, keep ? part : null)) !== sha) {
       fs.rmSync(part, { force: true });
       throw new AppError('PACK_CORRUPT', { file: sha });
     }
-    if (fd !== null) {
+    if (keep) {
       fs.renameSync(part, staged);
       fsyncDir(staging);
     }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 
 /*
@@ -223,4 +225,20 @@ async function* entriesOf(reader: ByteReader): AsyncGenerator<TarEntry> {
     }
     if (await reader.atEnd()) throw new TarError('el archivo termina antes de tiempo', true);
   }
+}
+
+/** Reads an entry's body to its end, its sha256 computed on the way; with FILE, also written there and fsynced. */
+export async function hashEntryTo(entry: TarEntry, file: string | null): Promise<string> {
+  const hash = createHash('sha256');
+  const fd = file === null ? null : fs.openSync(file, 'w');
+  try {
+    for await (const chunk of entry.body) {
+      hash.update(chunk);
+      if (fd !== null) fs.writeSync(fd, chunk);
+    }
+    if (fd !== null) fs.fsyncSync(fd);
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+  return hash.digest('hex');
 }
