@@ -7,9 +7,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
-import { buildTestApp, type TestApp } from '../helper.ts';
-import { apiRoutes, databaseDigest, isSpecError, prng, seedOf, Sessions, type ApiRoute, type JsonSchema, type Role } from './support.ts';
+import type { TestApp } from '../helper.ts';
+import { databaseDigest, hardeningWorld, isSpecError, prng, seedOf, Sessions, type ApiRoute, type JsonSchema, type Role } from './support.ts';
 
 const CASES_PER_ROUTE = 12;
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
@@ -156,13 +155,7 @@ let sessions: Sessions;
 let routes: ApiRoute[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  // Durability is the crash test's subject; here fsyncs would only make thousands of requests slow.
-  t.app.db.pragma('synchronous = OFF');
-  await seedDemoIfEmpty(t.app.db, t.dataDir, t.app.log);
-  sessions = new Sessions(t.app);
-  await sessions.init();
-  routes = await apiRoutes(t.app);
+  ({ t, sessions, routes } = await hardeningWorld());
 }, 60_000);
 
 const totalChanges = (): number => (t.app.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;

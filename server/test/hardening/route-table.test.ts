@@ -5,10 +5,9 @@
  * document and the table disagree on which routes exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
-import { buildTestApp, type TestApp } from '../helper.ts';
+import type { TestApp } from '../helper.ts';
 import { ADMIN, ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Access, type Expect } from './route-table.ts';
-import { apiRoutes, Sessions, type ApiRoute, type Role } from './support.ts';
+import { hardeningWorld, type ApiRoute, type Role, type Sessions } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'denied', 'admin'];
 
@@ -18,12 +17,7 @@ let routes: ApiRoute[];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  t.app.db.pragma('synchronous = OFF');
-  await seedDemoIfEmpty(t.app.db, t.dataDir, t.app.log);
-  sessions = new Sessions(t.app);
-  await sessions.init();
-  routes = await apiRoutes(t.app);
+  ({ t, sessions, routes } = await hardeningWorld());
   const db = t.app.db;
   // Someone else: the objects the OWNER routes are aimed at.
   const victim = Number(db.prepare("INSERT INTO users (user_name, password_hash, name, last_name) VALUES ('vecina', 'x', 'Ana', 'Quispe')").run().lastInsertRowid);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/connection.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
-import { login } from '../helper.ts';
+import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { buildTestApp, login, type TestApp } from '../helper.ts';
 
 /** One operation of the OpenAPI document: `GET /api/v2/resource/{id}`. */
 export interface ApiRoute {
@@ -146,4 +147,18 @@ export function seedOf(text: string): number {
   let h = 2166136261;
   for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
   return h >>> 0;
+}
+
+/**
+ * The app both hardening tables run against: the demo library, a signed-in
+ * session per role, and the OpenAPI routes. Durability is the crash test's
+ * subject; here fsyncs would only make thousands of requests slow.
+ */
+export async function hardeningWorld(): Promise<{ t: TestApp; sessions: Sessions; routes: ApiRoute[] }> {
+  const t = await buildTestApp();
+  t.app.db.pragma('synchronous = OFF');
+  await seedDemoIfEmpty(t.app.db, t.dataDir, t.app.log);
+  const sessions = new Sessions(t.app);
+  await sessions.init();
+  return { t, sessions, routes: await apiRoutes(t.app) };
 }
