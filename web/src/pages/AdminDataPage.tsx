@@ -10,11 +10,10 @@ import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import '../features/portal/portal.css';
-import { formatFileSize as formatBytes } from '../features/library/format.ts';
+import { formatFileSize } from '../features/library/format.ts';
 import { BackupPanel } from '../features/sync/BackupPanel.tsx';
 
 const t = esAdmin.data;
-const size = formatBytes;
 
 /** /admin/data: every setting, the banners, how phones get the portal, usage reports as CSV, storage use. */
 export function AdminDataPage() {
@@ -134,12 +133,12 @@ export function AdminDataPage() {
       <h2>{t.storage}</h2>
       {storage && (
         <div data-testid="storage">
-          <p>{t.diskFree(size(storage.disk.freeBytes), size(storage.disk.totalBytes))}</p>
+          <p>{t.diskFree(formatFileSize(storage.disk.freeBytes), formatFileSize(storage.disk.totalBytes))}</p>
           <h3>{t.media}</h3>
           <ul>
-            {storage.media.map((m) => <li key={m.kind}>{m.kind}: {m.files} · {size(m.bytes)}</li>)}
+            {storage.media.map((m) => <li key={m.kind}>{m.kind}: {m.files} · {formatFileSize(m.bytes)}</li>)}
           </ul>
-          <p>{t.database}: {size(storage.databaseBytes)}</p>
+          <p>{t.database}: {formatFileSize(storage.databaseBytes)}</p>
         </div>
       )}
     </section>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
 import { addTrustedKey, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
-import { formatFileSize as formatBytes } from '../features/library/format.ts';
+import { formatFileSize } from '../features/library/format.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { ImportReportView } from '../features/sync/ImportReportView.tsx';
 import { estimateEta, SyncProgress, type ProgressState } from '../features/sync/SyncProgress.tsx';
@@ -171,12 +171,12 @@ export function AdminSyncPage() {
       {status.drives.length === 0 && <p>{t.import.noDrives(status.usbRoot)}</p>}
       {status.drives.map((d) => (
         <div key={d.path} className="admin-card">
-          <strong>{d.label}</strong>{d.freeBytes !== null ? ` · ${formatBytes(d.freeBytes)}` : ''}
+          <strong>{d.label}</strong>{d.freeBytes !== null ? ` · ${formatFileSize(d.freeBytes)}` : ''}
           {d.packs.length === 0 ? <p>{t.import.noPacks}</p> : (
             <ul>
               {d.packs.map((p) => (
                 <li key={p.name}>
-                  {p.name} · {formatBytes(p.size)}{' '}
+                  {p.name} · {formatFileSize(p.size)}{' '}
                   <button type="button" className="button" disabled={running} onClick={() => void follow(() => importFromUsb(d.path, p.name, arrival, acceptUntrusted))}>{t.import.importThis}</button>
                 </li>
               ))}

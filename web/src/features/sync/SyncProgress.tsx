@@ -1,5 +1,5 @@
 import { esSync } from '../../i18n/es-sync.ts';
-import { formatFileSize as formatBytes } from '../library/format.ts';
+import { formatFileSize } from '../library/format.ts';
 
 const t = esSync.progress;
 
@@ -18,7 +18,7 @@ export function SyncProgress({ state, testId }: { state: ProgressState; testId: 
       <span>{state.title}</span>
       <progress aria-label={t.label} max={100} value={percent ?? undefined} aria-valuenow={percent ?? undefined} />
       <span className="sync-progress__text">
-        {state.total ? t.bytes(formatBytes(state.done), formatBytes(state.total)) : formatBytes(state.done)}
+        {state.total ? t.bytes(formatFileSize(state.done), formatFileSize(state.total)) : formatFileSize(state.done)}
         {state.etaSeconds !== null && percent !== 100 ? ` · ${t.eta(state.etaSeconds)}` : ''}
       </span>
     </div>
