@@ -29,6 +29,7 @@ import { idempotencyMaintenance } from './modules/idempotency/idempotency.servic
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
+import { ViewCounts } from './modules/resources/view-counts.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { servicesAdminRoutes } from './modules/services/services.admin.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -101,7 +102,12 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
   app.decorateRequest('viewer', null);
-  app.addHook('onClose', async () => db.close());
+  const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
+  app.decorate('viewCounts', viewCounts);
+  app.addHook('onClose', async () => {
+    viewCounts.close();
+    db.close();
+  });
 
   registerErrorHandler(app);
   registerRouteIndex(app);

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { ViewCounts } from './modules/resources/view-counts.ts';
 
 /** Who is calling, once the auth plugin has checked the token; null for anonymous visitors. */
 export interface Viewer {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     db: Db;
     config: Readonly<Config>;
     appVersion: string;
+    /** resource page views, written in batches */
+    viewCounts: ViewCounts;
   }
   interface FastifyRequest {
     viewer: Viewer | null;

@@ -92,6 +92,12 @@ export class KitApi {
     return answer.password;
   }
 
+  /** The resources USERID's favourites list shows (the public list, as anyone reads it). */
+  async favoriteIds(userId: number): Promise<number[]> {
+    const answer = await this.json<{ data: Array<{ id: number }> }>(await this.http.get(`/api/v2/user/${userId}/resources/favorites?per_page=60`));
+    return answer.data.map((resource) => resource.id);
+  }
+
   async config(): Promise<{ deniedUsers: number[]; restrictedMode: boolean }> {
     return this.json(await this.http.get('/api/v2/id/config'));
   }

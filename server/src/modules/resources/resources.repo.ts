@@ -99,14 +99,14 @@ export function isFavorite(db: Db, userId: number, resourceId: number): boolean 
 /** YYYY-MM-DD in UTC, the day a counter lands on. */
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** One view: the resource's counter and today's row, together. */
-export function recordView(db: Db, resourceId: number, day: string = today()): void {
+/** COUNT views on one day: the resource's counter and that day's row, together (none for a resource deleted since). */
+export function recordViews(db: Db, resourceId: number, day: string, count: number): void {
   db.transaction(() => {
-    db.prepare('UPDATE resources SET views = views + 1 WHERE id = ?').run(resourceId);
+    if (db.prepare('UPDATE resources SET views = views + ? WHERE id = ?').run(count, resourceId).changes === 0) return;
     db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, 1)
-       ON CONFLICT (resource_id, day) DO UPDATE SET views = views + 1`,
-    ).run(resourceId, day);
+      `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, ?)
+       ON CONFLICT (resource_id, day) DO UPDATE SET views = views + excluded.views`,
+    ).run(resourceId, day, count);
   })();
 }
 

@@ -20,7 +20,6 @@ import {
   findResourceMedia,
   randomPublishedId,
   recordDownload,
-  recordView,
 } from './resources.repo.ts';
 import { downloadAsked } from '../settings/download-rule.ts';
 import { resourceDetail } from './resource-detail.ts';
@@ -44,10 +43,8 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = findResourceDetail(app.db, request.params.id);
       if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
       // A visit to the page is a view; only published resources have an audience to count.
-      if (row.status === 'published' && request.method === 'GET') {
-        recordView(app.db, row.id);
-        row.views += 1;
-      }
+      if (row.status === 'published' && request.method === 'GET') app.viewCounts.add(row.id);
+      row.views += app.viewCounts.unwritten(row.id);
       return resourceDetail(app.db, row, viewer);
     },
   );
