@@ -21,6 +21,22 @@ const only = (ok: ResourceStatus[], otherwise: Expect): Row =>
   Object.fromEntries(STATES.map((s) => [s, ok.includes(s) ? 'ok' : otherwise])) as Row;
 /** Someone who may not see unpublished resources: 404 for those, `published` for a published one. */
 const outsider = (published: Expect): Row => ({ ...all('RESOURCE_NOT_FOUND'), published });
+/** An owner's action, allowed from ALLOWED; others get 404/403; ADMIN as given. */
+const ownerAction = (allowed: ResourceStatus[], admin: Row): Record<Who, Row> => ({
+  owner: only(allowed, 'INVALID_TRANSITION'),
+  other: outsider('FORBIDDEN'),
+  admin,
+  denied: outsider('FORBIDDEN'),
+  anonymous: all('UNAUTHORIZED'),
+});
+/** An admin's action, allowed from ALLOWED; 403 for every other user. */
+const adminAction = (allowed: ResourceStatus[]): Record<Who, Row> => ({
+  owner: all('FORBIDDEN'),
+  other: all('FORBIDDEN'),
+  admin: only(allowed, 'INVALID_TRANSITION'),
+  denied: all('FORBIDDEN'),
+  anonymous: all('UNAUTHORIZED'),
+});
 
 interface Case {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -36,110 +52,56 @@ const CASES: Record<string, Case> = {
     method: 'PATCH',
     url: (id) => `/v2/resources/${id}`,
     body: { title: 'Título corregido' },
-    expect: {
-      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
-      other: outsider('FORBIDDEN'),
-      admin: all('ok'),
-      denied: outsider('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: ownerAction(['draft', 'rejected'], all('ok')),
   },
   delete: {
     method: 'DELETE',
     url: (id) => `/v2/resources/${id}`,
-    expect: {
-      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
-      other: outsider('FORBIDDEN'),
-      admin: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
-      denied: outsider('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: ownerAction(['draft', 'rejected'], only(['draft', 'rejected'], 'INVALID_TRANSITION')),
   },
   submit: {
     method: 'POST',
     url: (id) => `/v2/resources/${id}/submit`,
     to: { draft: 'pending', rejected: 'pending' },
-    expect: {
-      owner: only(['draft', 'rejected'], 'INVALID_TRANSITION'),
-      other: outsider('FORBIDDEN'),
-      admin: all('FORBIDDEN'),
-      denied: outsider('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: ownerAction(['draft', 'rejected'], all('FORBIDDEN')),
   },
   withdraw: {
     method: 'POST',
     url: (id) => `/v2/resources/${id}/withdraw`,
     to: { pending: 'draft' },
-    expect: {
-      owner: only(['pending'], 'INVALID_TRANSITION'),
-      other: outsider('FORBIDDEN'),
-      admin: all('FORBIDDEN'),
-      denied: outsider('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: ownerAction(['pending'], all('FORBIDDEN')),
   },
   approve: {
     method: 'POST',
     url: (id) => `/v2/admin/resources/${id}/approve`,
     to: { pending: 'published' },
-    expect: {
-      owner: all('FORBIDDEN'),
-      other: all('FORBIDDEN'),
-      admin: only(['pending'], 'INVALID_TRANSITION'),
-      denied: all('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: adminAction(['pending']),
   },
   reject: {
     method: 'POST',
     url: (id) => `/v2/admin/resources/${id}/reject`,
     body: { reason: 'No indica la fuente' },
     to: { pending: 'rejected' },
-    expect: {
-      owner: all('FORBIDDEN'),
-      other: all('FORBIDDEN'),
-      admin: only(['pending'], 'INVALID_TRANSITION'),
-      denied: all('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: adminAction(['pending']),
   },
   block: {
     method: 'POST',
     url: (id) => `/v2/admin/resources/${id}/block`,
     body: { reason: 'Tiene derechos de autor' },
     to: { published: 'blocked' },
-    expect: {
-      owner: all('FORBIDDEN'),
-      other: all('FORBIDDEN'),
-      admin: only(['published'], 'INVALID_TRANSITION'),
-      denied: all('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: adminAction(['published']),
   },
   unblock: {
     method: 'POST',
     url: (id) => `/v2/admin/resources/${id}/unblock`,
     to: { blocked: 'published' },
-    expect: {
-      owner: all('FORBIDDEN'),
-      other: all('FORBIDDEN'),
-      admin: only(['blocked'], 'INVALID_TRANSITION'),
-      denied: all('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: adminAction(['blocked']),
   },
   keep: {
     method: 'POST',
     url: (id) => `/v2/admin/resources/${id}/keep`,
     to: { published: 'published' },
-    expect: {
-      owner: all('FORBIDDEN'),
-      other: all('FORBIDDEN'),
-      admin: only(['published'], 'INVALID_TRANSITION'),
-      denied: all('FORBIDDEN'),
-      anonymous: all('UNAUTHORIZED'),
-    },
+    expect: adminAction(['published']),
   },
   report: {
     method: 'POST',
