@@ -158,41 +158,37 @@ describe('sendFile', () => {
     expect(server.patches.map((p) => p.length)).toEqual([1024 * 1024, 512 * 1024, 512 * 1024, 512 * 1024, 512 * 1024]);
   });
 
-  it('"Reanudar" (wake) ends a long wait at once', async () => {
+  /** A 4-byte upload whose only chunk is cut, then an hour's wait that DURING the wait ends. */
+  function oneLongWait(during: (waker: RetryWaker, controller: AbortController) => void) {
     const server = new ProtocolServer(4);
     server.cuts.push(apiError(0, NETWORK_ERROR));
     const waker = new RetryWaker();
-    const sending = sendFile({
-      transport: server,
-      file: fileOf(4),
-      upload: { id: 'u', size: 4, offset: 0 },
-      chunkSize: 4,
-      waker,
-      backoff: () => 3_600_000,
-      onState: (state) => {
-        if (state.phase === 'waiting') setTimeout(() => waker.wake(), 0);
-      },
-    });
-    await expect(sending).resolves.toBe(RESOURCE);
-    expect(server.patches).toHaveLength(2);
-  });
-
-  it('stops waiting when aborted', async () => {
-    const server = new ProtocolServer(4);
-    server.cuts.push(apiError(0, NETWORK_ERROR));
     const controller = new AbortController();
     const sending = sendFile({
       transport: server,
       file: fileOf(4),
       upload: { id: 'u', size: 4, offset: 0 },
       chunkSize: 4,
+      waker,
       signal: controller.signal,
       backoff: () => 3_600_000,
       onState: (state) => {
-        if (state.phase === 'waiting') setTimeout(() => controller.abort(), 0);
+        if (state.phase === 'waiting') setTimeout(() => during(waker, controller), 0);
       },
     });
-    await expect(sending).rejects.toBeDefined();
+    return { server, sending };
+  }
+
+  it('"Reanudar" (wake) ends a long wait at once', async () => {
+    const { server, sending } = oneLongWait((waker) => waker.wake());
+    await expect(sending).resolves.toBe(RESOURCE);
+    expect(server.patches).toHaveLength(2);
+  });
+
+  it('stops waiting when aborted, with the reason it was aborted for', async () => {
+    const reason = new Error('el usuario canceló');
+    const { server, sending } = oneLongWait((_waker, controller) => controller.abort(reason));
+    await expect(sending).rejects.toBe(reason);
     expect(server.patches).toHaveLength(1);
   });
 });
