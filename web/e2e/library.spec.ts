@@ -256,6 +256,19 @@ test.describe('search', () => {
   });
 });
 
+test.describe('the bottom bar', () => {
+  test('keeps every entry on one row of a 360 px phone, "Mis descargas" included', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const library = new LibraryPage(page);
+    await library.goto();
+    const entries = page.getByRole('navigation', { name: 'Biblioteca', exact: true }).getByRole('listitem');
+    await expect(entries.last()).toContainText('Mis descargas');
+    const tops = await entries.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops).size).toBe(1);
+  });
+});
+
 test.describe('Al Azar', () => {
   test('opens a random resource and ignores clicks for 1.5 s after one', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-11-01T10:00:00-05:00') });

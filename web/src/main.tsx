@@ -1,9 +1,10 @@
+// First, so every feature's styles come after the base ones and may refine them.
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './sw/register.ts';
-import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -4,7 +4,7 @@ import { LoginForm } from '../features/session/LoginForm.tsx';
 /** /admin/login: admin-mode login; a non-admin account is refused, an admin goes to /admin. */
 export function AdminLoginPage() {
   return (
-    <section className="account-card">
+    <section className="surface account-card">
       <h1>{esAccounts.login.adminTitle}</h1>
       <LoginForm mode="admin" />
     </section>

@@ -19,7 +19,7 @@ export function ContactMessagesPage() {
       ) : (
         <ul className="message-list">
           {page.data.map((message) => (
-            <li key={message.id} className="message-card">
+            <li key={message.id} className="surface message-card">
               <h2>{fill(t.from, { name: message.name })}</h2>
               <dl>
                 <div>

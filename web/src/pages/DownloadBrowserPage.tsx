@@ -27,7 +27,7 @@ export function DownloadBrowserPage() {
       ) : (
         <ul className="package-list" aria-label={t.list}>
           {packages.map((pkg) => (
-            <li key={pkg.id} className="package-card">
+            <li key={pkg.id} className="surface package-card">
               <h2>{pkg.name}</h2>
               {pkg.notes && <p>{pkg.notes}</p>}
               <PackageFacts pkg={pkg} />

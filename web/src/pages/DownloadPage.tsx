@@ -20,7 +20,7 @@ export function DownloadPage() {
       <h1>{esPortal.download.title}</h1>
       <p className="portal-page__intro">{esPortal.download.intro}</p>
       {pkg ? (
-        <section className="package-card" data-testid="app-package">
+        <section className="surface package-card" data-testid="app-package">
           <h2>{pkg.name}</h2>
           <PackageFacts pkg={pkg} />
           <a className="button package-card__download" href={pkg.downloadUrl} download={pkg.fileName}>

@@ -7,7 +7,7 @@ import { AccountLinks } from '../features/session/AccountLinks.tsx';
 export function LoginPage() {
   const [params] = useSearchParams();
   return (
-    <section className="account-card">
+    <section className="surface account-card">
       <h1>{esAccounts.login.title}</h1>
       {params.has('route') && (
         <p className="account-form__notice">

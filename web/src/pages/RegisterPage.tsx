@@ -9,7 +9,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const cb = params.get('cb');
   return (
-    <section className="account-card">
+    <section className="surface account-card">
       <h1>{esAccounts.register.title}</h1>
       <RegisterForm onRegistered={() => window.location.assign(safeReturnPath(cb) ?? '/')} />
       <AccountLinks cb={cb} show={['login']} />

@@ -7,7 +7,7 @@ import { LoginForm } from '../features/session/LoginForm.tsx';
 export function TemporaryLoginPage() {
   const [params] = useSearchParams();
   return (
-    <section className="account-card">
+    <section className="surface account-card">
       <h1>{esAccounts.login.temporaryTitle}</h1>
       <p className="account-form__intro">{esAccounts.login.temporaryHelp}</p>
       <LoginForm mode="temporary" />

@@ -10,7 +10,7 @@ export interface ConstantListProps {
 export function ConstantList({ title }: ConstantListProps) {
   const { data } = useLoaderData<ConstantListData>();
   return (
-    <section className="account-card constant-list">
+    <section className="surface account-card constant-list">
       <h1>{title}</h1>
       <ol className="constant-list__items">
         {data.map((item) => (

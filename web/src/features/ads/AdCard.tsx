@@ -14,7 +14,7 @@ export function adStatusLabel(ad: Pick<Ad, 'status' | 'expired'>): string {
 /** One notice: picture, title, category, text, contact, until when; `showStatus` for its author and the moderators. */
 export function AdCard({ ad, showStatus = false, actions }: { ad: Ad; showStatus?: boolean; actions?: ReactNode }) {
   return (
-    <article className="ad-card" data-testid={`ad-${ad.id}`}>
+    <article className="surface ad-card" data-testid={`ad-${ad.id}`}>
       {ad.imageUrl && <img className="ad-card__image" src={ad.imageUrl} alt={fill(t.imageOf, { title: ad.title })} loading="lazy" decoding="async" />}
       <div className="ad-card__body">
         <p className="ad-card__meta">

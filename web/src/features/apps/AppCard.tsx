@@ -9,7 +9,7 @@ import { ResourceCover } from '../library/ResourceCover.tsx';
 export function AppCard({ app }: { app: AppEntry }) {
   const t = esPortal.apps;
   return (
-    <article className="app-card" data-testid={`app-${app.id}`}>
+    <article className="surface app-card" data-testid={`app-${app.id}`}>
       <div className="app-card__icon">
         <ResourceCover resource={app} />
       </div>

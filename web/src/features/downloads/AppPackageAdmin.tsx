@@ -35,7 +35,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
   };
 
   return (
-    <section className="portal-admin" aria-labelledby="app-package-admin">
+    <section className="surface portal-admin" aria-labelledby="app-package-admin">
       <h2 id="app-package-admin">{t.title}</h2>
       <p>{t.help}</p>
       <form className="account-form" onSubmit={(event) => void submit(event)}>

@@ -44,7 +44,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
   };
 
   return (
-    <section className="portal-admin" aria-labelledby="browsers-admin">
+    <section className="surface portal-admin" aria-labelledby="browsers-admin">
       <h2 id="browsers-admin">{t.title}</h2>
       <p>{t.help}</p>
       {packages.length > 0 && (

@@ -16,7 +16,7 @@ export function viewsLabel(views: number): string {
 export function ResourceCard({ resource, eager = false }: { resource: ResourceSummary; eager?: boolean }) {
   const prefetch = usePrefetch(routeChunks.resource);
   return (
-    <Link to={`/resource/${resource.id}`} className="resource-card" data-testid={`resource-${resource.id}`} {...prefetch}>
+    <Link to={`/resource/${resource.id}`} className="surface resource-card" data-testid={`resource-${resource.id}`} {...prefetch}>
       <span className="resource-card__cover">
         <ResourceCover resource={resource} eager={eager} />
       </span>

@@ -53,7 +53,7 @@ export function BannerManager({ banners, onChanged }: { banners: readonly Banner
   };
 
   return (
-    <section className="banner-manager" aria-labelledby="banners-title">
+    <section className="surface banner-manager" aria-labelledby="banners-title">
       <h2 id="banners-title">{t.banners}</h2>
       <p className="portal-page__intro">{t.bannersIntro}</p>
       {BANNER_SLOTS.map((slot) => {

@@ -79,7 +79,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
 
       <ol className="tile-list" aria-label={t.tiles}>
         {menu.tiles.map((tile, index) => (
-          <li key={tile.key} className={tile.hidden ? 'tile-row tile-row--hidden' : 'tile-row'} data-testid={`tile-${tile.key}`}>
+          <li key={tile.key} className={tile.hidden ? 'surface tile-row tile-row--hidden' : 'surface tile-row'} data-testid={`tile-${tile.key}`}>
             <div className="tile-row__info">
               <strong>{tile.name}</strong>
               <span className="tile-row__badges">

@@ -16,7 +16,7 @@ export function ServiceTile({ service }: { service: Service }) {
   );
   if (service.disabled || service.href === null) {
     return (
-      <div className="service-tile service-tile--inactive" aria-disabled="true" data-testid={`service-${service.id}`}>
+      <div className="surface service-tile service-tile--inactive" aria-disabled="true" data-testid={`service-${service.id}`}>
         {mark}
         <span className="service-tile__name">{service.name}</span>
         <span className="service-tile__note">{service.disabled ? es.menu.unavailable : es.menu.comingSoon}</span>
@@ -25,14 +25,14 @@ export function ServiceTile({ service }: { service: Service }) {
   }
   if (service.external) {
     return (
-      <a href={service.href} className="service-tile" data-testid={`service-${service.id}`} title={es.portal.externalTool}>
+      <a href={service.href} className="surface service-tile" data-testid={`service-${service.id}`} title={es.portal.externalTool}>
         {mark}
         <span className="service-tile__name">{service.name}</span>
       </a>
     );
   }
   return (
-    <Link to={service.href} className="service-tile" data-testid={`service-${service.id}`}>
+    <Link to={service.href} className="surface service-tile" data-testid={`service-${service.id}`}>
       {mark}
       <span className="service-tile__name">{service.name}</span>
     </Link>

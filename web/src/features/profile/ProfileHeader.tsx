@@ -14,7 +14,7 @@ export interface ProfileHeaderProps {
 export function ProfileHeader({ user, actions }: ProfileHeaderProps) {
   const fullName = `${user.name} ${user.last_name}`.trim();
   return (
-    <header className="profile-header">
+    <header className="surface profile-header">
       <Avatar user={user} size={96} />
       <div className="profile-header__text">
         <h1>{fullName || user.user_name}</h1>

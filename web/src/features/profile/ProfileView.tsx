@@ -46,7 +46,7 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
         }
       />
       {own && (
-        <section className="account-card profile-page__edit" aria-labelledby="profile-edit-title">
+        <section className="surface account-card profile-page__edit" aria-labelledby="profile-edit-title">
           <h2 id="profile-edit-title">{esAccounts.profile.editTitle}</h2>
           <ProfileForm user={user} onSaved={setUser} />
           <div className="profile-page__password">

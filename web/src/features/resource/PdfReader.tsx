@@ -144,7 +144,7 @@ export function PdfReader({ url, title }: { url: string; title: string }) {
   }
   return (
     <section className="pdf-reader" aria-label={`${t.label}: ${title}`}>
-      <div className="pdf-reader__toolbar">
+      <div className="surface pdf-reader__toolbar">
         <button
           type="button"
           className="icon-button"

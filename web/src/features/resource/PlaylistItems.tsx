@@ -26,7 +26,7 @@ export function PlaylistItems({ items, title = esLibrary.resource.listItems, rem
         <ol className="playlist__items">
           {items.map((item) => (
             <li key={item.id}>
-              <Link to={`/resource/${item.id}`} className="playlist__item" {...prefetch}>
+              <Link to={`/resource/${item.id}`} className="surface playlist__item" {...prefetch}>
                 <span className="playlist__cover">
                   <ResourceCover resource={item} />
                 </span>

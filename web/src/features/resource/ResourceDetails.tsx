@@ -10,7 +10,7 @@ export function ResourceDetails({ resource, productSlug }: { resource: ResourceD
   const t = esLibrary.resource;
   const date = formatDate(resource.publishedAt ?? resource.createdAt);
   return (
-    <dl className="resource-details" aria-label={t.details}>
+    <dl className="surface resource-details" aria-label={t.details}>
       <Row label={t.author} value={resource.author} />
       <Row label={t.source} value={resource.source} />
       <Row label={t.license} value={resource.license} />

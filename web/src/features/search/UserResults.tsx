@@ -19,7 +19,7 @@ export function UserResults({ users, query }: { users: readonly UserResult[]; qu
     <ul className="user-results" aria-label={esLibrary.search.users}>
       {users.map((user) => (
         <li key={user.id}>
-          <Link to={`/user/${user.id}/resources`} className="user-result">
+          <Link to={`/user/${user.id}/resources`} className="surface user-result">
             <Avatar user={user} />
             <span className="user-result__text">
               <span className="user-result__handle">{user.user_name}</span>

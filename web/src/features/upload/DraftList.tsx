@@ -20,7 +20,7 @@ export interface DraftListProps {
 function DraftItem({ item, basePath, onDelete }: { item: ManagedSummary; basePath: string; onDelete: () => void }) {
   const title = item.title || t.untitled;
   return (
-    <li className="upload-drafts__item">
+    <li className="surface upload-drafts__item">
       <span className="upload-drafts__title">{title}</span>
       <span className="upload-drafts__meta">
         {t.status[item.status] ?? item.status}

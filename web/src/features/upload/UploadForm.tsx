@@ -52,7 +52,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
   if (flow.step.kind === 'done') {
     const resource = flow.step.resource;
     return (
-      <section className="upload-result" role="status">
+      <section className="surface upload-result" role="status">
         <p>{resource.status === 'published' ? esUpload.result.published : esUpload.result.pending}</p>
         <div className="account-form__actions">
           {resource.status === 'published' && (

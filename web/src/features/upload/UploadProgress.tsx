@@ -14,7 +14,7 @@ export interface UploadProgressProps {
 export function UploadProgress({ state, onResume, onCancel }: UploadProgressProps) {
   const interrupted = state.error !== null;
   return (
-    <section className="upload-progress" aria-live="polite" data-testid="upload-progress">
+    <section className="surface upload-progress" aria-live="polite" data-testid="upload-progress">
       <p className="upload-progress__title">{state.phase === 'done' ? t.done : t.uploading}</p>
       <progress className="upload-progress__bar" aria-label={t.label} max={state.size} value={state.sent} />
       <p className="upload-progress__bytes">{progressText(state.sent, state.size)}</p>
