@@ -5,9 +5,13 @@ import { setSessionNavigator, useSession } from './session-store.ts';
 
 const SessionModals = lazy(async () => ({ default: (await import('./SessionModals.tsx')).SessionModals }));
 
-/** Pages where the onboarding does not open: logins, registration, /extra/*, the admin area. */
+/**
+ * Pages where the onboarding does not open: logins, registration, /extra/*,
+ * the admin area, and the upload reminder, itself a dialog (two at once
+ * would stack); the onboarding waits for the next page.
+ */
 export function onboardingAllowedOn(pathname: string): boolean {
-  return !/^\/(login|register|extra)(\/|$)/.test(pathname) && !isAdminPath(pathname);
+  return !/^\/(login|register|extra)(\/|$)/.test(pathname) && pathname !== '/upload/ModalAlert' && !isAdminPath(pathname);
 }
 
 /**
