@@ -10,9 +10,12 @@ export const ImportArrivalSchema = Type.Union([Type.Literal('published'), Type.L
 export type ImportArrival = Static<typeof ImportArrivalSchema>;
 
 export const ImportItemSchema = Type.Object({
+  kind: Type.Union([Type.Literal('resource'), Type.Literal('category')]),
   globalId: Type.String(),
+  /** a resource's title or a category's name */
   title: Type.String(),
-  outcome: Type.Union([Type.Literal('added'), Type.Literal('updated'), Type.Literal('skipped'), Type.Literal('refused')]),
+  /** withdrawn: hidden here because its origin withdrew or deleted it */
+  outcome: Type.Union([Type.Literal('added'), Type.Literal('updated'), Type.Literal('skipped'), Type.Literal('refused'), Type.Literal('withdrawn')]),
   reason: Nullable(Type.String()),
 });
 
@@ -23,7 +26,13 @@ export const ImportReportSchema = Type.Object({
   updated: Type.Integer(),
   skipped: Type.Integer(),
   refused: Type.Integer(),
+  withdrawn: Type.Integer(),
   categoriesAdded: Type.Integer(),
+  categoriesUpdated: Type.Integer(),
+  /** deleted here, or hidden while they still hold this kit's unpublished resources */
+  categoriesRemoved: Type.Integer(),
+  /** a change from the other kit not taken: this kit's version wins */
+  categoriesKept: Type.Integer(),
   items: Type.Array(ImportItemSchema),
 });
 export type ImportReportBody = Static<typeof ImportReportSchema>;

@@ -42,9 +42,13 @@ export const esSync = {
   },
   report: {
     title: 'Resultado de la importación',
-    summary: (r: { added: number; updated: number; skipped: number; refused: number }) =>
-      `Agregados: ${r.added} · Actualizados: ${r.updated} · Omitidos: ${r.skipped} · Rechazados: ${r.refused}`,
-    outcome: { added: 'Agregado', updated: 'Actualizado', skipped: 'Omitido', refused: 'Rechazado' },
+    summary: (r: { added: number; updated: number; skipped: number; refused: number; withdrawn: number }) =>
+      `Agregados: ${r.added} · Actualizados: ${r.updated} · Omitidos: ${r.skipped} · Rechazados: ${r.refused}` +
+      (r.withdrawn > 0 ? ` · Retirados: ${r.withdrawn}` : ''),
+    categories: (r: { categoriesAdded: number; categoriesUpdated: number; categoriesRemoved: number; categoriesKept: number }) =>
+      `Categorías: ${r.categoriesAdded} nuevas · ${r.categoriesUpdated} actualizadas · ${r.categoriesRemoved} quitadas · ${r.categoriesKept} conservadas como estaban en este kit`,
+    outcome: { added: 'Agregado', updated: 'Actualizado', skipped: 'Omitido', refused: 'Rechazado', withdrawn: 'Retirado' },
+    category: (name: string) => `Categoría «${name}»`,
     resource: 'Recurso',
     result: 'Resultado',
     reason: 'Motivo',

@@ -8,6 +8,7 @@ import { planPack, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { seal } from './signed-envelope.ts';
 import type { KitKey } from './sync-keys.ts';
+import { categoriesChangedSince } from './sync.repo.ts';
 
 /*
  * A hub is plain static files (docs/SYNC.md): `feed.json`, a signed envelope
@@ -64,7 +65,7 @@ export function lastPublished(dataDir: string): { at: string; packs: number } | 
 
 /**
  * Publishes what changed since the last publication (everything, the first
- * time) as one more pack, then rewrites the signed feed atomically. Nothing
+ * time: resources, withdrawals, renamed or moved categories) as one more pack, then rewrites the signed feed atomically. Nothing
  * new: no pack, and null.
  */
 export async function publishFeed(
@@ -76,7 +77,8 @@ export async function publishFeed(
   const feed = publishedFeed(dataDir) ?? { format: FEED_FORMAT, hub: kitName, updatedAt: new Date().toISOString(), packs: [] };
   const since = feed.packs.at(-1)?.createdAt ?? null;
   const plan = planPack(db, key, kitName, null, since);
-  if (since !== null && plan.manifest.resources.length === 0) return null;
+  const { resources, withdrawals = [] } = plan.manifest;
+  if (since !== null && resources.length === 0 && withdrawals.length === 0 && !categoriesChangedSince(db, since)) return null;
   onTotal(plan.totalBytes);
   const relative = `packs/${plan.manifest.packId}.${PACK_EXTENSION}`;
   const file = path.join(hubDir(dataDir), relative);

@@ -5,6 +5,7 @@ import { hashFile } from '../../media/store.ts';
 import { downloadResumable } from './hub-download.ts';
 import { isFeed, type FeedEntry } from './hub-feed.ts';
 import { importPack, type ImportReport } from './pack-import.ts';
+import { mergeReports } from './import-report.ts';
 import { openTrusted } from './signed-envelope.ts';
 import { packWasImported } from './sync.repo.ts';
 import type { SyncContext } from './sync.service.ts';
@@ -73,20 +74,7 @@ export async function pullFromHub(
       source.destroy();
     }
     fs.rmSync(part, { force: true });
-    total = total === null ? report : merge(total, report);
+    total = total === null ? report : mergeReports(total, report);
   }
   return { packs: wanted.length, report: total };
-}
-
-function merge(a: ImportReport, b: ImportReport): ImportReport {
-  return {
-    packId: b.packId,
-    sourceKit: b.sourceKit,
-    added: a.added + b.added,
-    updated: a.updated + b.updated,
-    skipped: a.skipped + b.skipped,
-    refused: a.refused + b.refused,
-    categoriesAdded: a.categoriesAdded + b.categoriesAdded,
-    items: [...a.items, ...b.items].slice(0, 500),
-  };
 }

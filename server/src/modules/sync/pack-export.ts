@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { fsyncDir, fsyncFile, mediaPath } from '../../media/store.ts';
 import { fingerprint, MANIFEST_NAME, PACK_FORMAT, SIGNATURE_NAME, type Manifest } from './pack-format.ts';
 import { signBytes, type KitKey } from './sync-keys.ts';
-import { categoriesForPack, filesOf, publishedResources, rememberSync, subtreeIds } from './sync.repo.ts';
+import { categoriesForPack, categoryByGlobalId, filesOf, publishedResources, rememberCategorySync, rememberSync, subtreeIds, withdrawalsSince } from './sync.repo.ts';
 import { tarSize, TarWriter } from './tar.ts';
 
 export interface PlannedPack {
@@ -20,7 +20,9 @@ export interface PlannedPack {
 /**
  * What a pack of the library (or of some categories and their subcategories)
  * holds: published resources of types 1–5, their categories with the
- * ancestors that place them in the tree, and every file they use.
+ * ancestors that place them in the tree, every file they use, and the
+ * resources and categories withdrawn or deleted here (after `since` for a
+ * change pack), so other kits withdraw their copies.
  */
 export function planPack(db: Db, key: KitKey, kitName: string, scope: readonly string[] | null, since: string | null = null): PlannedPack {
   const categories = categoriesForPack(db, scope);
@@ -42,6 +44,9 @@ export function planPack(db: Db, key: KitKey, kitName: string, scope: readonly s
     categories,
     resources: resources.map(({ id: _id, ...r }) => ({ ...r, status: 'published' as const })),
     files: filesOf(db, shas),
+    withdrawals: withdrawalsSince(db, since)
+      .filter((w) => inside === null || (w.categoryGlobalId !== null && inside.has(w.categoryGlobalId)))
+      .map(({ categoryGlobalId: _where, ...w }) => w),
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest), 'utf8');
   const signatureBytes = Buffer.from(JSON.stringify(signBytes(key, manifestBytes)), 'utf8');
@@ -60,13 +65,17 @@ export async function writePack(dataDir: string, plan: PlannedPack, out: Writabl
   await tar.finish();
 }
 
-/** The exported resources' shared fields as they left: a later import tells local edits from theirs. */
+/** The exported resources' and categories' shared fields as they left: a later import tells local edits from theirs. */
 export function rememberExport(db: Db, plan: PlannedPack): void {
   const ids = db.prepare('SELECT id FROM resources WHERE global_id = ?');
   db.transaction(() => {
     for (const r of plan.manifest.resources) {
       const row = ids.get(r.globalId) as { id: number } | undefined;
       if (row) rememberSync(db, row.id, fingerprint(r), null);
+    }
+    for (const c of plan.manifest.categories) {
+      const row = categoryByGlobalId(db, c.globalId);
+      if (row) rememberCategorySync(db, row.id, c, null);
     }
   })();
 }

@@ -7,9 +7,9 @@ import { Value } from 'typebox/value';
  * manifest.json, manifest.sig (the kit's ed25519 signature of manifest.json's
  * exact bytes) and media/<sha256> for each file the manifest lists.
  * PACK_FORMAT grows when the manifest changes; a kit reads every format up
- * to its own and refuses newer ones.
+ * to its own and refuses newer ones. Format 2 added `withdrawals`.
  */
-export const PACK_FORMAT = 1;
+export const PACK_FORMAT = 2;
 export const PACK_EXTENSION = 'kitpack';
 export const MANIFEST_NAME = 'manifest.json';
 export const SIGNATURE_NAME = 'manifest.sig';
@@ -59,6 +59,15 @@ export const PackFileSchema = Type.Object({
 });
 export type PackFile = Static<typeof PackFileSchema>;
 
+/** A resource or category that left the origin's library: its copies elsewhere may follow. */
+export const PackWithdrawalSchema = Type.Object({
+  kind: Type.Union([Type.Literal('resource'), Type.Literal('category')]),
+  globalId: GlobalId,
+  state: Type.Union([Type.Literal('withdrawn'), Type.Literal('deleted')]),
+  at: Text(40),
+});
+export type PackWithdrawal = Static<typeof PackWithdrawalSchema>;
+
 export const ManifestSchema = Type.Object({
   format: Type.Integer({ minimum: 1 }),
   packId: Type.String({ pattern: '^[0-9a-f-]{36}$' }),
@@ -69,6 +78,8 @@ export const ManifestSchema = Type.Object({
   categories: Type.Array(PackCategorySchema),
   resources: Type.Array(PackResourceSchema),
   files: Type.Array(PackFileSchema),
+  /** format 2 on; a format 1 pack has none */
+  withdrawals: Type.Optional(Type.Array(PackWithdrawalSchema)),
 });
 export type Manifest = Static<typeof ManifestSchema>;
 
@@ -80,6 +91,7 @@ export function readFormat(value: unknown): number | null {
 
 export function isManifest(value: unknown): value is Manifest {
   if (!Value.Check(ManifestSchema, value)) return false;
+  if ((value.format >= 2) !== (value.withdrawals !== undefined)) return false;
   const files = new Set(value.files.map((f) => f.sha256));
   if (files.size !== value.files.length) return false;
   const categories = new Set<string>();

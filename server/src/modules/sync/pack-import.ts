@@ -7,18 +7,20 @@ import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFile, fsyncDir, mediaPath } from '../../media/store.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
-import { verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
+import { emptyReport, note, type ImportReport } from './import-report.ts';
+import { mergeCategories, withdrawCategories } from './pack-categories.ts';
+import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import {
-  categoryIdByGlobalId,
   finishImportJournal,
-  insertCategory,
   insertResource,
   isTrustedKey,
   mediaExists,
   rememberSync,
   resourceByGlobalId,
+  restoreResource,
   startImportJournal,
   updateResource,
+  withdrawResource,
   type ImportSource,
 } from './sync.repo.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
@@ -32,21 +34,7 @@ export interface ImportOptions {
   onBytes?: (n: number) => void;
 }
 
-export type ItemOutcome = 'added' | 'updated' | 'skipped' | 'refused';
-
-export interface ImportReport {
-  packId: string;
-  sourceKit: string;
-  added: number;
-  updated: number;
-  skipped: number;
-  refused: number;
-  categoriesAdded: number;
-  /** the first REPORT_ITEMS resources and what happened to each */
-  items: { globalId: string; title: string; outcome: ItemOutcome; reason: string | null }[];
-}
-
-const REPORT_ITEMS = 500;
+export type { ImportReport } from './import-report.ts';
 
 interface ImportContext {
   db: Db;
@@ -91,12 +79,12 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
   let staging: string | null = null;
   try {
     const { manifest, manifestBytes } = await readManifest(entries);
-    checkSignature(ctx, manifestBytes, await readSignature(entries), options.acceptUntrusted);
+    const origin = checkSignature(ctx, manifestBytes, await readSignature(entries), options.acceptUntrusted);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
     fs.mkdirSync(staging, { recursive: true });
     await receiveFiles(ctx, manifest, entries, staging);
-    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival));
+    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     fs.rmSync(staging, { recursive: true, force: true });
     return report;
@@ -176,15 +164,17 @@ async function readSignature(entries: AsyncGenerator<TarEntry>): Promise<Signatu
   }
 }
 
-function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signature | null, acceptUntrusted: boolean): void {
+/** The signer's key id (the pack's origin), or null for an unsigned pack the admin accepted. */
+function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signature | null, acceptUntrusted: boolean): string | null {
   if (sig === null) {
     if (!acceptUntrusted) throw new AppError('PACK_UNSIGNED');
-    return;
+    return null;
   }
   // A signature that does not match means the bytes were changed: never accepted.
   if (!verifyBytes(manifestBytes, sig)) throw new AppError('PACK_SIGNATURE_INVALID');
   const trusted = sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
   if (!trusted && !acceptUntrusted) throw new AppError('PACK_UNTRUSTED', { keyId: sig.keyId });
+  return keyIdOf(sig.publicKey);
 }
 
 async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<void> {
@@ -212,7 +202,7 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
 }
 
 /** Moves the files the new rows use into the store, then changes the library in one transaction. */
-function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival: 'published' | 'pending'): ImportReport {
+function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival: 'published' | 'pending', origin: string | null): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
   const place = (file: PackFile) => {
@@ -220,28 +210,27 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     if (fs.existsSync(staged)) adoptFile(dataDir, staged, file.sha256, file.ext);
     else if (!mediaExists(db, file.sha256) && !fs.existsSync(mediaPath(dataDir, file.sha256, file.ext))) throw new AppError('PACK_TRUNCATED');
   };
-  const report: ImportReport = { packId: manifest.packId, sourceKit: manifest.source.kit, added: 0, updated: 0, skipped: 0, refused: 0, categoriesAdded: 0, items: [] };
-  const note = (r: { globalId: string; title: string }, outcome: ItemOutcome, reason: string | null = null) => {
-    report[outcome] += 1;
-    if (report.items.length < REPORT_ITEMS) report.items.push({ globalId: r.globalId, title: r.title, outcome, reason });
-  };
+  const report = emptyReport(manifest.packId, manifest.source.kit);
+  const resource = (r: { globalId: string; title: string }) => ({ kind: 'resource' as const, globalId: r.globalId, title: r.title });
 
   // Decide first (reads only), so files are moved only for rows that will use them.
-  const categoryIds = new Map<string, number>();
   const plan = manifest.resources.map((r) => {
     const local = resourceByGlobalId(db, r.globalId);
     const fp = fingerprint(r);
     if (!local) return { r, fp, action: 'add' as const };
     const localFp = fingerprint(local);
     if (local.type === 6) return { r, fp, action: 'refuse' as const, reason: 'En este kit es una lista de reproducción' };
+    // Blocked here only because its origin withdrew it, and that origin publishes it again.
+    if (local.status === 'blocked' && local.withdrawnAt !== null && origin !== null && local.originKeyId === origin) return { r, fp, action: 'restore' as const, id: local.id };
     if (local.status === 'blocked' || local.status === 'rejected') return { r, fp, action: 'refuse' as const, reason: 'Bloqueado o rechazado por la moderación de este kit' };
     if (localFp === fp) return { r, fp, action: 'same' as const, id: local.id };
     if (local.syncedFingerprint === fp) return { r, fp, action: 'skip' as const, reason: 'La copia de este kit es más reciente' };
     if (local.syncedFingerprint === localFp) return { r, fp, action: 'update' as const, id: local.id };
     return { r, fp, action: 'skip' as const, reason: 'Conflicto: editado en los dos kits; se conserva la versión de este kit' };
   });
+  const writes = (action: string) => action === 'add' || action === 'update' || action === 'restore';
   for (const step of plan) {
-    if (step.action !== 'add' && step.action !== 'update') continue;
+    if (!writes(step.action)) continue;
     for (const sha of [step.r.mediaSha256, step.r.coverSha256]) {
       const file = sha ? files.get(sha) : undefined;
       if (file) place(file);
@@ -249,37 +238,50 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
   }
 
   db.transaction(() => {
-    for (const c of manifest.categories) {
-      let id = categoryIdByGlobalId(db, c.globalId);
-      if (id === undefined) {
-        id = insertCategory(db, c, c.parentGlobalId === null ? null : (categoryIds.get(c.parentGlobalId) ?? null));
-        report.categoriesAdded += 1;
-      }
-      categoryIds.set(c.globalId, id);
-    }
+    const categoryIds = mergeCategories(db, manifest.categories, origin, report);
     for (const step of plan) {
       const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
-      if (step.action === 'add' || step.action === 'update') {
+      if (writes(step.action)) {
         for (const sha of new Set([step.r.mediaSha256, step.r.coverSha256])) {
           const file = sha ? files.get(sha) : undefined;
           if (file) insertMedia(db, file);
         }
       }
       if (step.action === 'add') {
-        rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner);
-        note(step.r, 'added');
-      } else if (step.action === 'update') {
+        rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner, origin);
+        note(report, resource(step.r), 'added');
+      } else if (step.action === 'update' || step.action === 'restore') {
         updateResource(db, step.id, fields);
-        rememberSync(db, step.id, step.fp, step.r.owner);
-        note(step.r, 'updated');
+        if (step.action === 'restore') restoreResource(db, step.id, arrival);
+        rememberSync(db, step.id, step.fp, step.r.owner, origin);
+        note(report, resource(step.r), 'updated', step.action === 'restore' ? 'Vuelve a estar disponible en el kit de origen' : null);
       } else if (step.action === 'same') {
-        rememberSync(db, step.id, step.fp, step.r.owner);
-        note(step.r, 'skipped', 'Sin cambios');
+        rememberSync(db, step.id, step.fp, step.r.owner, origin);
+        note(report, resource(step.r), 'skipped', 'Sin cambios');
       } else {
-        note(step.r, step.action === 'refuse' ? 'refused' : 'skipped', step.reason);
+        note(report, resource(step.r), step.action === 'refuse' ? 'refused' : 'skipped', step.reason);
       }
     }
+    // Resources first: one leaving a deleted category moved out of it above.
+    const withdrawals = manifest.withdrawals ?? [];
+    for (const w of withdrawals) if (w.kind === 'resource') withdrawCopy(db, w.globalId, manifest.source.kit, origin, report);
+    withdrawCategories(db, withdrawals, origin, report);
   })();
   return report;
 }
 
+/**
+ * A resource its origin withdrew or deleted: this kit's copy is blocked
+ * (hidden from users) if it came from that kit and was not edited here since;
+ * an edit here wins, as for updates.
+ */
+function withdrawCopy(db: Db, globalId: string, sourceKit: string, origin: string | null, report: ImportReport): void {
+  const local = resourceByGlobalId(db, globalId);
+  if (!local || local.type === 6) return;
+  const item = { kind: 'resource' as const, globalId, title: local.title };
+  if (origin === null || local.originKeyId !== origin) return note(report, item, 'skipped', 'Retirado en el otro kit, pero la copia de este kit no vino de él');
+  if (local.status !== 'published' && local.status !== 'pending') return note(report, item, 'skipped', 'Ya estaba retirado en este kit');
+  if (fingerprint(local) !== local.syncedFingerprint) return note(report, item, 'skipped', 'Retirado en el kit de origen, pero editado en este kit: se conserva la versión de este kit');
+  withdrawResource(db, local.id, `Retirado en el kit de origen (${sourceKit})`);
+  note(report, item, 'withdrawn', 'Retirado en el kit de origen');
+}

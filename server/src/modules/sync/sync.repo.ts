@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import type { PackCategory, PackFile, PackResource } from './pack-format.ts';
+import type { PackCategory, PackFile, PackResource, PackWithdrawal } from './pack-format.ts';
 
 /** SQL of content packs and sync (docs/SYNC.md). */
 
@@ -50,10 +50,18 @@ export function publishedResources(db: Db): DbSyncResource[] {
   return db.prepare(`SELECT ${RESOURCE_COLUMNS} ${RESOURCE_FROM} WHERE r.status = 'published' AND r.type_code BETWEEN 1 AND 5 ORDER BY r.id`).all() as DbSyncResource[];
 }
 
-export function resourceByGlobalId(db: Db, globalId: string): (DbSyncResource & { syncedFingerprint: string | null }) | undefined {
-  return db.prepare(`SELECT ${RESOURCE_COLUMNS}, s.fingerprint AS syncedFingerprint ${RESOURCE_FROM} WHERE r.global_id = ?`).get(globalId) as
-    | (DbSyncResource & { syncedFingerprint: string | null })
-    | undefined;
+export interface DbLocalResource extends DbSyncResource {
+  syncedFingerprint: string | null;
+  /** the key id of the kit it came from, if it came in a signed pack */
+  originKeyId: string | null;
+  /** set while it is blocked here because its origin withdrew it */
+  withdrawnAt: string | null;
+}
+
+export function resourceByGlobalId(db: Db, globalId: string): DbLocalResource | undefined {
+  return db
+    .prepare(`SELECT ${RESOURCE_COLUMNS}, s.fingerprint AS syncedFingerprint, s.origin_key_id AS originKeyId, s.withdrawn_at AS withdrawnAt ${RESOURCE_FROM} WHERE r.global_id = ?`)
+    .get(globalId) as DbLocalResource | undefined;
 }
 
 export function filesOf(db: Db, shas: Iterable<string>): PackFile[] {
@@ -70,16 +78,98 @@ export function mediaExists(db: Db, sha256: string): boolean {
   return db.prepare('SELECT 1 FROM media WHERE sha256 = ?').get(sha256) !== undefined;
 }
 
-export function rememberSync(db: Db, resourceId: number, fingerprint: string, ownerName: string | null): void {
+/** `origin`: the signer of the imported pack; null on export (keeps the origin it had). */
+export function rememberSync(db: Db, resourceId: number, fingerprint: string, ownerName: string | null, origin: string | null = null): void {
   db.prepare(
-    `INSERT INTO sync_resource_state (resource_id, fingerprint, owner_name) VALUES (?, ?, ?)
+    `INSERT INTO sync_resource_state (resource_id, fingerprint, owner_name, origin_key_id) VALUES (?, ?, ?, ?)
      ON CONFLICT (resource_id) DO UPDATE SET fingerprint = excluded.fingerprint,
-       owner_name = coalesce(excluded.owner_name, owner_name), synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-  ).run(resourceId, fingerprint, ownerName);
+       owner_name = coalesce(excluded.owner_name, owner_name), origin_key_id = coalesce(excluded.origin_key_id, origin_key_id),
+       synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  ).run(resourceId, fingerprint, ownerName, origin);
 }
 
-export function categoryIdByGlobalId(db: Db, globalId: string): number | undefined {
-  return (db.prepare('SELECT id FROM categories WHERE global_id = ?').get(globalId) as { id: number } | undefined)?.id;
+/** Tombstones recorded after `since` (all of them for null), oldest first. */
+export function withdrawalsSince(db: Db, since: string | null): (PackWithdrawal & { categoryGlobalId: string | null })[] {
+  return db
+    .prepare(
+      `SELECT kind, global_id AS globalId, state, withdrawn_at AS at, category_global_id AS categoryGlobalId
+       FROM sync_withdrawals WHERE ? IS NULL OR withdrawn_at > ? ORDER BY withdrawn_at, kind, global_id`,
+    )
+    .all(since, since) as (PackWithdrawal & { categoryGlobalId: string | null })[];
+}
+
+export function categoriesChangedSince(db: Db, since: string): boolean {
+  return db.prepare('SELECT 1 FROM categories WHERE updated_at > ? LIMIT 1').get(since) !== undefined;
+}
+
+/** Blocks a copy whose origin withdrew it, and marks it so that origin can bring it back. */
+export function withdrawResource(db: Db, id: number, reason: string): void {
+  db.prepare(`UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`).run(reason, id);
+  db.prepare(`UPDATE sync_resource_state SET withdrawn_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE resource_id = ?`).run(id);
+}
+
+/** A copy its origin withdrew and now publishes again arrives as a new one would. */
+export function restoreResource(db: Db, id: number, status: 'published' | 'pending'): void {
+  db.prepare(
+    `UPDATE resources SET status = @status, status_reason = NULL,
+       published_at = CASE WHEN @status = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END
+     WHERE id = @id`,
+  ).run({ id, status });
+}
+
+/** A category here with what it looked like at its last sync (null fields: never synced). */
+export interface DbLocalCategory {
+  id: number;
+  globalId: string;
+  name: string;
+  parentId: number | null;
+  parentGlobalId: string | null;
+  priority: number;
+  hasState: 0 | 1;
+  syncedName: string | null;
+  syncedParentGlobalId: string | null;
+  syncedPriority: number | null;
+  originKeyId: string | null;
+}
+
+export function categoryByGlobalId(db: Db, globalId: string): DbLocalCategory | undefined {
+  return db
+    .prepare(
+      `SELECT c.id, c.global_id AS globalId, c.name, c.parent_id AS parentId, p.global_id AS parentGlobalId, c.priority,
+         s.category_id IS NOT NULL AS hasState, s.name AS syncedName, s.parent_global_id AS syncedParentGlobalId,
+         s.priority AS syncedPriority, s.origin_key_id AS originKeyId
+       FROM categories c LEFT JOIN categories p ON p.id = c.parent_id LEFT JOIN sync_category_state s ON s.category_id = c.id
+       WHERE c.global_id = ?`,
+    )
+    .get(globalId) as DbLocalCategory | undefined;
+}
+
+/** The category's shared fields as the other kit (or this kit's export) last had them. */
+export function rememberCategorySync(db: Db, categoryId: number, c: PackCategory, origin: string | null): void {
+  db.prepare(
+    `INSERT INTO sync_category_state (category_id, name, parent_global_id, priority, origin_key_id) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (category_id) DO UPDATE SET name = excluded.name, parent_global_id = excluded.parent_global_id,
+       priority = excluded.priority, origin_key_id = coalesce(excluded.origin_key_id, origin_key_id),
+       synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  ).run(categoryId, c.name, c.parentGlobalId, c.priority, origin);
+}
+
+export function updateCategoryFromPack(db: Db, id: number, f: { name: string; parentId: number | null; priority: number }): void {
+  db.prepare("UPDATE categories SET name = ?, parent_id = ?, priority = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(
+    f.name,
+    f.parentId,
+    f.priority,
+    id,
+  );
+}
+
+/** Published resources in a category (its own, not its subcategories'). */
+export function publishedIn(db: Db, categoryId: number): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM resources WHERE category_id = ? AND status = 'published'`).get(categoryId) as { n: number }).n;
+}
+
+export function hideCategory(db: Db, id: number): void {
+  db.prepare("UPDATE categories SET status_id = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
 }
 
 export function insertCategory(db: Db, c: PackCategory, parentId: number | null): number {
