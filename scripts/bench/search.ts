@@ -67,7 +67,7 @@ export function benchSearch(db: Db, count: number): void {
     first,
     again,
     like,
-    perQuery: Object.fromEntries([...perQuery].map(([name, q]) => [name, { firstP50: pct(q.first, 0.5), againP50: pct(q.again, 0.5) }])),
+    perQuery: Object.fromEntries([...perQuery].map(([name, q]) => [name, { firstP50: ms(pct(q.first, 0.5)), againP50: ms(pct(q.again, 0.5)) }])),
   };
 }
 
@@ -81,5 +81,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   db.close();
   console.log(`load average ${load.toFixed(1)} → ${os.loadavg()[0]?.toFixed(1)}, ${new Date().toISOString()}`);
   console.table(rows);
-  console.table((results.search as { perQuery: Record<string, { firstP50: number; againP50: number }> }).perQuery);
+  console.table((results.search as { perQuery: Record<string, { firstP50: string; againP50: string }> }).perQuery);
 }
