@@ -23,10 +23,11 @@ import { REMEMBER_FROM_CANDIDATES, searchAnswersFor, type IdWindow } from './sea
  * bm25's document-frequency pass over each word's index entries, and the
  * expansion of a last-word prefix longer than the prefix index (4 letters).
  * Both are a linear scan of compact index data, not of the table. Measured at
- * 100k rows on a busy 2-core x86, a word in every row: ~13–18 ms ranked,
- * ~10 ms sorted by views, ~30 ms ranked when typed as a prefix; a rare word
- * 0.2 ms. Ranking everything instead: ~105 ms. At a kit's realistic 1–10k
- * resources, a tenth of that or less.
+ * 100k rows on a 2-core x86 (load ~2.5), a word in 6 500 rows: ~20 ms
+ * for the first ask (bm25 and a primary-key read per candidate, about half
+ * each), a rare word a few ms. The same search asked again, or its next page,
+ * is answered from memory (search-answers.ts) in under 1 ms until the library
+ * changes. At a kit's realistic 1–10k resources, a tenth of that or less.
  */
 export const SEARCH_CANDIDATE_CAP = 5000;
 
