@@ -185,7 +185,8 @@ describe('what invalidates remembered answers', () => {
   // or in SEARCHED_COLUMNS / COUNTED_COLUMNS: this test fails until it is.
   const NOT_SEARCHED = [
     'global_id', 'source', 'license', 'status_reason', 'media_sha256', 'media_name', 'cover_sha256', 'cover_custom',
-    'playlist_id', 'app_version', 'rights_declared', 'updated_at', 'published_at', 'title_sort',
+    'playlist_id', 'app_version', 'rights_declared', 'updated_at', 'published_at',
+    'title_sort', // generated from title, which is watched
   ];
 
   it('every column of resources is either watched or known to be unsearched', () => {
