@@ -9,14 +9,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateCatalogue } from '../../fixtures/generate-catalogue.ts';
 import { openDatabase } from '../../server/src/db/connection.ts';
-import { findResources } from '../../server/src/modules/search/search.service.ts';
 import { benchApi } from './api.ts';
 import { benchBytes } from './bytes.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchMedia } from './media.ts';
+import { benchSearch } from './search.ts';
 import { loginAdmin, startServer, uploadVideo } from './server.ts';
-import { ms, pct, results, rows } from './table.ts';
+import { ms, results, rows } from './table.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const began = performance.now();
@@ -24,39 +24,16 @@ const began = performance.now();
 results.machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, date: new Date().toISOString(), loadAverageAtStart: os.loadavg() };
 const step = (what: string): void => console.error(`bench: ${what} (${((performance.now() - began) / 1000).toFixed(0)} s)`);
 
-// ── search at 100k: the real search service vs a LIKE '%q%' scan
+// ── search at 100k: the real search service vs a LIKE '%q%' scan (search.ts)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-'));
 const count = Number(process.env.BENCH_RESOURCES ?? 100_000);
 step(`generating ${count} resources`);
-let t0 = performance.now();
+const t0 = performance.now();
 generateCatalogue(dataDir, count);
 results.generateSeconds = (performance.now() - t0) / 1000;
 const db = openDatabase(path.join(dataDir, 'portal.db'));
-const MIX: { q: string; type?: number; categories?: number[] }[] = [
-  { q: 'xilófono' }, { q: 'xilofono' }, { q: 'agua' }, { q: 'guía' }, { q: 'educacion' }, { q: 'niño' }, { q: 'nino' },
-  { q: 'educ' }, { q: 'cose' }, { q: 'cuento de agua' }, { q: 'manual salud familia' }, { q: 'agua', type: 3 }, { q: 'semilla', categories: [1] },
-];
-const ours: number[] = [];
-const like: number[] = [];
-for (let rep = 0; rep < 3; rep++) {
-  for (const m of MIX) {
-    t0 = performance.now();
-    findResources(db, null, { q: m.q, page: 1, perPage: 24, type: m.type, categories: m.categories });
-    ours.push(performance.now() - t0);
-    t0 = performance.now();
-    const pattern = `%${m.q}%`;
-    db.prepare("SELECT id FROM resources WHERE status = 'published' AND (title LIKE ? OR description LIKE ? OR author LIKE ?) ORDER BY created_at DESC LIMIT 24").all(pattern, pattern, pattern);
-    db.prepare("SELECT count(*) FROM resources WHERE status = 'published' AND (title LIKE ? OR description LIKE ? OR author LIKE ?)").get(pattern, pattern, pattern);
-    like.push(performance.now() - t0);
-  }
-}
+benchSearch(db, count);
 db.close();
-for (const [name, p] of [['p50', 0.5], ['p95', 0.95], ['max', 1]] as const) {
-  const a = pct(ours, p);
-  const b = pct(like, p);
-  rows.push({ figure: `search ${count} ${name}`, value: ms(a), baseline: `LIKE ${ms(b)}`, ratio: `${(b / a).toFixed(1)}× faster` });
-}
-results.search = { ours, like };
 
 // ── the real server on that database: start-up, then HTTP figures
 step('starting the server');

@@ -2,7 +2,7 @@ import { ResourceSearchPageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helper.ts';
-import { SEARCH_CANDIDATE_CAP, searchResourceIds } from './search.repo.ts';
+import { BM25_WEIGHTS, SEARCH_CANDIDATE_CAP, searchResourceIds, type ResourceFilter, type ResourceOrder } from './search.repo.ts';
 
 /*
  * A library larger than the search window, with a word ("comunidad") in every
@@ -119,4 +119,57 @@ describe('searchResourceIds with a small cap', () => {
     expect(exact.capped).toBe(false);
     expect(exact.total).toBe(8);
   });
+});
+
+/**
+ * The answer as the first version of the capped search made it, step by
+ * step: the newest `cap` matches with their bm25 from FTS5, the filters by
+ * primary key, then a sort in JS. The one-statement search and its
+ * remembered answers must give exactly this, page by page.
+ */
+function reference(match: string, filter: ResourceFilter, order: ResourceOrder): number[] {
+  const db = t.app.db;
+  const candidates = db
+    .prepare<[string, number], { id: number; score: number }>(
+      `SELECT rowid AS id, bm25(resources_fts, ${BM25_WEIGHTS.join(', ')}) AS score FROM resources_fts WHERE resources_fts MATCH ? ORDER BY rowid DESC LIMIT ?`,
+    )
+    .all(match, SEARCH_CANDIDATE_CAP);
+  const column = { relevance: 'NULL', created_at: 'created_at', views: 'views', downloads: 'downloads', title: 'title_sort' }[order.by];
+  const row = db.prepare<[number], { id: number; k: number | string | null; status: string; type_code: number; user_id: number | null }>(
+    `SELECT id, ${column} AS k, status, type_code, user_id FROM resources WHERE id = ?`,
+  );
+  const rows = candidates
+    .map((c) => ({ ...row.get(c.id), score: c.score }))
+    .filter((r) => r.status === 'published' && (filter.typeCode === null || r.type_code === filter.typeCode) && (filter.userId === null || r.user_id === filter.userId))
+    .map((r) => ({ id: r.id ?? 0, key: order.by === 'relevance' ? r.score : (r.k ?? null) }));
+  const keySign = order.by === 'relevance' ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
+  const idSign = order.dir === 'asc' ? 1 : -1;
+  const cmp = (a: number | string | null, b: number | string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  return rows.sort((a, b) => keySign * cmp(a.key, b.key) || idSign * (a.id - b.id)).map((r) => r.id);
+}
+
+describe('the capped search answers what ranking every candidate in JS answered', () => {
+  const orders: ResourceOrder[] = [
+    { by: 'relevance', dir: 'desc' }, { by: 'relevance', dir: 'asc' }, { by: 'views', dir: 'desc' }, { by: 'downloads', dir: 'desc' },
+    { by: 'created_at', dir: 'asc' }, { by: 'title', dir: 'asc' }, { by: 'title', dir: 'desc' },
+  ];
+  const filters: ResourceFilter[] = [
+    { allStatuses: false, typeCode: null, categoryIds: null, userId: null, excludeCategoryIds: [] },
+    { allStatuses: false, typeCode: 5, categoryIds: null, userId: null, excludeCategoryIds: [] },
+  ];
+  for (const match of ['"comunidad"', '"recurso" "comunidad"*']) {
+    for (const order of orders) {
+      it(`${match}, ${order.by} ${order.dir}: every page, first asked and asked again`, () => {
+        for (const filter of filters) {
+          const expected = reference(match, filter, order);
+          for (const ask of ['first', 'again']) {
+            for (const [limit, offset] of [[24, 0], [60, 600], [60, expected.length - 10]] as const) {
+              const page = searchResourceIds(t.app.db, match, filter, order, limit, offset);
+              expect(page, `${ask} ask, offset ${offset}`).toEqual({ ids: expected.slice(offset, offset + limit), total: expected.length, capped: true });
+            }
+          }
+        }
+      });
+    }
+  }
 });

@@ -1,6 +1,7 @@
 import type { SearchOrderBy } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { foldSql } from './search.query.ts';
+import { REMEMBER_FROM_CANDIDATES, searchAnswersFor, type IdWindow } from './search-answers.ts';
 
 /**
  * The work cap of a text search.
@@ -22,10 +23,11 @@ import { foldSql } from './search.query.ts';
  * bm25's document-frequency pass over each word's index entries, and the
  * expansion of a last-word prefix longer than the prefix index (4 letters).
  * Both are a linear scan of compact index data, not of the table. Measured at
- * 100k rows on a busy 2-core x86, a word in every row: ~13–18 ms ranked,
- * ~10 ms sorted by views, ~30 ms ranked when typed as a prefix; a rare word
- * 0.2 ms. Ranking everything instead: ~105 ms. At a kit's realistic 1–10k
- * resources, a tenth of that or less.
+ * 100k rows on a 2-core x86 (load ~2.5), a word in 6 500 rows: ~20 ms
+ * for the first ask (bm25 and a primary-key read per candidate, about half
+ * each), a rare word a few ms. The same search asked again, or its next page,
+ * is answered from memory (search-answers.ts) in under 1 ms until the library
+ * changes. At a kit's realistic 1–10k resources, a tenth of that or less.
  */
 export const SEARCH_CANDIDATE_CAP = 5000;
 
@@ -105,21 +107,14 @@ export function browseResourceIds(db: Db, filter: ResourceFilter, order: Resourc
   return { ids, total, capped: false };
 }
 
-type SortKey = number | string | null;
-
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
-
 /**
  * Resources matching an FTS5 expression (built by search.query.ts, never raw
  * user text), filtered, ordered and paged, within SEARCH_CANDIDATE_CAP (see
- * above): the window is read once from FTS5 (with bm25 when ranking), the
- * filters and sort keys come from one primary-key read of those ids, and the
- * order and the page are made from at most `cap` small rows.
+ * above). One statement reads the window from FTS5 (with bm25 when ranking),
+ * filters it by primary key and sorts it; a count of at most cap + 1 matches
+ * says whether the window was cut. The whole ordered answer of a costly
+ * search is remembered until what it read changes (search-answers.ts), so the
+ * same search again, or its next page, costs a slice.
  */
 export function searchResourceIds(
   db: Db,
@@ -130,34 +125,41 @@ export function searchResourceIds(
   offset: number,
   cap: number = SEARCH_CANDIDATE_CAP,
 ): IdPage {
-  const relevance = order.by === 'relevance';
-  const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+  const answers = searchAnswersFor(db);
+  const readsCounts = order.by === 'views' || order.by === 'downloads';
+  const key = JSON.stringify([match, filter, order, cap]);
+  let window = answers.recall(key, readsCounts);
+  if (window === undefined) {
+    const found = searchWindow(db, match, filter, order, cap);
+    window = found.window;
+    if (found.candidates >= REMEMBER_FROM_CANDIDATES) answers.remember(key, readsCounts, window);
+  }
+  return { ids: window.ids.slice(offset, offset + limit), total: window.ids.length, capped: window.capped };
+}
+
+function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
   const candidates = db
-    .prepare<[string, number], { id: number; score: number | null }>(
-      `SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH ? ORDER BY rowid DESC LIMIT ?`,
-    )
-    .all(match, cap + 1);
-  const capped = candidates.length > cap;
-  if (capped) candidates.length = cap;
-  if (candidates.length === 0) return { ids: [], total: 0, capped };
-
-  const { where, params } = filterSql(filter);
-  const column = order.by === 'relevance' ? 'NULL' : SORT_COLUMN[order.by];
-  const kept = db
-    .prepare<Record<string, string | number>, { id: number; k: SortKey }>(
-      // CROSS JOIN keeps json_each outside: one primary-key probe per candidate
-      // (left to itself the planner may walk a whole status index instead).
-      `SELECT r.id, ${column} AS k FROM json_each(@ids) AS j CROSS JOIN resources r ON r.id = j.value WHERE ${where}`,
-    )
-    .all({ ...params, ids: JSON.stringify(candidates.map((c) => c.id)) });
-
-  const scores = new Map(candidates.map((c) => [c.id, c.score]));
-  // bm25 is lower for better matches, so "desc" (best first) sorts scores up.
-  const keySign = relevance ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
-  const idSign = order.dir === 'asc' ? 1 : -1;
-  const rows = kept.map((r) => ({ id: r.id, key: relevance ? (scores.get(r.id) ?? null) : r.k }));
-  rows.sort((a, b) => keySign * compareKeys(a.key, b.key) || idSign * (a.id - b.id));
-  return { ids: rows.slice(offset, offset + limit).map((r) => r.id), total: rows.length, capped };
+    .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM resources_fts WHERE resources_fts MATCH ? LIMIT ?)')
+    .pluck()
+    .get(match, cap + 1) ?? 0;
+  const window: IdWindow = { ids: [], capped: candidates > cap };
+  if (candidates > 0) {
+    const { where, params } = filterSql(filter);
+    const dir = DIR[order.dir];
+    // bm25 is lower for better matches, so "desc" (best first) sorts scores up.
+    const sort = order.by === 'relevance' ? `w.score ${order.dir === 'desc' ? 'ASC' : 'DESC'}` : `${SORT_COLUMN[order.by]} ${dir}`;
+    const score = order.by === 'relevance' ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+    window.ids = db
+      .prepare<Record<string, string | number>, number>(
+        // CROSS JOIN keeps the window outside: one primary-key probe per
+        // candidate (left to itself the planner may walk a whole status index).
+        `SELECT r.id FROM (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) AS w
+         CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
+      )
+      .pluck()
+      .all({ ...params, match, cap });
+  }
+  return { window, candidates };
 }
 
 export interface DbSearchUser {
