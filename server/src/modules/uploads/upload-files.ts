@@ -103,11 +103,9 @@ export interface AppendOptions {
   /**
    * Called once the file's first SNIFF_BYTES are known (or the file is
    * complete and shorter): throws to refuse the file before more is written.
-   * Not called when the head was checked before.
+   * Not called when the head was checked before (`offset` is past it).
    */
   checkHead?: ((head: Buffer) => void) | undefined;
-  /** the file's first bytes already on disk (at most SNIFF_BYTES), for checkHead */
-  headSoFar?: Buffer | undefined;
   /** updated with every byte written, when it covers exactly the bytes before `offset` */
   running?: RunningHash | undefined;
   /** raised when the bytes would pass `total` */
@@ -131,9 +129,11 @@ export interface AppendResult {
 export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   let written = 0;
   let headChecked = false;
-  const head: Buffer[] = o.headSoFar ? [o.headSoFar] : [];
-  let headLength = o.headSoFar?.length ?? 0;
   const needHead = o.checkHead !== undefined && o.offset < SNIFF_BYTES;
+  // Only the part of the head already on disk is read back (never more than
+  // SNIFF_BYTES): a resumed upload's file may be hundreds of MB.
+  const head: Buffer[] = needHead && o.offset > 0 ? [readHead(o.file, o.offset)] : [];
+  let headLength = head[0]?.length ?? 0;
   let running = o.running?.upto === o.offset ? o.running : undefined;
 
   const meter = new Transform({

@@ -12,9 +12,10 @@ import { mediaPath } from '../../media/store.ts';
 /*
  * Uploads over a real socket on 127.0.0.1, as a phone on flaky Wi-Fi sends
  * them: a link cut in the middle of a PATCH, a dead request still open when
- * the phone resumes, and bodies of ~50 MB made on the fly to show that the
- * server streams them (memory stays flat) and refuses oversized ones while
- * they arrive.
+ * the phone resumes, a PATCH resuming a big upload (memory does not grow
+ * with what is already on disk), and bodies of ~50 MB made on the fly to show
+ * that the server streams them (memory stays flat) and refuses oversized ones
+ * while they arrive.
  */
 
 const MiB = 1024 * 1024;
@@ -76,6 +77,19 @@ async function partialPatch(w: ContribWorld, id: string, file: Buffer, offset: n
   return socket;
 }
 
+/**
+ * The process's peak RSS while `run` goes, over its RSS before: the kernel's
+ * high-water mark is reset first, so a peak between two samples is not missed.
+ */
+async function peakRssGrowth(run: () => Promise<unknown>): Promise<number> {
+  const status = (field: string) => 1024 * Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1]);
+  collectGarbage();
+  fs.writeFileSync('/proc/self/clear_refs', '5');
+  const baseline = status('VmRSS');
+  await run();
+  return status('VmHWM') - baseline;
+}
+
 async function fetchPatch(w: ContribWorld, id: string, offset: number, body: Buffer): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`http://127.0.0.1:${portOf(w)}/api/uploads/${id}`, {
     method: 'PATCH',
@@ -105,6 +119,20 @@ describe('a resumable upload over a real connection', () => {
     expect((resumed.json.resource as { mediaUrl: string }).mediaUrl).toBe(`/api/media/${sha256(video)}.mp4`);
     expect(fs.readFileSync(mediaPath(big.t.dataDir, sha256(video), 'mp4')).equals(video)).toBe(true);
     expect(leftovers(big)).toMatchObject({ tmp: [], parts: [], uploads: 0 });
+  });
+
+  it('resumes a big upload without reading back what is already on disk: memory does not grow with the upload', async () => {
+    const resourceId = await draft(big, 2);
+    const pdf = files.pdf(44 * MiB, 23);
+    const id = await startUpload(big, resourceId, pdf.length);
+    expect((await fetchPatch(big, id, 0, pdf.subarray(0, 40 * MiB))).json).toMatchObject({ complete: false, offset: 40 * MiB });
+
+    let resumed: Awaited<ReturnType<typeof fetchPatch>> | undefined;
+    const growth = await peakRssGrowth(async () => (resumed = await fetchPatch(big, id, 40 * MiB, pdf.subarray(40 * MiB))));
+    expect(resumed).toMatchObject({ status: 200, json: { complete: true, offset: pdf.length } });
+    // The last 4 MiB and their read buffers, not the 40 MiB before them.
+    expect(growth).toBeLessThan(RSS_BUDGET);
+    expect(fs.readFileSync(mediaPath(big.t.dataDir, sha256(pdf), 'pdf')).equals(pdf)).toBe(true);
   });
 
   it('lets a resumed request take over from a dead one the server still holds open', async () => {

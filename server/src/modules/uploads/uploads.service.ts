@@ -225,7 +225,6 @@ export class UploadManager {
             total: upload.size,
             source,
             checkHead: (head) => void checkFileType(head, resource.type_code),
-            headSoFar: have > 0 ? readHead(file, have) : undefined,
             running: this.#running.get(id),
             overflow: () => this.#overflow(upload),
           });
