@@ -53,7 +53,9 @@ export default defineConfig({
     modulePreload: {
       // The entry has loaded React, React Router and the runtime before any lazy route asks:
       // listing them again in every route's preload list only makes /menu's entry bigger.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+      // index.html keeps them, so the phone fetches them with the entry, not after parsing it.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
     },
     rolldownOptions: {
       output: {

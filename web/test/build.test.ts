@@ -141,6 +141,15 @@ describe('pre-compressed copies', () => {
   });
 });
 
+describe('index.html', () => {
+  it('preloads every chunk the entry imports, so the phone asks for them all at once rather than after parsing the entry', async () => {
+    const entry = chunk('index', await assetFiles('.js'));
+    const imported = [...(await staticClosure(entry))].filter((file) => file !== entry);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const file of imported) expect(indexHtml, file).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  });
+});
+
 describe('/menu download budget', () => {
   it(`stays within ${MENU_BUDGET_BROTLI / KIB} KB brotli (${MENU_BUDGET_GZIP / KIB} KB gzip) of JS and CSS`, async () => {
     const scripts = await assetFiles('.js');
