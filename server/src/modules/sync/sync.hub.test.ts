@@ -8,13 +8,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { downloadResumable } from './hub-download.ts';
 
 // Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
@@ -32,36 +31,12 @@ let tokenB: string;
 let nginx: ChildProcess | null = null;
 let categoryA: number;
 
-const auth = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
-const json = (token: string) => auth(token, { 'content-type': 'application/json' });
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function withDb<T>(dir: string, use: (db: Database.Database) => T): T {
-  const db = openDatabase(path.join(dir, 'portal.db'));
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-}
-
-async function runJob(kit: KitProcess, token: string, url: string): Promise<{ state: string; message: string | null; report: { added: number } | null }> {
-  const started = await fetch(`${kit.base}${url}`, { method: 'POST', headers: json(token), body: '{}' });
-  expect(started.status, await started.clone().text()).toBe(202);
-  for (let i = 0; i < 2400; i++) {
-    const { job } = (await (await fetch(`${kit.base}/api/v2/admin/sync/status`, { headers: auth(token) })).json()) as { job: { state: string } };
-    if (job.state !== 'running') return job as never;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('el trabajo no terminó');
-}
+const runJob = (kit: KitProcess, token: string, url: string) => runSyncJob<{ added: number }>(kit, token, url);
 
 const titlesOfB = () => withDb(dirB, (db) => (db.prepare('SELECT title FROM resources ORDER BY title').all() as { title: string }[]).map((r) => r.title));
 
-async function trust(target: KitProcess, token: string, source: KitProcess, sourceToken: string, label: string): Promise<void> {
-  const { kit } = (await (await fetch(`${source.base}/api/v2/admin/sync/status`, { headers: auth(sourceToken) })).json()) as { kit: { publicKey: string } };
-  const res = await fetch(`${target.base}/api/v2/admin/sync/keys`, { method: 'POST', headers: json(token), body: JSON.stringify({ publicKey: kit.publicKey, label }) });
-  expect(res.status).toBe(201);
-}
 
 beforeAll(async () => {
   withDb(dirA, (db) => {
@@ -77,8 +52,8 @@ beforeAll(async () => {
     startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: feedA, KIT_SYNC_UPLOAD_URL: `http://127.0.0.1:${portA}/api/v2/sync/reports` }),
   ]);
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
-  await trust(B, tokenB, A, tokenA, 'Centro A');
-  await trust(A, tokenA, B, tokenB, 'Kit B');
+  await trustKit(B, tokenB, A, tokenA, 'Centro A');
+  await trustKit(A, tokenA, B, tokenB, 'Kit B');
 }, 240_000);
 
 afterAll(async () => {

@@ -5,14 +5,12 @@
  * B edited it; a category renamed on A is renamed on B unless B renamed it.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import type { ImportReport } from './import-report.ts';
 
 // Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
@@ -29,30 +27,13 @@ const onA: Record<string, number> = {};
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-function withDb<T>(dir: string, use: (db: Database.Database) => T): T {
-  const db = openDatabase(path.join(dir, 'portal.db'));
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-}
-
 async function call(kit: KitProcess, token: string, method: string, url: string, body: unknown = {}): Promise<Response> {
   const res = await fetch(`${kit.base}/api${url}`, { method, headers: auth(token), body: JSON.stringify(body) });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return res;
 }
 
-async function runJob(kit: KitProcess, token: string, url: string, body: unknown = {}): Promise<{ state: string; message: string | null; report: ImportReport | null }> {
-  await call(kit, token, 'POST', url, body);
-  for (let i = 0; i < 2400; i++) {
-    const { job } = (await (await fetch(`${kit.base}/api/v2/admin/sync/status`, { headers: auth(token) })).json()) as { job: { state: string } };
-    if (job.state !== 'running') return job as never;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('el trabajo no terminó');
-}
+const runJob = (kit: KitProcess, token: string, url: string, body: unknown = {}) => runSyncJob<ImportReport>(kit, token, `/api${url}`, body);
 
 /** A publishes what changed, B pulls it (new resources arrive published). */
 async function syncAtoB(): Promise<ImportReport> {
@@ -100,8 +81,7 @@ beforeAll(async () => {
     startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json` }),
   ]);
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
-  const { kit } = (await (await fetch(`${A.base}/api/v2/admin/sync/status`, { headers: auth(tokenA) })).json()) as { kit: { publicKey: string } };
-  await call(B, tokenB, 'POST', '/v2/admin/sync/keys', { publicKey: kit.publicKey, label: 'Kit A' });
+  await trustKit(B, tokenB, A, tokenA, 'Kit A');
   const first = await syncAtoB();
   expect(first).toMatchObject({ added: 4, categoriesAdded: 5, withdrawn: 0 });
 }, 240_000);
