@@ -172,3 +172,11 @@ describe('/menu download budget', () => {
     expect(gzip, `gzip ${(gzip / KIB).toFixed(1)} KB`).toBeLessThanOrEqual(MENU_BUDGET_GZIP);
   });
 });
+
+describe('/resource/{id} loader chunk', () => {
+  it('asks for the resource without waiting for the page’s chunk or the phone’s store (Dexie)', async () => {
+    const scripts = await assetFiles('.js');
+    const closure = [...(await staticClosure(chunk('resource-early', scripts)))].map((file) => path.basename(file));
+    expect(closure.filter((file) => /^(resource-route|offline-store|page-copy)-/.test(file))).toEqual([]);
+  });
+});

@@ -175,6 +175,20 @@ describe('library routes', () => {
     expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeTruthy();
   });
 
+  it('/resource/{id} asks for the resource once and has the browser fetch its cover first, before the page renders', async () => {
+    const cover = '/api/media/portada.jpg';
+    const video = { ...summary(5, 'Lavado de manos en video', 3), coverUrl: cover, mediaUrl: '/api/media/video.mp4', mime: 'video/mp4' };
+    const { fetchMock } = fakeKit({
+      '/api/v2/resource/5': () =>
+        Response.json({ ...video, description: '', source: '', license: '', app_version: null, statusReason: null, publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: false, playlist: null }),
+    });
+    renderAt('/resource/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lavado de manos en video' })).toBeTruthy();
+    expect(calls(fetchMock).filter((url) => url.includes('/api/v2/resource/5'))).toHaveLength(1);
+    const preload = document.head.querySelector(`link[rel="preload"][as="image"][href="${cover}"]`);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('/user/{id}/resources says so when the list cannot be read (SPEC §8)', async () => {
     fakeKit({ '/api/v3/searchResource': () => Response.json({ error: { httpCode: 500, type: 'server', code: 'INTERNAL', message: '', data: null } }, { status: 500 }) });
     renderAt('/user/3/resources');

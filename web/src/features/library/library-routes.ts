@@ -33,7 +33,14 @@ export function libraryRoutes(): RouteObject[] {
             { path: 'featured', ...lazyPage(browse, 'featuredLoader', 'FeaturedPage') },
             { path: 'user/:id/resources', ...lazyPage(browse, 'userResourcesLoader', 'UserResourcesPage') },
             { path: 'resource/random', ...lazyPage(resource, 'randomResourceLoader', 'RandomResourcePage') },
-            { path: 'resource/:id', ...lazyPage(resource, 'resourceLoader', 'ResourcePage') },
+            {
+              path: 'resource/:id',
+              lazy: {
+                // A small chunk of its own: the kit's answer and the cover download with the page's code, not after it.
+                loader: async () => (await import('../resource/resource-early.ts')).resourceRouteLoader,
+                Component: async () => (await resource()).ResourcePage,
+              },
+            },
             { path: 'list/:id', ...lazyPage(resource, 'listLoader', 'ListPage') },
             // "Mis descargas": what the phone saved for offline viewing (DESIGN §6)
             { path: 'extra/saved', lazy: { Component: async () => (await resource()).SavedPage as RouteObject['Component'] } },

@@ -15,7 +15,7 @@ export function ResourceMedia({ resource }: { resource: ResourceDetail }) {
   if (type === TYPE_IMAGE && mediaUrl) {
     return (
       <figure className="resource-media resource-media--image">
-        <img src={mediaUrl} alt={resource.title} decoding="async" />
+        <img src={mediaUrl} alt={resource.title} decoding="async" fetchPriority="high" />
       </figure>
     );
   }

@@ -11,11 +11,14 @@ export interface ResourceData {
   resource: ResourceDetail;
 }
 
-/** /resource/{id}: one resource of any type (the server counts the view). */
-export async function resourceLoader({ params, request }: LoaderFunctionArgs): Promise<ResourceData> {
+/**
+ * /resource/{id}: one resource of any type (the server counts the view).
+ * `early` is the same request already under way (resource-early.ts).
+ */
+export async function resourceLoader({ params, request }: LoaderFunctionArgs, early?: Promise<ResourceDetail>): Promise<ResourceData> {
   const id = idParam(params.id);
   try {
-    const [context, resource] = await Promise.all([loadLibraryContext(), resourceWithCopy(id, () => getResource(id, request.signal))]);
+    const [context, resource] = await Promise.all([loadLibraryContext(), resourceWithCopy(id, () => early ?? getResource(id, request.signal))]);
     return { context, resource };
   } catch (error) {
     throw asRouteError(error);
