@@ -7,7 +7,7 @@ import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { readMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
-import { adoptFile, fsyncDir, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
+import { adoptFileSync, fsyncDir, fsyncDirSync, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
 import { writeFileAtomically } from './pack-export.ts';
 import { signBytes, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import { hashEntryTo, readTar, tarSize, TarError, TarWriter, type TarEntry } from './tar.ts';
@@ -150,12 +150,12 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
       received += 1;
     }
     if (expected.size > 0 || received !== valid.files.length) throw new AppError('BACKUP_CORRUPT');
-    fs.writeFileSync(path.join(staging, READY), valid.createdAt);
-    fsyncFile(path.join(staging, READY));
-    fsyncDir(staging);
-    fs.rmSync(pendingDir(ctx.dataDir), { recursive: true, force: true });
-    fs.renameSync(staging, pendingDir(ctx.dataDir));
-    fsyncDir(ctx.dataDir);
+    await fs.promises.writeFile(path.join(staging, READY), valid.createdAt);
+    await fsyncFile(path.join(staging, READY));
+    await fsyncDir(staging);
+    await fs.promises.rm(pendingDir(ctx.dataDir), { recursive: true, force: true });
+    await fs.promises.rename(staging, pendingDir(ctx.dataDir));
+    await fsyncDir(ctx.dataDir);
     return { createdAt: valid.createdAt };
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -178,16 +178,16 @@ export function applyPendingRestore(dataDir: string): boolean {
   }
   for (const name of fs.readdirSync(path.join(pending, 'media'))) {
     const [sha256, ext] = name.split('.');
-    if (sha256 && ext) adoptFile(dataDir, path.join(pending, 'media', name), sha256, ext);
+    if (sha256 && ext) adoptFileSync(dataDir, path.join(pending, 'media', name), sha256, ext);
   }
   const staged = path.join(pending, 'portal.db');
   if (fs.existsSync(staged)) {
     // The old database's journal must never be replayed onto the restored one.
     for (const suffix of ['-wal', '-shm']) fs.rmSync(path.join(dataDir, `portal.db${suffix}`), { force: true });
     fs.renameSync(staged, path.join(dataDir, 'portal.db'));
-    fsyncDir(dataDir);
+    fsyncDirSync(dataDir);
   }
   fs.rmSync(pending, { recursive: true, force: true });
-  fsyncDir(dataDir);
+  fsyncDirSync(dataDir);
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Hash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,14 +58,14 @@ export function removeUploadsEntry(dataDir: string, idOrName: string): void {
   fs.rmSync(path.join(uploadsDir(dataDir), name), { force: true, recursive: true });
 }
 
-export function readHead(file: string, length: number = SNIFF_BYTES): Buffer {
-  const fd = fs.openSync(file, 'r');
+/** The first bytes of a file; read off the event loop (a cold read from an SD card waits on the card). */
+export async function readHead(file: string, length: number = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
   try {
-    const buf = Buffer.alloc(length);
-    const n = fs.readSync(fd, buf, 0, length, 0);
-    return buf.subarray(0, n);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -124,7 +125,9 @@ export interface AppendResult {
  * declared size while they arrive, the file type decided from the first bytes
  * before anything past them is written. Whatever happens (a cut link, a
  * refusal), what reached the file is fsynced before this returns or throws,
- * so the offset the server reports next survives a power cut.
+ * so the offset the server reports next survives a power cut. The fsync runs
+ * on libuv's thread pool: while this request waits for the disk, the event
+ * loop keeps answering the others.
  */
 export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   let written = 0;
@@ -132,7 +135,7 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   const needHead = o.checkHead !== undefined && o.offset < SNIFF_BYTES;
   // Only the part of the head already on disk is read back (never more than
   // SNIFF_BYTES): a resumed upload's file may be hundreds of MB.
-  const head: Buffer[] = needHead && o.offset > 0 ? [readHead(o.file, o.offset)] : [];
+  const head: Buffer[] = needHead && o.offset > 0 ? [await readHead(o.file, o.offset)] : [];
   let headLength = head[0]?.length ?? 0;
   let running = o.running?.upto === o.offset ? o.running : undefined;
 
@@ -182,7 +185,7 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
     throw error;
   } finally {
     stopWatching();
-    fsyncFile(o.file);
+    await fsyncFile(o.file);
   }
   return { written, headChecked };
 }

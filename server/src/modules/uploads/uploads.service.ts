@@ -302,10 +302,10 @@ export class UploadManager {
       }
       if (stream.truncated) throw tooLarge();
       // Shorter than the sniffing window: decided now.
-      if (!result.headChecked) checkFileType(readHead(file), resource.type_code);
+      if (!result.headChecked) checkFileType(await readHead(file), resource.type_code);
       await this.attach(viewer, resourceId, file, running.hash.digest('hex'), displayName(clientName), null);
     } finally {
-      fs.rmSync(file, { force: true });
+      await fs.promises.rm(file, { force: true });
     }
   }
 
@@ -316,7 +316,7 @@ export class UploadManager {
    */
   async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
     const typeCode = getModerated(this.db, resourceId, viewer).type_code;
-    const sniffed = checkFileType(readHead(file), typeCode);
+    const sniffed = checkFileType(await readHead(file), typeCode);
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
     if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
@@ -324,9 +324,9 @@ export class UploadManager {
       // It may have been submitted, or its type changed, while the bytes were checked.
       const resource = getModerated(this.db, resourceId, viewer);
       assertAllowed('edit', resource, viewer);
-      checkFileType(readHead(file), resource.type_code);
+      checkFileType(await readHead(file), resource.type_code);
       const coverSha = cover && resource.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
-      adoptFile(this.dataDir, file, sha256, sniffed.ext);
+      await adoptFile(this.dataDir, file, sha256, sniffed.ext);
       this.db.transaction(() => {
         insertMedia(this.db, { sha256, ext: sniffed.ext, mime: sniffed.mime, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
         setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
