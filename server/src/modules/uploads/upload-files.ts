@@ -111,6 +111,8 @@ export interface AppendOptions {
   running?: RunningHash | undefined;
   /** raised when the bytes would pass `total` */
   overflow: () => Error;
+  /** a cut append is resumed from what reached the file, so that is made durable too */
+  resumable: boolean;
 }
 
 export interface AppendResult {
@@ -123,11 +125,11 @@ export interface AppendResult {
  * Streams bytes onto the end of a part file: never more than one chunk in
  * memory (backpressure from the disk reaches the socket), counted against the
  * declared size while they arrive, the file type decided from the first bytes
- * before anything past them is written. Whatever happens (a cut link, a
- * refusal), what reached the file is fsynced before this returns or throws,
- * so the offset the server reports next survives a power cut. The fsync runs
- * on libuv's thread pool: while this request waits for the disk, the event
- * loop keeps answering the others.
+ * before anything past them is written. What reached the file is fsynced
+ * before this returns, or throws because the link was cut in a resumable
+ * upload, so the offset the server reports next survives a power cut (refused
+ * bytes are deleted, never kept). The fsync runs on libuv's thread pool: while
+ * this request waits for the disk, the event loop keeps answering the others.
  */
 export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   let written = 0;
@@ -138,11 +140,15 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   const head: Buffer[] = needHead && o.offset > 0 ? [await readHead(o.file, o.offset)] : [];
   let headLength = head[0]?.length ?? 0;
   let running = o.running?.upto === o.offset ? o.running : undefined;
+  let refused = false;
 
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       const at = o.offset + written;
-      if (at + chunk.length > o.total) return done(o.overflow());
+      if (at + chunk.length > o.total) {
+        refused = true;
+        return done(o.overflow());
+      }
       if (needHead && !headChecked) {
         if (headLength < SNIFF_BYTES) {
           const part = chunk.subarray(0, SNIFF_BYTES - headLength);
@@ -153,6 +159,7 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
           try {
             o.checkHead?.(Buffer.concat(head));
           } catch (error) {
+            refused = true;
             return done(error as Error);
           }
           headChecked = true;
@@ -181,12 +188,17 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
     if (running) running.upto = -1;
     running = undefined;
     o.source.unpipe(meter);
-    drainOrClose(o.source);
+    try {
+      // A cut upload goes on from what reached the disk; refused bytes are deleted by the caller.
+      if (o.resumable && !refused) await fsyncFile(o.file);
+    } finally {
+      drainOrClose(o.source);
+    }
     throw error;
   } finally {
     stopWatching();
-    await fsyncFile(o.file);
   }
+  await fsyncFile(o.file);
   return { written, headChecked };
 }
 

@@ -227,6 +227,7 @@ export class UploadManager {
             checkHead: (head) => void checkFileType(head, resource.type_code),
             running: this.#running.get(id),
             overflow: () => this.#overflow(upload),
+            resumable: true,
           });
         } catch (error) {
           if (error instanceof AppError) {
@@ -294,6 +295,7 @@ export class UploadManager {
           checkHead: (head) => void checkFileType(head, resource.type_code),
           running,
           overflow: tooLarge,
+          resumable: false,
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
