@@ -54,8 +54,8 @@ export interface BackupContext {
 export async function writeBackup(ctx: BackupContext, folder: string | null, onTotal: (n: number) => void, onBytes: (n: number) => void): Promise<string> {
   const { db, dataDir, key } = ctx;
   const dir = backupsDir(dataDir);
-  // Only the latest backup waits to be downloaded: the card is small.
-  fs.rmSync(dir, { recursive: true, force: true });
+  // Only the latest backup waits to be downloaded: the card is small. (Unlinking gigabytes takes a while: off the event loop.)
+  await fs.promises.rm(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const dbCopy = path.join(dir, 'portal.db.copy');
   await db.backup(dbCopy);
@@ -104,7 +104,7 @@ async function readAll(entry: TarEntry | undefined, name: string, max: number): 
  */
 export async function stageRestore(ctx: BackupContext, source: Readable): Promise<{ createdAt: string }> {
   const staging = `${pendingDir(ctx.dataDir)}.tmp`;
-  fs.rmSync(staging, { recursive: true, force: true });
+  await fs.promises.rm(staging, { recursive: true, force: true });
   const entries = readTar(source);
   try {
     const first = await entries.next().catch((error: unknown) => {
@@ -158,7 +158,7 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
     await fsyncDir(ctx.dataDir);
     return { createdAt: valid.createdAt };
   } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
+    await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
     if (error instanceof TarError) throw new AppError('BACKUP_CORRUPT');
     throw error;

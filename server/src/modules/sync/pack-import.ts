@@ -86,14 +86,14 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     await receiveFiles(ctx, manifest, entries, staging);
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
-    fs.rmSync(staging, { recursive: true, force: true });
+    await fs.promises.rm(staging, { recursive: true, force: true });
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
     const cut = refusal.code === 'PACK_TRUNCATED';
     if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', refusal.message, null);
     // A cut pack keeps its verified files for the next attempt; a bad one keeps nothing.
-    if (staging && !cut) fs.rmSync(staging, { recursive: true, force: true });
+    if (staging && !cut) await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
     throw refusal;
   }
