@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,7 +44,7 @@ export async function storeStream(
   decideExt: (head: Buffer) => string,
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Stored> {
-  fs.mkdirSync(tmpDir(dataDir), { recursive: true });
+  await fsp.mkdir(tmpDir(dataDir), { recursive: true });
   const tmp = path.join(tmpDir(dataDir), `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.part`);
   const hash = createHash('sha256');
   let size = 0;
@@ -67,19 +68,10 @@ export async function storeStream(
     const head = Buffer.concat(headChunks);
     const ext = decideExt(head);
     const sha256 = hash.digest('hex');
-    const fd = fs.openSync(tmp, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    const finalPath = mediaPath(dataDir, sha256, ext);
-    fs.mkdirSync(path.dirname(finalPath), { recursive: true });
-    fs.renameSync(tmp, finalPath);
-    fsyncDir(path.dirname(finalPath));
+    const finalPath = await moveIntoStore(tmp, mediaPath(dataDir, sha256, ext));
     return { sha256, size, head, path: finalPath };
   } catch (error) {
-    fs.rmSync(tmp, { force: true });
+    await fsp.rm(tmp, { force: true });
     throw error;
   }
 }
@@ -90,12 +82,34 @@ export async function storeStream(
  * renamed, the folder fsynced. If the same bytes are already stored, the
  * identical copy replaces them: still one file.
  */
-export function adoptFile(dataDir: string, file: string, sha256: string, ext: string): string {
+export function adoptFile(dataDir: string, file: string, sha256: string, ext: string): Promise<string> {
+  return moveIntoStore(file, mediaPath(dataDir, sha256, ext));
+}
+
+/*
+ * The fsyncs wait on the disk (on an SD card, tens to hundreds of ms), so they
+ * run on libuv's thread pool: the event loop keeps answering everyone else
+ * while the request that needs them waits, in the same order as before.
+ */
+async function moveIntoStore(file: string, finalPath: string): Promise<string> {
+  await fsyncFile(file);
+  await fsp.mkdir(path.dirname(finalPath), { recursive: true });
+  await fsp.rename(file, finalPath);
+  await fsyncDir(path.dirname(finalPath));
+  return finalPath;
+}
+
+/**
+ * adoptFile for the two callers that must not yield: the restore at start
+ * (nothing else runs yet) and a pack import's moves, which sit between its
+ * read-only plan and its transaction.
+ */
+export function adoptFileSync(dataDir: string, file: string, sha256: string, ext: string): string {
   const finalPath = mediaPath(dataDir, sha256, ext);
-  fsyncFile(file);
+  syncPathSync(file, 'r+');
   fs.mkdirSync(path.dirname(finalPath), { recursive: true });
   fs.renameSync(file, finalPath);
-  fsyncDir(path.dirname(finalPath));
+  fsyncDirSync(path.dirname(finalPath));
   return finalPath;
 }
 
@@ -106,8 +120,17 @@ export async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export function fsyncFile(file: string): void {
-  const fd = fs.openSync(file, 'r+');
+async function syncPath(file: string, flags: string): Promise<void> {
+  const handle = await fsp.open(file, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function syncPathSync(file: string, flags: string): void {
+  const fd = fs.openSync(file, flags);
   try {
     fs.fsyncSync(fd);
   } finally {
@@ -115,15 +138,13 @@ export function fsyncFile(file: string): void {
   }
 }
 
+export const fsyncFile = (file: string): Promise<void> => syncPath(file, 'r+');
+
 /** A rename is durable only once its directory entry is on disk. */
-export function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+export const fsyncDir = (dir: string): Promise<void> => syncPath(dir, 'r');
+
+/** fsyncDir where the caller must not yield (see adoptFileSync). */
+export const fsyncDirSync = (dir: string): void => syncPathSync(dir, 'r');
 
 /** Partial files from a crash or a cut upload are never valid media: cleared at start. */
 export function cleanPartialFiles(dataDir: string): number {

@@ -50,5 +50,5 @@ export async function downloadResumable(url: URL, part: string, size: number, on
     if (got > size) fs.rmSync(part);
     throw new AppError('PACK_TRUNCATED');
   }
-  fsyncFile(part);
+  await fsyncFile(part);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
-import { fsyncDir, hashFile } from '../../media/store.ts';
+import { fsyncDir, fsyncFile, hashFile } from '../../media/store.ts';
 import { planPack, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { seal } from './signed-envelope.ts';
@@ -96,11 +96,9 @@ export async function publishFeed(
   const next: Feed = { ...feed, hub: kitName, updatedAt: new Date().toISOString(), packs: [...feed.packs, entry] };
   const target = path.join(hubDir(dataDir), FEED_NAME);
   const tmp = `${target}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(seal(key, next)));
-  const fd = fs.openSync(tmp, 'r');
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-  fs.renameSync(tmp, target);
-  fsyncDir(hubDir(dataDir));
+  await fs.promises.writeFile(tmp, JSON.stringify(seal(key, next)));
+  await fsyncFile(tmp);
+  await fs.promises.rename(tmp, target);
+  await fsyncDir(hubDir(dataDir));
   return entry;
 }

@@ -7,7 +7,7 @@ import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { readMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
-import { adoptFile, fsyncDir, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
+import { adoptFileSync, fsyncDir, fsyncDirSync, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
 import { writeFileAtomically } from './pack-export.ts';
 import { signBytes, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import { hashEntryTo, readTar, tarSize, TarError, TarWriter, type TarEntry } from './tar.ts';
@@ -54,8 +54,8 @@ export interface BackupContext {
 export async function writeBackup(ctx: BackupContext, folder: string | null, onTotal: (n: number) => void, onBytes: (n: number) => void): Promise<string> {
   const { db, dataDir, key } = ctx;
   const dir = backupsDir(dataDir);
-  // Only the latest backup waits to be downloaded: the card is small.
-  fs.rmSync(dir, { recursive: true, force: true });
+  // Only the latest backup waits to be downloaded: the card is small. (Unlinking gigabytes takes a while: off the event loop.)
+  await fs.promises.rm(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const dbCopy = path.join(dir, 'portal.db.copy');
   await db.backup(dbCopy);
@@ -104,7 +104,7 @@ async function readAll(entry: TarEntry | undefined, name: string, max: number): 
  */
 export async function stageRestore(ctx: BackupContext, source: Readable): Promise<{ createdAt: string }> {
   const staging = `${pendingDir(ctx.dataDir)}.tmp`;
-  fs.rmSync(staging, { recursive: true, force: true });
+  await fs.promises.rm(staging, { recursive: true, force: true });
   const entries = readTar(source);
   try {
     const first = await entries.next().catch((error: unknown) => {
@@ -150,15 +150,15 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
       received += 1;
     }
     if (expected.size > 0 || received !== valid.files.length) throw new AppError('BACKUP_CORRUPT');
-    fs.writeFileSync(path.join(staging, READY), valid.createdAt);
-    fsyncFile(path.join(staging, READY));
-    fsyncDir(staging);
-    fs.rmSync(pendingDir(ctx.dataDir), { recursive: true, force: true });
-    fs.renameSync(staging, pendingDir(ctx.dataDir));
-    fsyncDir(ctx.dataDir);
+    await fs.promises.writeFile(path.join(staging, READY), valid.createdAt);
+    await fsyncFile(path.join(staging, READY));
+    await fsyncDir(staging);
+    await fs.promises.rm(pendingDir(ctx.dataDir), { recursive: true, force: true });
+    await fs.promises.rename(staging, pendingDir(ctx.dataDir));
+    await fsyncDir(ctx.dataDir);
     return { createdAt: valid.createdAt };
   } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
+    await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
     if (error instanceof TarError) throw new AppError('BACKUP_CORRUPT');
     throw error;
@@ -178,16 +178,16 @@ export function applyPendingRestore(dataDir: string): boolean {
   }
   for (const name of fs.readdirSync(path.join(pending, 'media'))) {
     const [sha256, ext] = name.split('.');
-    if (sha256 && ext) adoptFile(dataDir, path.join(pending, 'media', name), sha256, ext);
+    if (sha256 && ext) adoptFileSync(dataDir, path.join(pending, 'media', name), sha256, ext);
   }
   const staged = path.join(pending, 'portal.db');
   if (fs.existsSync(staged)) {
     // The old database's journal must never be replayed onto the restored one.
     for (const suffix of ['-wal', '-shm']) fs.rmSync(path.join(dataDir, `portal.db${suffix}`), { force: true });
     fs.renameSync(staged, path.join(dataDir, 'portal.db'));
-    fsyncDir(dataDir);
+    fsyncDirSync(dataDir);
   }
   fs.rmSync(pending, { recursive: true, force: true });
-  fsyncDir(dataDir);
+  fsyncDirSync(dataDir);
   return true;
 }

@@ -98,9 +98,9 @@ export async function writeFileAtomically(file: string, write: (out: Writable) =
     await write(out);
     out.end();
     await closed;
-    fsyncFile(part);
-    fs.renameSync(part, file);
-    fsyncDir(path.dirname(file));
+    await fsyncFile(part);
+    await fs.promises.rename(part, file);
+    await fsyncDir(path.dirname(file));
   } catch (error) {
     out.destroy();
     fs.rmSync(part, { force: true });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
-import { adoptFile, fsyncDir, mediaPath } from '../../media/store.ts';
+import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
@@ -86,14 +86,14 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     await receiveFiles(ctx, manifest, entries, staging);
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
-    fs.rmSync(staging, { recursive: true, force: true });
+    await fs.promises.rm(staging, { recursive: true, force: true });
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
     const cut = refusal.code === 'PACK_TRUNCATED';
     if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', refusal.message, null);
     // A cut pack keeps its verified files for the next attempt; a bad one keeps nothing.
-    if (staging && !cut) fs.rmSync(staging, { recursive: true, force: true });
+    if (staging && !cut) await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
     throw refusal;
   }
@@ -193,8 +193,8 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
       throw new AppError('PACK_CORRUPT', { file: sha });
     }
     if (keep) {
-      fs.renameSync(part, staged);
-      fsyncDir(staging);
+      await fs.promises.rename(part, staged);
+      await fsyncDir(staging);
     }
     received.add(sha);
   }
@@ -207,7 +207,8 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
   const place = (file: PackFile) => {
     const staged = path.join(staging, file.sha256);
-    if (fs.existsSync(staged)) adoptFile(dataDir, staged, file.sha256, file.ext);
+    // Synchronous on purpose: awaiting here would let an edit slip between the plan and its transaction.
+    if (fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, file.ext);
     else if (!mediaExists(db, file.sha256) && !fs.existsSync(mediaPath(dataDir, file.sha256, file.ext))) throw new AppError('PACK_TRUNCATED');
   };
   const report = emptyReport(manifest.packId, manifest.source.kit);

@@ -230,15 +230,16 @@ async function* entriesOf(reader: ByteReader): AsyncGenerator<TarEntry> {
 /** Reads an entry's body to its end, its sha256 computed on the way; with FILE, also written there and fsynced. */
 export async function hashEntryTo(entry: TarEntry, file: string | null): Promise<string> {
   const hash = createHash('sha256');
-  const fd = file === null ? null : fs.openSync(file, 'w');
+  // Written and fsynced on libuv's thread pool: an import never holds up other requests.
+  const out = file === null ? null : await fs.promises.open(file, 'w');
   try {
     for await (const chunk of entry.body) {
       hash.update(chunk);
-      if (fd !== null) fs.writeSync(fd, chunk);
+      if (out !== null) await out.write(chunk);
     }
-    if (fd !== null) fs.fsyncSync(fd);
+    if (out !== null) await out.sync();
   } finally {
-    if (fd !== null) fs.closeSync(fd);
+    await out?.close();
   }
   return hash.digest('hex');
 }

@@ -1,5 +1,6 @@
 import type { Hash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,14 +58,14 @@ export function removeUploadsEntry(dataDir: string, idOrName: string): void {
   fs.rmSync(path.join(uploadsDir(dataDir), name), { force: true, recursive: true });
 }
 
-export function readHead(file: string, length: number = SNIFF_BYTES): Buffer {
-  const fd = fs.openSync(file, 'r');
+/** The first bytes of a file; read off the event loop (a cold read from an SD card waits on the card). */
+export async function readHead(file: string, length: number = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
   try {
-    const buf = Buffer.alloc(length);
-    const n = fs.readSync(fd, buf, 0, length, 0);
-    return buf.subarray(0, n);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -110,6 +111,8 @@ export interface AppendOptions {
   running?: RunningHash | undefined;
   /** raised when the bytes would pass `total` */
   overflow: () => Error;
+  /** a cut append is resumed from what reached the file, so that is made durable too */
+  resumable: boolean;
 }
 
 export interface AppendResult {
@@ -122,9 +125,11 @@ export interface AppendResult {
  * Streams bytes onto the end of a part file: never more than one chunk in
  * memory (backpressure from the disk reaches the socket), counted against the
  * declared size while they arrive, the file type decided from the first bytes
- * before anything past them is written. Whatever happens (a cut link, a
- * refusal), what reached the file is fsynced before this returns or throws,
- * so the offset the server reports next survives a power cut.
+ * before anything past them is written. What reached the file is fsynced
+ * before this returns, or throws because the link was cut in a resumable
+ * upload, so the offset the server reports next survives a power cut (refused
+ * bytes are deleted, never kept). The fsync runs on libuv's thread pool: while
+ * this request waits for the disk, the event loop keeps answering the others.
  */
 export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   let written = 0;
@@ -132,14 +137,18 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
   const needHead = o.checkHead !== undefined && o.offset < SNIFF_BYTES;
   // Only the part of the head already on disk is read back (never more than
   // SNIFF_BYTES): a resumed upload's file may be hundreds of MB.
-  const head: Buffer[] = needHead && o.offset > 0 ? [readHead(o.file, o.offset)] : [];
+  const head: Buffer[] = needHead && o.offset > 0 ? [await readHead(o.file, o.offset)] : [];
   let headLength = head[0]?.length ?? 0;
   let running = o.running?.upto === o.offset ? o.running : undefined;
+  let refused = false;
 
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       const at = o.offset + written;
-      if (at + chunk.length > o.total) return done(o.overflow());
+      if (at + chunk.length > o.total) {
+        refused = true;
+        return done(o.overflow());
+      }
       if (needHead && !headChecked) {
         if (headLength < SNIFF_BYTES) {
           const part = chunk.subarray(0, SNIFF_BYTES - headLength);
@@ -150,6 +159,7 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
           try {
             o.checkHead?.(Buffer.concat(head));
           } catch (error) {
+            refused = true;
             return done(error as Error);
           }
           headChecked = true;
@@ -178,12 +188,17 @@ export async function appendStream(o: AppendOptions): Promise<AppendResult> {
     if (running) running.upto = -1;
     running = undefined;
     o.source.unpipe(meter);
-    drainOrClose(o.source);
+    try {
+      // A cut upload goes on from what reached the disk; refused bytes are deleted by the caller.
+      if (o.resumable && !refused) await fsyncFile(o.file);
+    } finally {
+      drainOrClose(o.source);
+    }
     throw error;
   } finally {
     stopWatching();
-    fsyncFile(o.file);
   }
+  await fsyncFile(o.file);
   return { written, headChecked };
 }
 

@@ -6,6 +6,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS, type CreateUpload, type Upload 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
@@ -227,6 +228,7 @@ export class UploadManager {
             checkHead: (head) => void checkFileType(head, resource.type_code),
             running: this.#running.get(id),
             overflow: () => this.#overflow(upload),
+            resumable: true,
           });
         } catch (error) {
           if (error instanceof AppError) {
@@ -294,6 +296,7 @@ export class UploadManager {
           checkHead: (head) => void checkFileType(head, resource.type_code),
           running,
           overflow: tooLarge,
+          resumable: false,
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -302,10 +305,10 @@ export class UploadManager {
       }
       if (stream.truncated) throw tooLarge();
       // Shorter than the sniffing window: decided now.
-      if (!result.headChecked) checkFileType(readHead(file), resource.type_code);
+      if (!result.headChecked) checkFileType(await readHead(file), resource.type_code);
       await this.attach(viewer, resourceId, file, running.hash.digest('hex'), displayName(clientName), null);
     } finally {
-      fs.rmSync(file, { force: true });
+      await fs.promises.rm(file, { force: true });
     }
   }
 
@@ -315,18 +318,30 @@ export class UploadManager {
    * edit the resource. The file it replaces is deleted when nothing else uses it.
    */
   async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
-    const typeCode = getModerated(this.db, resourceId, viewer).type_code;
-    const sniffed = checkFileType(readHead(file), typeCode);
+    const head = await readHead(file);
+    const sniffed = checkFileType(head, getModerated(this.db, resourceId, viewer).type_code);
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
     if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
     await withStoreLock(async () => {
       // It may have been submitted, or its type changed, while the bytes were checked.
-      const resource = getModerated(this.db, resourceId, viewer);
-      assertAllowed('edit', resource, viewer);
-      checkFileType(readHead(file), resource.type_code);
-      const coverSha = cover && resource.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
-      adoptFile(this.dataDir, file, sha256, sniffed.ext);
+      const editable = () => {
+        const resource = getModerated(this.db, resourceId, viewer);
+        assertAllowed('edit', resource, viewer);
+        checkFileType(head, resource.type_code);
+        return resource;
+      };
+      const before = editable();
+      const coverSha = cover && before.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
+      const placed = await adoptFile(this.dataDir, file, sha256, sniffed.ext);
+      // Other requests ran while the disk worked: checked again where nothing can come between.
+      let resource: ReturnType<typeof editable>;
+      try {
+        resource = editable();
+      } catch (error) {
+        if (!findMedia(this.db, sha256)) await fs.promises.rm(placed, { force: true });
+        throw error;
+      }
       this.db.transaction(() => {
         insertMedia(this.db, { sha256, ext: sniffed.ext, mime: sniffed.mime, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
         setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
