@@ -35,6 +35,10 @@ if ! MTOOLS_SKIP_CHECK=1 mtype -i "$img@@$((sector * 512))" ::/kit-selftest.txt 
 	exit 1
 fi
 MTOOLS_SKIP_CHECK=1 mtype -i "$img@@$((sector * 512))" ::/kit-selftest-phone.json >"$st/phone.json" 2>/dev/null || true
+# Written only when the portal had to be restarted: its journal, to say why.
+if MTOOLS_SKIP_CHECK=1 mtype -i "$img@@$((sector * 512))" ::/kit-selftest-portal.log >"$st/portal.log" 2>/dev/null; then
+	echo "qemu-test: el portal se reinició; su registro está en $st/portal.log" >&2
+fi
 cat "$st/results.txt"
 status=0
 for check in $expected; do
