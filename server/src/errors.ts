@@ -28,6 +28,8 @@ export const ERRORS = {
   V2_USER_001: { httpCode: 409, type: 'conflict', message: 'El correo ya se encuentra en uso' },
   V2_USER_002: { httpCode: 400, type: 'validation', message: 'El género no es válido' },
   PASSWORD_CHANGE_REQUIRED: { httpCode: 403, type: 'auth', message: 'Debes cambiar tu contraseña antes de continuar' },
+  CURRENT_PASSWORD_REQUIRED: { httpCode: 403, type: 'auth', message: 'Para cambiar tu contraseña escribe tu contraseña actual' },
+  CURRENT_PASSWORD_WRONG: { httpCode: 403, type: 'auth', message: 'La contraseña actual no es correcta' },
   TEMPORARY_PASSWORD_INVALID: { httpCode: 401, type: 'auth', message: 'La contraseña temporal no es válida, ya se usó o caducó. Pide una nueva al administrador' },
   CANNOT_MODIFY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes hacer esto con tu propia cuenta' },
   LAST_ADMIN: { httpCode: 409, type: 'conflict', message: 'Debe quedar al menos un administrador en el kit' },

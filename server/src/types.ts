@@ -24,8 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     viewer: Viewer | null;
-    /** the verified token's id and expiry, for logout */
-    tokenClaims: { jti: string; exp: number } | null;
+    /** the verified token's id and expiry (for logout), and the login it came from (for the password change) */
+    tokenClaims: { jti: string; exp: number; authTime: number; temporaryLogin: boolean } | null;
     /** a token was sent but refused (expired, logged out, tampered) */
     tokenRejected?: boolean;
   }

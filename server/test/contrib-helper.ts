@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { mediaRoot } from '../src/media/store.ts';
+import { signToken, type TokenSubject } from '../src/plugins/auth.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { addCategory } from './library-fixtures.ts';
@@ -24,13 +25,13 @@ export interface ContribWorld {
  * it (login itself, and its password hashing, is the accounts API's test).
  */
 function quickUser(app: FastifyInstance, userName: string, admin = false): { id: number; token: string } {
-  const id = Number(
-    app.db
-      .prepare("INSERT INTO users (user_name, password_hash, is_admin, role_id) VALUES (?, 'sin-clave', ?, ?)")
-      .run(userName, admin ? 1 : 0, admin ? 1 : 2).lastInsertRowid,
-  );
-  const token = app.jwt.sign({ id, isAdmin: admin, user_name: userName, roleId: admin ? 1 : 2, tv: 0, jti: randomUUID() });
-  return { id, token };
+  const row = app.db
+    .prepare<[string, number, number], TokenSubject>(
+      "INSERT INTO users (user_name, password_hash, is_admin, role_id) VALUES (?, 'sin-clave', ?, ?) RETURNING id, is_admin, user_name, role_id, token_version, account_key",
+    )
+    .get(userName, admin ? 1 : 0, admin ? 1 : 2);
+  if (!row) throw new Error(`no se creó ${userName}`);
+  return { id: row.id, token: signToken(app, row, { authTime: Math.floor(Date.now() / 1000) }) };
 }
 
 /** An app with an owner, another user, an admin, an admin on the denied list, and a category. */

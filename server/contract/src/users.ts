@@ -229,6 +229,8 @@ export type PersonalDetails = Static<typeof PersonalDetailsSchema>;
 /** PUT /api/v3/users/password */
 export const ChangePasswordSchema = Type.Object({
   password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+  /** proof of ownership; not needed right after a login or for the forced change (docs/API-accounts.md) */
+  currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: PASSWORD_MAX })),
 });
 export type ChangePassword = Static<typeof ChangePasswordSchema>;
 

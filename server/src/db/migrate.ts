@@ -31,15 +31,33 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
  * Forward-only migrations tracked in `PRAGMA user_version`; each runs in its
  * own transaction with the version bump, so a crash mid-way leaves the
  * database at the previous version, never half-migrated.
+ *
+ * Foreign keys are off while they run, as SQLite's procedure for changing a
+ * table's schema asks: rebuilding a table (new table, copy, drop, rename) must
+ * not cascade the drop into the tables that reference it. Nothing goes
+ * unchecked: before each commit every reference is verified, and a migration
+ * that left one dangling is rolled back whole.
  */
 export function migrate(db: Db, dir: string = MIGRATIONS_DIR): { from: number; to: number } {
   const from = db.pragma('user_version', { simple: true }) as number;
   const pending = readMigrations(dir).filter((m) => m.version > from);
-  for (const m of pending) {
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+  if (pending.length === 0) return { from, to: from };
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (const m of pending) {
+      db.transaction(() => {
+        db.exec(m.sql);
+        const dangling = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+        if (dangling.length > 0) {
+          const where = [...new Set(dangling.map((d) => `${d.table} → ${d.parent}`))].join(', ');
+          throw new Error(`La migración ${String(m.version).padStart(4, '0')}_${m.name} deja referencias rotas: ${where}`);
+        }
+        db.pragma(`user_version = ${m.version}`);
+      })();
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
   return { from, to: pending.at(-1)?.version ?? from };
 }

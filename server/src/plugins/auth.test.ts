@@ -76,11 +76,23 @@ describe('tokens', () => {
     expect((await session({ authorization: `Bearer ${tampered}` })).statusCode).toBe(401);
   });
 
+  const accountKey = () => (t.app.db.prepare('SELECT account_key FROM users WHERE id = ?').get(userId) as { account_key: string }).account_key;
+  const now = () => Math.floor(Date.now() / 1000);
+
   it('refuse an expired token signed with the right key', async () => {
-    const expired = hs256({ alg: 'HS256', typ: 'JWT' }, { id: userId, isAdmin: false, user_name: 'rosa', roleId: 2, tv: 0, jti: 'old', iat: 1_600_000_000, exp: 1_600_000_100 }, secret());
+    const claims = { id: userId, isAdmin: false, user_name: 'rosa', roleId: 2, tv: 0, acc: accountKey() };
+    const expired = hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, auth_time: 1_600_000_000, jti: 'old', iat: 1_600_000_000, exp: 1_600_000_100 }, secret());
     expect((await session({ authorization: `Bearer ${expired}` })).statusCode).toBe(401);
-    const fresh = hs256({ alg: 'HS256', typ: 'JWT' }, { id: userId, isAdmin: false, user_name: 'rosa', roleId: 2, tv: 0, jti: 'new', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }, secret());
+    const fresh = hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, auth_time: now(), jti: 'new', iat: now(), exp: now() + 60 }, secret());
     expect((await session({ authorization: `Bearer ${fresh}` })).statusCode).toBe(200);
+  });
+
+  it("refuse a token signed with the right key that does not carry its account's key (another account under that id, or a token from before account keys)", async () => {
+    const claims = { id: userId, isAdmin: false, user_name: 'rosa', roleId: 2, tv: 0, auth_time: now(), iat: now(), exp: now() + 60 };
+    for (const acc of [undefined, 'f'.repeat(32)]) {
+      const token = hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, acc, jti: `sin-${acc}` }, secret());
+      expect((await session({ authorization: `Bearer ${token}` })).statusCode, String(acc)).toBe(401);
+    }
   });
 
   it('stop working after logout, even a copy of them', async () => {

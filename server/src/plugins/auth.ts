@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { findAuthUserById, isTokenRevoked } from '../modules/auth/auth.repo.ts';
 import { loadOrCreateSecret } from '../modules/auth/secret.ts';
-import type { Viewer } from '../types.ts';
 
 export const TOKEN_COOKIE = 'kp_token';
 export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -19,6 +18,16 @@ interface TokenClaims {
   roleId: number;
   /** the user's token_version when issued: bumping it revokes every older token */
   tv: number;
+  /**
+   * the account's random key (users.account_key): a token names one account,
+   * not an id, so an id that comes back (a restored backup, a copied database)
+   * never revives an older account's tokens
+   */
+  acc: string;
+  /** when the person last proved they know the password (unix seconds): a login, a registration, a password change */
+  auth_time: number;
+  /** issued by the temporary-credentials login */
+  tmp?: true;
   jti: string;
   exp: number;
 }
@@ -34,7 +43,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * Who is calling. A token (Bearer header, or the HttpOnly cookie the web
  * uses) counts only if its signature is ours (HS256 only, so `alg:none` and
  * key-confusion tricks fail), it has not expired or been logged out, and its
- * user still exists, is not blocked and has not had its tokens revoked.
+ * account still exists (same id *and* account key), is not blocked and has
+ * not had its tokens revoked.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   await app.register(fastifyJwt, {
@@ -58,11 +68,11 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       return;
     }
     const user = findAuthUserById(app.db, claims.id);
-    if (!user || user.blocked || user.token_version !== claims.tv || isTokenRevoked(app.db, claims.jti)) {
+    if (!user || user.account_key !== claims.acc || user.blocked || user.token_version !== claims.tv || isTokenRevoked(app.db, claims.jti)) {
       request.tokenRejected = true;
       return;
     }
-    request.tokenClaims = { jti: claims.jti, exp: claims.exp };
+    request.tokenClaims = { jti: claims.jti, exp: claims.exp, authTime: claims.auth_time, temporaryLogin: claims.tmp === true };
     request.viewer = {
       id: user.id,
       isAdmin: user.is_admin === 1,
@@ -101,9 +111,40 @@ function hostOf(origin: string): string | null {
 
 export const registerAuth = fp(authPlugin, { name: 'auth' });
 
+export interface TokenSubject {
+  id: number;
+  is_admin: number;
+  user_name: string;
+  role_id: number;
+  token_version: number;
+  account_key: string;
+}
+
+/** How the person proved who they are just now: when, and whether with a temporary password. */
+export interface TokenProof {
+  authTime: number;
+  temporary?: boolean;
+}
+
+/** A signed token for an account row (its claims are checked against the row on every request). */
+export function signToken(app: FastifyInstance, user: TokenSubject, proof: TokenProof): string {
+  const claims: Omit<TokenClaims, 'exp'> = {
+    id: user.id,
+    isAdmin: user.is_admin === 1,
+    user_name: user.user_name,
+    roleId: user.role_id,
+    tv: user.token_version,
+    acc: user.account_key,
+    auth_time: proof.authTime,
+    ...(proof.temporary ? { tmp: true as const } : {}),
+    jti: randomUUID(),
+  };
+  return app.jwt.sign(claims);
+}
+
 /** Issues a token for a user and sets the web's cookie with it. */
-export function issueToken(app: FastifyInstance, reply: FastifyReply, user: Omit<Viewer, 'denied' | 'mustChangePassword'> & { tv: number }): string {
-  const token = app.jwt.sign({ id: user.id, isAdmin: user.isAdmin, user_name: user.user_name, roleId: user.roleId, tv: user.tv, jti: randomUUID() });
+export function issueToken(app: FastifyInstance, reply: FastifyReply, user: TokenSubject, proof: TokenProof): string {
+  const token = signToken(app, user, proof);
   void reply.setCookie(TOKEN_COOKIE, token, {
     path: '/',
     httpOnly: true,

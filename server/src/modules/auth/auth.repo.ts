@@ -9,11 +9,13 @@ export interface DbAuthUser {
   blocked: number;
   must_change_password: number;
   token_version: number;
+  /** random per account, carried by its tokens (plugins/auth.ts) */
+  account_key: string;
   denied: number;
 }
 
 const AUTH_USER_COLUMNS = `u.id, u.user_name, u.password_hash, u.is_admin, u.role_id, u.blocked, u.must_change_password,
-  u.token_version, EXISTS (SELECT 1 FROM denied_users d WHERE d.user_id = u.id) AS denied`;
+  u.token_version, u.account_key, EXISTS (SELECT 1 FROM denied_users d WHERE d.user_id = u.id) AS denied`;
 
 export function findAuthUserById(db: Db, id: number): DbAuthUser | undefined {
   return db.prepare<[number], DbAuthUser>(`SELECT ${AUTH_USER_COLUMNS} FROM users u WHERE u.id = ?`).get(id);

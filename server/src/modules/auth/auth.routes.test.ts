@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
+import { dummyPasswordHash } from './auth.service.ts';
 import { HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
 
 let t: TestApp;
@@ -50,29 +51,59 @@ async function issueTemporary(userId: number): Promise<string> {
 const cookieNamed = (res: { headers: Record<string, unknown> }, name: string): string | undefined =>
   ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`));
 
-describe('POST /api/auth throttling', () => {
-  it('answers 429 RATE_LIMITED with a Spanish wait after 5 failures on one account, even for the right password', async () => {
+describe('login throttling, per account and address', () => {
+  it("never lets a stranger's wrong passwords on one phone keep the owner out on another: /auth, the admin login and /v3/authTemporary", async () => {
     const u = await newUser('rosa');
-    for (let i = 0; i < 5; i++) {
-      const res = await loginAt('/auth', u.name, 'equivocada', freshIp());
-      expect(res.json().error.code).toBe('BAD_CREDENTIALS');
+    const boss = await newUser('jefe');
+    t.app.db.prepare('UPDATE users SET is_admin = 1, role_id = 1 WHERE id = ?').run(boss.id);
+    const temporary = await issueTemporary(u.id);
+    for (const [url, name, extra] of [['/auth', u.name, {}], ['/auth', boss.name, { admin: true }], ['/v3/authTemporary', u.name, {}]] as const) {
+      const stranger = freshIp();
+      const codes: number[] = [];
+      for (let i = 0; i < 8; i++) codes.push((await loginAt(url, name, 'equivocada', stranger, extra)).statusCode);
+      expect(codes, `${url} ${name}`).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+      // the stranger's phone waits even with the right password
+      expect((await loginAt(url, name, url === '/auth' ? (name === u.name ? u.password : boss.password) : temporary, stranger, extra)).statusCode).toBe(429);
     }
-    const refused = await loginAt('/auth', u.name, u.password, freshIp());
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', type: 'rate_limit', data: { retryAfterSeconds: expect.any(Number) } });
-    expect(refused.json().error.message).toMatch(/^Demasiados intentos fallidos\. Espera 1[45] minutos y vuelve a intentarlo$/);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
-    // the name is counted ignoring case, as it is unique ignoring case
-    expect((await loginAt('/auth', u.name.toUpperCase(), u.password)).statusCode).toBe(429);
+    expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+    const admin = await loginAt('/auth', boss.name, boss.password, freshIp(), { admin: true });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user.is_admin).toBe(true);
+    expect((await loginAt('/v3/authTemporary', u.name, temporary, freshIp())).statusCode).toBe(200);
   });
 
-  it('clears the account counter on a successful login', async () => {
+  it('makes one phone wait longer after each failure, saying how long in Spanish and in Retry-After', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const u = await newUser('pedro');
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) expect((await loginAt('/auth', u.name, 'equivocada', ip)).statusCode).toBe(401);
+      const waits: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        const refused = await loginAt('/auth', u.name, u.password, ip);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', type: 'rate_limit', data: { retryAfterSeconds: Number(refused.headers['retry-after']) } });
+        waits.push(refused.json().error.message as string);
+        vi.advanceTimersByTime(Number(refused.headers['retry-after']) * 1000);
+        expect((await loginAt('/auth', u.name, 'equivocada', ip)).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([2, 4, 8].map((s) => `Demasiados intentos fallidos. Espera ${s} segundos y vuelve a intentarlo`));
+      // the name is counted ignoring case, as it is unique ignoring case
+      expect((await loginAt('/auth', u.name.toUpperCase(), u.password, ip)).headers['retry-after']).toBe('16');
+      vi.advanceTimersByTime(16_000);
+      expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("clears the account's count from that phone on a successful login", async () => {
     const u = await newUser('pedro');
     const ip = freshIp();
-    for (let i = 0; i < 4; i++) await loginAt('/auth', u.name, 'equivocada', ip);
+    for (let i = 0; i < 2; i++) expect((await loginAt('/auth', u.name, 'equivocada', ip)).statusCode).toBe(401);
     expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginAt('/auth', u.name, 'equivocada', ip)).statusCode).toBe(401);
-    expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await loginAt('/auth', u.name, 'equivocada', ip)).statusCode).toBe(401);
+    expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(429);
   });
 
   it('limits one address to 30 failures across accounts; other phones are not affected', async () => {
@@ -83,11 +114,42 @@ describe('POST /api/auth throttling', () => {
     expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
   });
 
-  it('counts temporary-login failures against the same account', async () => {
+  it('counts temporary-login failures against the same account and address', async () => {
     const u = await newUser('mario');
-    for (let i = 0; i < 5; i++) expect((await loginAt('/v3/authTemporary', u.name, 'equivocada')).statusCode).toBe(401);
-    expect((await loginAt('/v3/authTemporary', u.name, 'equivocada')).statusCode).toBe(429);
-    expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await loginAt('/v3/authTemporary', u.name, 'equivocada', ip)).statusCode).toBe(401);
+    expect((await loginAt('/v3/authTemporary', u.name, 'equivocada', ip)).statusCode).toBe(429);
+    expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(429);
+    expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+  });
+});
+
+describe('an unknown user name', () => {
+  it('costs the same password hashing as a wrong password, on /auth, the admin login and /v3/authTemporary', async () => {
+    const u = await newUser('carmen');
+    expect(await dummyPasswordHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // With every hashing slot and queue place taken, an attempt that hashes is refused with 503 at once;
+    // one that skipped the hash would answer its 401 instead.
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    try {
+      for (const [url, name, extra] of [
+        ['/auth', u.name, {}],
+        ['/auth', 'no-existe-nadie', {}],
+        ['/auth', 'no-existe-nadie', { admin: true }],
+        ['/v3/authTemporary', u.name, {}], // an account without a temporary password
+        ['/v3/authTemporary', 'no-existe-nadie', {}],
+      ] as const) {
+        const res = await loginAt(url, name, 'equivocada', freshIp(), extra);
+        expect(res.json().error.code, `${url} ${name}`).toBe('UNAVAILABLE');
+      }
+    } finally {
+      open();
+      await Promise.all(held);
+    }
+    const [wrong, unknown] = [await loginAt('/auth', u.name, 'equivocada'), await loginAt('/auth', 'no-existe-nadie', 'equivocada')];
+    expect(unknown.json()).toEqual(wrong.json());
   });
 });
 
@@ -98,9 +160,9 @@ describe('password hashing under load', () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const busyIp = freshIp();
     try {
-      const ip = freshIp();
-      const busy = await loginAt('/auth', u.name, u.password, ip);
+      const busy = await loginAt('/auth', u.name, u.password, busyIp);
       expect(busy.statusCode).toBe(503);
       expect(busy.json().error.code).toBe('UNAVAILABLE');
       expect(busy.headers['retry-after']).toBe('2');
@@ -112,9 +174,9 @@ describe('password hashing under load', () => {
       open();
       await Promise.all(held);
     }
-    for (let i = 0; i < 4; i++) await loginAt('/auth', u.name, 'equivocada');
-    // the 503 did not count: four real failures still leave one try
-    expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(200);
+    // the 503 did not count: after two real failures from that phone a third try is still allowed
+    for (let i = 0; i < 2; i++) expect((await loginAt('/auth', u.name, 'equivocada', busyIp)).statusCode).toBe(401);
+    expect((await loginAt('/auth', u.name, u.password, busyIp)).statusCode).toBe(200);
   });
 });
 
@@ -204,6 +266,82 @@ describe('PUT /api/v3/users/password', () => {
     expect((await api('GET', '/v2/session', { token: body.token })).json().user.id).toBe(u.id);
     expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(401);
     expect((await loginAt('/auth', u.name, 'nueva-clave-de-sara')).statusCode).toBe(200);
+  });
+
+  it('asks a login older than 5 minutes for the current password: 403 CURRENT_PASSWORD_REQUIRED without, CURRENT_PASSWORD_WRONG when wrong, both changing nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const u = await newUser('nora');
+      const { token } = await login(t.app, u.name, u.password);
+      vi.advanceTimersByTime(5 * 60_000 + 1_000);
+      const bare = await api('PUT', '/v3/users/password', { token, payload: { password: 'clave-de-ladron' } });
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().error).toMatchObject({
+        code: 'CURRENT_PASSWORD_REQUIRED',
+        message: 'Para cambiar tu contraseña escribe tu contraseña actual',
+        data: { field: 'body.currentPassword' },
+      });
+      const wrong = await api('PUT', '/v3/users/password', { token, payload: { password: 'clave-de-ladron', currentPassword: 'adivinada' } });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().error).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', message: 'La contraseña actual no es correcta' });
+      // nothing changed: the token still works and the password is the same
+      expect((await api('GET', '/v2/session', { token })).json().user.id).toBe(u.id);
+      expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(200);
+
+      const proven = await api('PUT', '/v3/users/password', { token, payload: { password: 'nueva-de-nora', currentPassword: u.password } });
+      expect(proven.statusCode).toBe(200);
+      expect((await loginAt('/auth', u.name, 'nueva-de-nora')).statusCode).toBe(200);
+      // the fresh token counts as a login just made
+      const again = await api('PUT', '/v3/users/password', { token: proven.json().token, payload: { password: 'otra-de-nora' } });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('throttles wrong current passwords like logins, per account and address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const u = await newUser('ivan');
+      const { token } = await login(t.app, u.name, u.password);
+      vi.advanceTimersByTime(3600_000);
+      const ip = freshIp();
+      const change = (currentPassword: string, from = ip) =>
+        api('PUT', '/v3/users/password', { token, ip: from, payload: { password: 'clave-nueva', currentPassword } });
+      for (let i = 0; i < 3; i++) expect((await change('adivinada')).json().error.code).toBe('CURRENT_PASSWORD_WRONG');
+      const refused = await change(u.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect((await loginAt('/auth', u.name, u.password, ip)).statusCode).toBe(429);
+      expect((await change(u.password, freshIp())).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never lets a leftover token make itself permanent: an old session of an account that must change its password still needs proof', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const u = await newUser('delia');
+      const leftover = (await login(t.app, u.name, u.password)).token;
+      vi.advanceTimersByTime(24 * 3600_000);
+      const temporary = await issueTemporary(u.id);
+      const owner = (await loginAt('/v3/authTemporary', u.name, temporary)).json().token as string;
+      vi.advanceTimersByTime(3600_000);
+      // the account must change its password now, but the old token is not the temporary login
+      const stolen = await api('PUT', '/v3/users/password', { token: leftover, payload: { password: 'clave-de-ladron' } });
+      expect(stolen.statusCode).toBe(403);
+      expect(stolen.json().error.code).toBe('CURRENT_PASSWORD_REQUIRED');
+      // the forced change after the temporary login works as before, an hour later too
+      const forced = await api('PUT', '/v3/users/password', { token: owner, payload: { password: 'clave-de-delia' } });
+      expect(forced.statusCode).toBe(200);
+      expect(forced.json().mustChangePassword).toBe(false);
+      expect((await api('GET', '/v2/session', { token: leftover })).statusCode).toBe(401);
+      // once changed, the temporary login's token is no proof any more
+      expect((await loginAt('/auth', u.name, 'clave-de-delia')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs our header when only the cookie authenticates (cross-site forgery)', async () => {

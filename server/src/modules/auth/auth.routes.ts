@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       secure: request.protocol === 'https',
       maxAge: TOKEN_TTL_SECONDS,
     });
-    return sessionResponse(app, reply, user);
+    return sessionResponse(app, reply, user, { temporary: true });
   });
 
   // The web's cookie is HttpOnly, so the page asks who it is; a refused token is a 401 (SPEC §4: log out).
@@ -66,7 +66,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ok: true as const };
   });
 
-  // The caller's own new password (SPEC §5: at least 6 characters). The only
+  // The caller's own new password (SPEC §5: at least 6 characters), with proof
+  // that the caller is the owner now (auth.service.ts changePassword). The only
   // write allowed while a temporary password must be replaced. Every other
   // session of the user ends; the caller gets a fresh token and cookie.
   app.put(
@@ -77,9 +78,16 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: ChangePasswordSchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
     },
     async (request, reply) => {
-      const viewerId = request.viewer?.id ?? 0;
-      await changePassword(app.db, viewerId, request.body.password);
-      const user = findAuthUserById(app.db, viewerId);
+      const owner = findAuthUserById(app.db, request.viewer?.id ?? 0);
+      if (!owner || !request.tokenClaims) throw new AppError('UNAUTHORIZED');
+      await changePassword(app.db, throttle, {
+        user: owner,
+        token: request.tokenClaims,
+        password: request.body.password,
+        currentPassword: request.body.currentPassword,
+        address: request.ip,
+      });
+      const user = findAuthUserById(app.db, owner.id);
       if (!user) throw new AppError('UNAUTHORIZED');
       request.log.info({ userId: user.id }, 'password changed');
       void reply.clearCookie(TMP_LOGIN_COOKIE, { path: '/' });

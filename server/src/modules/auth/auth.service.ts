@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { LoginBody, LoginResponse } from '@kit/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { issueToken } from '../../plugins/auth.ts';
+import { issueToken, type TokenProof } from '../../plugins/auth.ts';
 import {
   consumeTemporaryCredential,
   findActiveTemporaryCredential,
@@ -13,10 +14,30 @@ import {
 } from './auth.repo.ts';
 import { limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { generatePassword } from './password.ts';
+import { generatePassword, hashPassword } from './password.ts';
 
 /** How long a temporary password an admin reads to a user stays usable. */
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 3600_000;
+
+/** A login this recent is proof enough to change the password without the current one. */
+export const RECENT_LOGIN_SECONDS = 5 * 60;
+
+/**
+ * A hash of a password nobody knows, made once with the same parameters as
+ * every real one. An unknown name (or an account without a temporary
+ * password) is checked against it, so every refusal costs the same argon2id
+ * work and its timing does not tell which user names exist.
+ */
+let dummyHash: Promise<string> | null = null;
+export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(24).toString('base64')));
+
+/** The password checked against `phc`, or against the dummy hash (always false) when there is none. */
+async function passwordMatches(password: string, phc: string | undefined): Promise<boolean> {
+  const matches = await limitedVerifyPassword(password, phc ?? (await dummyPasswordHash()));
+  return phc !== undefined && matches;
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** Blocked accounts never log in; admin-mode login (/admin/login) refuses non-admins and denied admins. */
 function assertMayLogin(user: DbAuthUser, admin: boolean | undefined): void {
@@ -25,18 +46,20 @@ function assertMayLogin(user: DbAuthUser, admin: boolean | undefined): void {
 }
 
 /**
- * POST /api/auth. Throttled per account and per address before any hashing;
- * the same answer for an unknown user and a wrong password.
+ * POST /api/auth (the admin login too). Throttled per account and address
+ * before any hashing; the same answer, after the same work, for an unknown
+ * user and a wrong password.
  */
 export async function checkPasswordLogin(db: Db, throttle: LoginThrottle, body: LoginBody, address: string): Promise<DbAuthUser> {
   const name = body.user_name.trim();
   throttle.check(name, address);
   const user = findAuthUserByName(db, name);
-  if (!user || !(await limitedVerifyPassword(body.password, user.password_hash))) {
+  // the hash runs first, whether or not the user exists
+  if (!(await passwordMatches(body.password, user?.password_hash)) || !user) {
     throttle.recordFailure(name, address);
     throw new AppError('BAD_CREDENTIALS');
   }
-  throttle.recordSuccess(name);
+  throttle.recordSuccess(name, address);
   assertMayLogin(user, body.admin);
   return user;
 }
@@ -51,19 +74,23 @@ export async function checkTemporaryLogin(db: Db, throttle: LoginThrottle, body:
   throttle.check(name, address);
   const user = findAuthUserByName(db, name);
   const credential = user ? findActiveTemporaryCredential(db, user.id) : undefined;
-  if (!user || !credential || !(await limitedVerifyPassword(body.password, credential.password_hash))) {
+  if (!(await passwordMatches(body.password, credential?.password_hash)) || !user || !credential) {
     throttle.recordFailure(name, address);
     throw new AppError('TEMPORARY_PASSWORD_INVALID');
   }
-  throttle.recordSuccess(name);
+  throttle.recordSuccess(name, address);
   assertMayLogin(user, body.admin);
   if (!consumeTemporaryCredential(db, credential.id, user.id)) throw new AppError('TEMPORARY_PASSWORD_INVALID');
   return { ...user, must_change_password: 1 };
 }
 
-/** The SPEC answer of a login: token and user; the token also goes into the web's cookie. */
-export function sessionResponse(app: FastifyInstance, reply: FastifyReply, user: DbAuthUser): LoginResponse {
-  const token = issueToken(app, reply, { id: user.id, isAdmin: user.is_admin === 1, user_name: user.user_name, roleId: user.role_id, tv: user.token_version });
+/**
+ * The SPEC answer of a login: token and user; the token also goes into the
+ * web's cookie. Every caller has just checked a password (a login, a
+ * registration, a password change), which the token records as its auth_time.
+ */
+export function sessionResponse(app: FastifyInstance, reply: FastifyReply, user: DbAuthUser, proof: Omit<TokenProof, 'authTime'> = {}): LoginResponse {
+  const token = issueToken(app, reply, user, { ...proof, authTime: nowSeconds() });
   return {
     token,
     user: { id: user.id, user_name: user.user_name, is_admin: user.is_admin === 1, roleId: user.role_id },
@@ -71,12 +98,41 @@ export function sessionResponse(app: FastifyInstance, reply: FastifyReply, user:
   };
 }
 
-/** Sets the user's new password; every older token of theirs stops working. Answers the new token_version. */
-export async function changePassword(db: Db, userId: number, password: string): Promise<number> {
-  const passwordHash = await limitedHashPassword(password);
-  const tokenVersion = setPassword(db, userId, passwordHash);
-  if (tokenVersion === undefined) throw new AppError('UNAUTHORIZED');
-  return tokenVersion;
+export interface PasswordChangeRequest {
+  user: DbAuthUser;
+  /** the caller's token: when it was logged in, and whether by a temporary password */
+  token: { authTime: number; temporaryLogin: boolean };
+  password: string;
+  currentPassword?: string | undefined;
+  address: string;
+}
+
+/**
+ * PUT /api/v3/users/password needs proof that the caller is the owner now,
+ * not only a token (which may be stolen or left on a shared phone):
+ *   - the current password (checked and throttled like a login), or
+ *   - a login in the last RECENT_LOGIN_SECONDS (SPEC's `{password}` body,
+ *     sent right after logging in), or
+ *   - the forced change: a token from the temporary login while the account
+ *     still must replace that password.
+ * Then sets it; every older token of the user stops working.
+ */
+export async function changePassword(db: Db, throttle: LoginThrottle, change: PasswordChangeRequest): Promise<void> {
+  const { user, token } = change;
+  if (change.currentPassword !== undefined) {
+    throttle.check(user.user_name, change.address);
+    if (!(await limitedVerifyPassword(change.currentPassword, user.password_hash))) {
+      throttle.recordFailure(user.user_name, change.address);
+      throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'body.currentPassword' });
+    }
+    throttle.recordSuccess(user.user_name, change.address);
+  } else {
+    const forced = token.temporaryLogin && user.must_change_password === 1;
+    const recent = nowSeconds() - token.authTime <= RECENT_LOGIN_SECONDS;
+    if (!forced && !recent) throw new AppError('CURRENT_PASSWORD_REQUIRED', { field: 'body.currentPassword' });
+  }
+  const passwordHash = await limitedHashPassword(change.password);
+  if (setPassword(db, user.id, passwordHash) === undefined) throw new AppError('UNAUTHORIZED');
 }
 
 /** A fresh one-time password for a user who forgot theirs; only its hash is kept. */

@@ -45,31 +45,72 @@ describe('SlidingWindow', () => {
 });
 
 describe('LoginThrottle', () => {
-  const rules = { perAccount: { limit: 5, windowMs: 15 * 60_000 }, perAddress: { limit: 30, windowMs: 15 * 60_000 } };
+  const rules = {
+    freeTries: 3,
+    firstDelayMs: 2_000,
+    maxDelayMs: 15 * 60_000,
+    pairForgetMs: 60 * 60_000,
+    perAddress: { limit: 30, windowMs: 15 * 60_000 },
+  };
+  /** The wait check() asks for, in seconds; 0 when the try may go ahead. */
+  const waitOf = (t: LoginThrottle, account: string, address: string): number => {
+    try {
+      t.check(account, address);
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') return (error.data as { retryAfterSeconds: number }).retryAfterSeconds;
+      throw error;
+    }
+  };
 
-  it('refuses the 6th attempt on an account after 5 failures, with a Spanish wait, whatever the case of the name', () => {
+  it('never holds the owner back on another phone, however much a stranger guesses the account from theirs', () => {
     const c = clock();
     const t = new LoginThrottle(rules, c.now);
-    for (let i = 0; i < 5; i++) {
-      t.check('Rosa', `10.0.0.${i}`);
-      t.recordFailure(i % 2 ? 'ROSA' : 'rosa', `10.0.0.${i}`);
+    for (let i = 0; i < 25; i++) {
+      t.recordFailure(i % 2 ? 'ROSA' : 'rosa', '10.0.0.66');
+      c.advance(1_000);
     }
-    const error = rateLimited(() => t.check('rosa ', '10.0.0.99'));
-    expect(error.code).toBe('RATE_LIMITED');
+    expect(waitOf(t, 'rosa', '10.0.0.66')).toBeGreaterThan(0);
+    expect(waitOf(t, 'Rosa ', '10.0.0.66')).toBeGreaterThan(0);
+    expect(waitOf(t, 'rosa', '10.0.0.2')).toBe(0);
+  });
+
+  it('lets one account try 3 times from one address without waiting, then makes each next try wait twice as long, up to 15 minutes', () => {
+    const c = clock();
+    const t = new LoginThrottle(rules, c.now);
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const wait = waitOf(t, 'rosa', '10.0.0.1');
+      waits.push(wait);
+      c.advance(wait * 1000);
+      t.recordFailure('rosa', '10.0.0.1');
+    }
+    expect(waits).toEqual([0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    const error = rateLimited(() => t.check('rosa', '10.0.0.1'));
     expect(error.httpCode).toBe(429);
     expect(error.message).toBe('Demasiados intentos fallidos. Espera 15 minutos y vuelve a intentarlo');
     expect(error.data).toEqual({ retryAfterSeconds: 900 });
-    c.advance(15 * 60_000);
-    expect(() => t.check('rosa', '10.0.0.99')).not.toThrow();
   });
 
-  it('clears an account on success but not its address', () => {
-    const t = new LoginThrottle({ perAccount: { limit: 2, windowMs: 60_000 }, perAddress: { limit: 3, windowMs: 60_000 } }, clock().now);
+  it('counts the wait from the last failure, and forgets a pair an hour after its last failure', () => {
+    const c = clock();
+    const t = new LoginThrottle(rules, c.now);
+    for (let i = 0; i < 5; i++) t.recordFailure('rosa', '10.0.0.1');
+    expect(waitOf(t, 'rosa', '10.0.0.1')).toBe(8);
+    c.advance(5_000);
+    expect(waitOf(t, 'rosa', '10.0.0.1')).toBe(3);
+    c.advance(60 * 60_000);
+    t.recordFailure('rosa', '10.0.0.1');
+    expect(waitOf(t, 'rosa', '10.0.0.1')).toBe(0);
+  });
+
+  it('clears a pair on success but not its address', () => {
+    const t = new LoginThrottle({ ...rules, freeTries: 1, perAddress: { limit: 3, windowMs: 60_000 } }, clock().now);
     t.recordFailure('rosa', '10.0.0.1');
     t.recordFailure('rosa', '10.0.0.1');
-    expect(() => t.check('rosa', '10.0.0.2')).toThrow(AppError);
-    t.recordSuccess('rosa');
-    expect(() => t.check('rosa', '10.0.0.2')).not.toThrow();
+    expect(() => t.check('rosa', '10.0.0.1')).toThrow(AppError);
+    t.recordSuccess('ROSA', '10.0.0.1');
+    expect(() => t.check('rosa', '10.0.0.1')).not.toThrow();
     t.recordFailure('pedro', '10.0.0.1');
     expect(() => t.check('lucia', '10.0.0.1')).toThrow(AppError);
     expect(() => t.check('lucia', '10.0.0.2')).not.toThrow();
@@ -80,6 +121,15 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 30; i++) t.recordFailure(`user${i}`, '10.0.0.7');
     expect(rateLimited(() => t.check('someone-new', '10.0.0.7')).code).toBe('RATE_LIMITED');
     expect(() => t.check('someone-new', '10.0.0.8')).not.toThrow();
+  });
+
+  it('keeps at most the given number of pairs, dropping the oldest', () => {
+    const c = clock();
+    const t = new LoginThrottle({ ...rules, freeTries: 0 }, c.now, 3);
+    for (const account of ['a', 'b', 'c', 'd']) t.recordFailure(account, '10.0.0.1');
+    expect(waitOf(t, 'a', '10.0.0.9')).toBe(0);
+    expect(waitOf(t, 'a', '10.0.0.1')).toBe(0);
+    expect(waitOf(t, 'd', '10.0.0.1')).toBe(4);
   });
 });
 

@@ -17,7 +17,7 @@ export class SlidingWindow {
   readonly #maxKeys: number;
   readonly #now: () => number;
 
-  constructor(rule: WindowLimit, now: () => number = Date.now, maxKeys = 10_000) {
+  constructor(rule: WindowLimit, now: () => number = () => Date.now(), maxKeys = 10_000) {
     this.#rule = rule;
     this.#now = now;
     this.#maxKeys = maxKeys;
@@ -62,34 +62,83 @@ export class SlidingWindow {
 }
 
 export interface ThrottleRules {
-  perAccount: WindowLimit;
+  /** tries one account may make from one address without waiting (typing mistakes) */
+  freeTries: number;
+  /** the wait before the first try past the free ones; each further failure doubles it */
+  firstDelayMs: number;
+  /** the longest wait between two tries of one account from one address */
+  maxDelayMs: number;
+  /** a pair without a failure for this long starts over */
+  pairForgetMs: number;
+  /** failures one address may make across all accounts */
   perAddress: WindowLimit;
 }
 
-/** 5 failed logins per account and 30 per phone (address) in 15 minutes. */
+/**
+ * 3 tries per account and address without waiting, then 2 s, 4 s, 8 s … up
+ * to 15 minutes before each next one; 30 failures per address in 15 minutes.
+ * Guessing one password from one phone: about 14 tries in the first hour, 4
+ * an hour after.
+ */
 export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
-  perAccount: { limit: 5, windowMs: 15 * 60_000 },
+  freeTries: 3,
+  firstDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+  pairForgetMs: 60 * 60_000,
   perAddress: { limit: 30, windowMs: 15 * 60_000 },
 };
 
+interface PairFailures {
+  count: number;
+  last: number;
+}
+
 /**
- * Login throttling for POST /api/auth and /api/v3/authTemporary. Checked
- * before any password is hashed, so a guesser costs the kit nothing once
- * refused. A successful login clears its account's failures (not its
- * address's: one phone guessing many accounts stays limited).
+ * Login throttling for POST /api/auth (the admin login too) and
+ * /api/v3/authTemporary, and for the current password a password change
+ * asks for. Failures are counted per account *and* address, so a stranger
+ * guessing from one phone slows down only themselves: the owner on another
+ * phone still gets in. One address is also capped across all accounts, so a
+ * phone cannot spread its guesses over many names. Checked before any
+ * password is hashed, so a refused guesser costs the kit nothing. In memory
+ * (a restart forgets, which only gives a guesser a fresh start after a
+ * reboot), with the number of pairs capped.
  */
 export class LoginThrottle {
-  readonly #accounts: SlidingWindow;
+  readonly #rules: ThrottleRules;
+  readonly #pairs = new Map<string, PairFailures>();
   readonly #addresses: SlidingWindow;
+  readonly #now: () => number;
+  readonly #maxPairs: number;
 
-  constructor(rules: ThrottleRules = DEFAULT_THROTTLE_RULES, now: () => number = Date.now) {
-    this.#accounts = new SlidingWindow(rules.perAccount, now);
-    this.#addresses = new SlidingWindow(rules.perAddress, now);
+  constructor(rules: ThrottleRules = DEFAULT_THROTTLE_RULES, now: () => number = () => Date.now(), maxPairs = 10_000) {
+    this.#rules = rules;
+    this.#now = now;
+    this.#maxPairs = maxPairs;
+    this.#addresses = new SlidingWindow(rules.perAddress, now, maxPairs);
   }
 
-  /** Throws 429 RATE_LIMITED with the wait in Spanish when either window is full. */
+  #pair(account: string, address: string): { key: string; failures: PairFailures | undefined } {
+    const key = `${accountKey(account)}\n${address}`;
+    const failures = this.#pairs.get(key);
+    if (failures && this.#now() - failures.last > this.#rules.pairForgetMs) {
+      this.#pairs.delete(key);
+      return { key, failures: undefined };
+    }
+    return { key, failures };
+  }
+
+  /** Milliseconds this account must wait from this address before its next try. */
+  #pairWaitMs(failures: PairFailures | undefined): number {
+    if (!failures || failures.count < this.#rules.freeTries) return 0;
+    const past = failures.count - this.#rules.freeTries;
+    const delay = Math.min(this.#rules.maxDelayMs, this.#rules.firstDelayMs * 2 ** Math.min(past, 30));
+    return Math.max(0, failures.last + delay - this.#now());
+  }
+
+  /** Throws 429 RATE_LIMITED with the wait in Spanish when this try must wait. */
   check(account: string, address: string): void {
-    const wait = Math.max(this.#accounts.retryAfterMs(accountKey(account)), this.#addresses.retryAfterMs(address));
+    const wait = Math.max(this.#pairWaitMs(this.#pair(account, address).failures), this.#addresses.retryAfterMs(address));
     if (wait > 0) {
       const retryAfterSeconds = Math.ceil(wait / 1000);
       throw new AppError('RATE_LIMITED', { retryAfterSeconds }, `Demasiados intentos fallidos. Espera ${describeWait(retryAfterSeconds)} y vuelve a intentarlo`);
@@ -97,12 +146,19 @@ export class LoginThrottle {
   }
 
   recordFailure(account: string, address: string): void {
-    this.#accounts.hit(accountKey(account));
+    const { key, failures } = this.#pair(account, address);
+    this.#pairs.delete(key);
+    this.#pairs.set(key, { count: (failures?.count ?? 0) + 1, last: this.#now() });
+    if (this.#pairs.size > this.#maxPairs) {
+      const oldest = this.#pairs.keys().next().value;
+      if (oldest !== undefined) this.#pairs.delete(oldest);
+    }
     this.#addresses.hit(address);
   }
 
-  recordSuccess(account: string): void {
-    this.#accounts.reset(accountKey(account));
+  /** A right password clears its pair (not its address: one phone guessing many accounts stays limited). */
+  recordSuccess(account: string, address: string): void {
+    this.#pairs.delete(this.#pair(account, address).key);
   }
 }
 
