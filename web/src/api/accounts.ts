@@ -1,4 +1,5 @@
 import type {
+  ChangePassword,
   CreateUser,
   LoginBody,
   LoginResponse,
@@ -50,9 +51,13 @@ export function uploadProfileImage(userId: number, file: Blob, fileName: string)
   return api.request<UserImage>(`/v2/users/${userId}/profile/image`, { method: 'POST', body: form });
 }
 
-/** PUT /api/v3/users/password: answers a fresh token (every other session of the user ends). */
-export function changePassword(password: string): Promise<LoginResponse> {
-  return api.request<LoginResponse>('/v3/users/password', { method: 'PUT', body: { password } });
+/**
+ * PUT /api/v3/users/password: answers a fresh token (every other session of the user ends).
+ * `currentPassword` only when the kit asked for it (403 CURRENT_PASSWORD_REQUIRED).
+ */
+export function changePassword(password: string, currentPassword?: string): Promise<LoginResponse> {
+  const body: ChangePassword = currentPassword === undefined ? { password } : { password, currentPassword };
+  return api.request<LoginResponse>('/v3/users/password', { method: 'PUT', body });
 }
 
 /** POST /api/v2/tracking/user/{id}/views: counts a profile view. */

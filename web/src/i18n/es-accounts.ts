@@ -32,6 +32,9 @@ export const esAccounts = {
     V2_USER_001: 'El correo ya se encuentra en uso',
     V2_USER_002: 'El género no es válido',
     PASSWORD_CHANGE_REQUIRED: 'Debes cambiar tu contraseña antes de continuar',
+    /** A password change long after the login needs the current password (docs/API-accounts.md). */
+    CURRENT_PASSWORD_REQUIRED: 'Para cambiar tu contraseña escribe tu contraseña actual',
+    CURRENT_PASSWORD_WRONG: 'La contraseña actual no es correcta',
   },
   login: {
     title: 'Iniciar sesión',
@@ -78,6 +81,7 @@ export const esAccounts = {
     title: 'Cambio de contraseña',
     intro: 'Elige una contraseña nueva que puedas recordar.',
     forcedIntro: 'Ingresaste con una contraseña temporal. Elige ahora tu contraseña nueva para seguir usando el portal.',
+    currentPassword: 'Contraseña actual',
     newPassword: 'Nueva contraseña',
     repeatPassword: 'Repite la nueva contraseña',
     save: 'Guardar',

@@ -74,6 +74,47 @@ describe('ChangePasswordModal "Cambio de contraseña"', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('asks for the current password when the kit wants proof that the owner is here, and sends it', async () => {
+    const answers = [
+      Response.json({ error: { httpCode: 403, type: 'auth', code: 'CURRENT_PASSWORD_REQUIRED', message: 'x', data: { field: 'body.currentPassword' } } }, { status: 403 }),
+      Response.json({ error: { httpCode: 403, type: 'auth', code: 'CURRENT_PASSWORD_WRONG', message: 'x', data: { field: 'body.currentPassword' } } }, { status: 403 }),
+      Response.json({ token: 'jwt-2', user: { id: 7, user_name: 'ana', is_admin: false, roleId: 2 }, mustChangePassword: false }),
+    ];
+    const fetchMock = vi.fn<typeof fetch>(async () => answers.shift() ?? Response.error());
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    render(<ChangePasswordModal forced={false} onClose={() => undefined} onSaved={onSaved} />);
+    expect(screen.queryByLabelText(/^Contraseña actual/)).toBeNull();
+    fill('Nueva contraseña', 'nueva-clave');
+    fill('Repite la nueva contraseña', 'nueva-clave');
+    const save = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
+    fireEvent.click(save);
+
+    await waitFor(() => expect(screen.getByText('Para cambiar tu contraseña escribe tu contraseña actual')).toBeTruthy());
+    const current = screen.getByLabelText(/^Contraseña actual/) as HTMLInputElement;
+    expect(current.getAttribute('autocomplete')).toBe('current-password');
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(save.disabled).toBe(true);
+    expect(getNotifications()).toEqual([]);
+
+    fill('Contraseña actual', 'adivinada');
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.getByText('La contraseña actual no es correcta')).toBeTruthy());
+    fill('Contraseña actual', 'mi-clave-de-siempre');
+    expect(screen.queryByText('La contraseña actual no es correcta')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { password: 'nueva-clave' },
+      { password: 'nueva-clave', currentPassword: 'adivinada' },
+      { password: 'nueva-clave', currentPassword: 'mi-clave-de-siempre' },
+    ]);
+    expect(getNotifications().map((n) => [n.kind, n.message])).toEqual([['success', 'Tu contraseña ha sido actualizada']]);
+  });
+
   it('offers Cancelar and a close button when not forced', () => {
     const onClose = vi.fn();
     render(<ChangePasswordModal forced={false} onClose={onClose} onSaved={() => undefined} />);

@@ -3,9 +3,13 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import { Modal } from '../modal/Modal.tsx';
 import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
 import { changeOwnPassword } from '../session/session-actions.ts';
+import { accountErrorMessage, errorCode } from './error-messages.ts';
 import { Field, fieldAria } from './Field.tsx';
 import { useForm } from './use-form.ts';
-import { canSavePassword, PASSWORD_MAX, validatePasswordChange } from './validation.ts';
+import { canSavePassword, PASSWORD_MAX, validatePasswordChange, validatePasswordChangeWithCurrent } from './validation.ts';
+
+/** The kit's answers that mean "prove it is you": the modal then asks for the current password. */
+const PROOF_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG']);
 
 /** SPEC §7 static files: the password-change image. */
 export const PASSWORD_CHANGE_IMAGE = '/images/password-change.svg';
@@ -22,9 +26,14 @@ export interface ChangePasswordModalProps {
 /**
  * SPEC §2/§4/§5/§8 "Cambio de contraseña": new password and its repetition,
  * 'Guardar' (disabled until touched and both filled), optional 'Cancelar'.
+ * When the kit wants proof that the owner is here (the login was long ago:
+ * docs/API-accounts.md), it also asks for the current password.
  */
 export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePasswordModalProps) {
-  const form = useForm({ password: '', confirm: '' }, validatePasswordChange);
+  const [askCurrent, setAskCurrent] = useState(false);
+  /** the kit's verdict on the current password, until it is edited */
+  const [currentRefused, setCurrentRefused] = useState<string | null>(null);
+  const form = useForm({ password: '', confirm: '', current: '' }, askCurrent ? validatePasswordChangeWithCurrent : validatePasswordChange);
   const [saving, setSaving] = useState(false);
   const closable = !forced && onClose !== undefined;
 
@@ -34,11 +43,17 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
     if (!form.valid || saving) return;
     setSaving(true);
     try {
-      await changeOwnPassword(form.values.password);
+      await changeOwnPassword(form.values.password, askCurrent ? form.values.current : undefined);
       notifySuccess(esAccounts.password.saved);
       onSaved();
-    } catch {
-      notifyError(esAccounts.password.failed);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== null && PROOF_CODES.has(code)) {
+        setAskCurrent(true);
+        setCurrentRefused(accountErrorMessage(error, esAccounts.password.failed));
+      } else {
+        notifyError(code === 'RATE_LIMITED' ? accountErrorMessage(error, esAccounts.password.failed) : esAccounts.password.failed);
+      }
       setSaving(false);
     }
   };
@@ -48,6 +63,23 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
       <form className="account-form" noValidate onSubmit={submit}>
         <img className="password-modal__image" src={PASSWORD_CHANGE_IMAGE} alt="" width={160} height={96} />
         <p className="account-form__intro">{forced ? esAccounts.password.forcedIntro : esAccounts.password.intro}</p>
+        {askCurrent && (
+          <Field id="current-password" label={esAccounts.password.currentPassword} required error={currentRefused ?? form.shown('current')}>
+            <input
+              {...fieldAria('current-password', currentRefused ?? form.shown('current'))}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX}
+              value={form.values.current}
+              onChange={(event) => {
+                setCurrentRefused(null);
+                form.update({ current: event.target.value });
+              }}
+              onBlur={() => form.touch('current')}
+            />
+          </Field>
+        )}
         <Field id="new-password" label={esAccounts.password.newPassword} required error={form.shown('password')}>
           <input
             {...fieldAria('new-password', form.shown('password'))}
@@ -78,7 +110,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
               {esAccounts.password.cancel}
             </button>
           )}
-          <button type="submit" className="button" disabled={!canSavePassword(form.dirty, form.values) || saving}>
+          <button type="submit" className="button" disabled={!canSavePassword(form.dirty, form.values, askCurrent) || saving}>
             {saving ? esAccounts.password.saving : esAccounts.password.save}
           </button>
         </div>

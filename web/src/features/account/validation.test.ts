@@ -1,6 +1,6 @@
 import { PASSWORD_MAX as CONTRACT_PASSWORD_MAX, PASSWORD_MIN as CONTRACT_PASSWORD_MIN, USER_NAME_PATTERN as CONTRACT_USER_NAME_PATTERN, EMAIL_PATTERN as CONTRACT_EMAIL_PATTERN } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
-import { canSavePassword, EMAIL_PATTERN, hasErrors, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, validatePasswordChange, validateRegistration } from './validation.ts';
+import { canSavePassword, EMAIL_PATTERN, hasErrors, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, validatePasswordChange, validatePasswordChangeWithCurrent, validateRegistration } from './validation.ts';
 
 describe('password form (SPEC §5)', () => {
   it.each([
@@ -24,6 +24,13 @@ describe('password form (SPEC §5)', () => {
     [true, '123456', '123456', true],
   ])('save enabled when touched=%s, %j / %j: %s', (touched, password, confirm, enabled) => {
     expect(canSavePassword(touched, { password, confirm })).toBe(enabled);
+  });
+
+  it('needs the current password too once the kit asked for it', () => {
+    expect(validatePasswordChangeWithCurrent({ password: '123456', confirm: '123456', current: '' }).current).toBe('*Debe ingresar una contraseña');
+    expect(validatePasswordChangeWithCurrent({ password: '123456', confirm: '123456', current: 'x' })).toEqual({});
+    expect(canSavePassword(true, { password: '123456', confirm: '123456', current: '' }, true)).toBe(false);
+    expect(canSavePassword(true, { password: '123456', confirm: '123456', current: 'x' }, true)).toBe(true);
   });
 });
 

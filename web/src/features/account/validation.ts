@@ -23,10 +23,14 @@ export function hasErrors(errors: FieldErrors<string>): boolean {
 export interface PasswordChangeValues {
   password: string;
   confirm: string;
+  /** the current password: asked only when the kit wants proof (a login long ago) */
+  current?: string;
 }
 
-export function validatePasswordChange({ password, confirm }: PasswordChangeValues): FieldErrors<'password' | 'confirm'> {
-  const errors: FieldErrors<'password' | 'confirm'> = {};
+export type PasswordChangeField = 'password' | 'confirm' | 'current';
+
+export function validatePasswordChange({ password, confirm }: PasswordChangeValues): FieldErrors<PasswordChangeField> {
+  const errors: FieldErrors<PasswordChangeField> = {};
   if (password === '') errors.password = esAccounts.password.required;
   else if (password.length < PASSWORD_MIN) errors.password = esAccounts.password.minLength;
   if (confirm === '') errors.confirm = esAccounts.password.required;
@@ -34,9 +38,16 @@ export function validatePasswordChange({ password, confirm }: PasswordChangeValu
   return errors;
 }
 
+/** The same, once the kit asked for the current password. */
+export function validatePasswordChangeWithCurrent(values: PasswordChangeValues): FieldErrors<PasswordChangeField> {
+  const errors = validatePasswordChange(values);
+  if (!values.current) errors.current = esAccounts.password.required;
+  return errors;
+}
+
 /** SPEC §5: "Save disabled until the form is touched and no field is empty." */
-export function canSavePassword(touched: boolean, { password, confirm }: PasswordChangeValues): boolean {
-  return touched && password !== '' && confirm !== '';
+export function canSavePassword(touched: boolean, { password, confirm, current }: PasswordChangeValues, askCurrent = false): boolean {
+  return touched && password !== '' && confirm !== '' && (!askCurrent || Boolean(current));
 }
 
 // ---- registration ----

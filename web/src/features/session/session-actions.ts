@@ -44,8 +44,8 @@ export async function register(body: CreateUser): Promise<LoginResponse> {
 }
 
 /** PUT /v3/users/password: the answer carries a fresh token; the temporary-login flag goes. */
-export async function changeOwnPassword(password: string): Promise<void> {
-  const answer = await accounts.changePassword(password);
+export async function changeOwnPassword(password: string, currentPassword?: string): Promise<void> {
+  const answer = await accounts.changePassword(password, currentPassword);
   setSessionToken(answer.token);
   clearTemporaryLoginCookie();
   dispatch({ type: 'passwordChanged', token: answer.token });
