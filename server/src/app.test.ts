@@ -1,7 +1,7 @@
 import { ClientConfigSchema, FastAccessServicesSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, createUser, login, type TestApp } from '../test/helper.ts';
 import { writeSettings } from './modules/settings/settings.repo.ts';
 
 let t: TestApp;
@@ -67,8 +67,29 @@ describe('GET /api/v2/id/config', () => {
     t.app.db.prepare("INSERT INTO users (id, user_name, password_hash) VALUES (77, 'vetado', 'x')").run();
     t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (77)').run();
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/id/config', cookies: { kp_see_desktop: '0' } });
-    expect(res.json()).toMatchObject({ restrictedMode: true, servicesMode: 'community', deniedUsers: [77], seeDesktop: false });
+    expect(res.json()).toMatchObject({ restrictedMode: true, servicesMode: 'community', seeDesktop: false });
     writeSettings(t.app.db, { restrictedMode: false, servicesMode: 'default' });
+    t.app.db.prepare('DELETE FROM users WHERE id = 77').run();
+  });
+
+  it('tells each caller only whether they themself are on the denied-users list, never who else is', async () => {
+    const denied = await createUser(t.app, 'negada', 'clave-negada', { admin: true });
+    const other = await createUser(t.app, 'negado', 'clave-negado', { admin: true });
+    await createUser(t.app, 'vecina', 'clave-vecina');
+    await createUser(t.app, 'jefa', 'clave-jefa', { admin: true });
+    for (const id of [denied, other]) t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(id);
+    const deniedSeenBy = async (name: string | null) => {
+      const token = name ? (await login(t.app, name, `clave-${name}`)).token : undefined;
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/id/config', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      return res.json().deniedUsers as number[];
+    };
+    expect(await deniedSeenBy(null)).toEqual([]);
+    expect(await deniedSeenBy('vecina')).toEqual([]);
+    expect(await deniedSeenBy('jefa')).toEqual([]);
+    expect(await deniedSeenBy('negada')).toEqual([denied]);
+    expect(await deniedSeenBy('negado')).toEqual([other]);
+    t.app.db.prepare('DELETE FROM denied_users').run();
   });
 });
 

@@ -98,8 +98,9 @@ export class KitApi {
     return answer.data.map((resource) => resource.id);
   }
 
-  async config(): Promise<{ deniedUsers: number[]; restrictedMode: boolean }> {
-    return this.json(await this.http.get('/api/v2/id/config'));
+  /** The client config as TOKEN's user sees it (deniedUsers tells a caller only about themself); anonymous without one. */
+  async config(token?: string): Promise<{ deniedUsers: number[]; restrictedMode: boolean }> {
+    return this.json(await this.http.get('/api/v2/id/config', token ? { headers: this.bearer(token) } : {}));
   }
 }
 

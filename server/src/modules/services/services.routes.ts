@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClientConfigSchema, ErrorBodySchema, FastAccessServicesSchema } from '@kit/contract';
 import { Type } from 'typebox';
-import { readDeniedUserIds, readSettings } from '../settings/settings.repo.ts';
+import { readSettings } from '../settings/settings.repo.ts';
 import { loadModeTiles } from './services.admin.service.ts';
 import { menuBanners } from './services.banners.ts';
 import { buildServices } from './services.service.ts';
@@ -17,9 +17,11 @@ export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientConfigSchema, '4xx': ErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const settings = readSettings(app.db);
       const client = detectClient(request.headers['user-agent']);
+      // Differs per viewer (deniedUsers): never shared from a cache.
+      void reply.header('Cache-Control', 'private, no-cache');
       return {
         isKit: app.config.isKit,
         backendURL: '/api',
@@ -33,7 +35,9 @@ export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isOldBrowser: client.isOldBrowser,
         seeDesktop: request.query.seeDesktop ?? request.cookies.kp_see_desktop !== '0',
         device: client.device,
-        deniedUsers: readDeniedUserIds(app.db),
+        // SPEC's list, told only about the caller: whether they themself are on it.
+        // The whole list is for admins (GET /api/v2/admin/settings).
+        deniedUsers: request.viewer?.denied ? [request.viewer.id] : [],
         servicesMode: settings.servicesMode,
         productSlug: settings.productSlug,
         productName: settings.productName,

@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@kit/contract';
 import { matchRoutes, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { getClientConfig } from '../../api/portal.ts';
-import { ensureSessionLoaded, takeExpiredAtStart, AFTER_LOGOUT_PATH } from './session-store.ts';
+import { ensureSessionLoaded, getSession, subscribeSession, takeExpiredAtStart, AFTER_LOGOUT_PATH } from './session-store.ts';
 
 /**
  * Route guards: every rule of SPEC §2 "Route guard rules", decided by one pure
@@ -151,9 +151,23 @@ export function routeMetaOf(routes: RouteObject[], pathname: string): RouteAcces
   return meta;
 }
 
-// ---- the config the rules read: once per page load, the last one known when offline ----
+// ---- the config the rules read: once per page load and per session, the last one known when offline ----
 const CONFIG_KEY = 'kp_guard_config';
 let configLoading: Promise<GuardConfig> | null = null;
+
+/*
+ * The config answers for its caller (deniedUsers lists at most the caller
+ * themself), so a config loaded before a login or logout speaks of someone
+ * else: when the session changes hands it is asked for again. The first
+ * session the page loads is the one the config was asked with (same cookie).
+ */
+let configViewer: number | null | undefined;
+subscribeSession(() => {
+  const { loaded, userId } = getSession();
+  if (!loaded) return;
+  if (configViewer !== undefined && configViewer !== userId) configLoading = null;
+  configViewer = userId;
+});
 
 function pickGuardConfig(config: GuardConfig): GuardConfig {
   return {
@@ -218,4 +232,5 @@ export function routeGuard(getRoutes: () => RouteObject[], deps: GuardDeps = def
 /** Tests: forget the config of this page load. */
 export function resetGuardConfigForTests(): void {
   configLoading = null;
+  configViewer = undefined;
 }

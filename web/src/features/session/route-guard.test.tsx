@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
 import { resetNotifications } from '../notifications/notifications-store.ts';
 import { OPEN_CONFIG, resetGuardConfigForTests, routeGuard, type GuardConfig, type RouteAccessHandle } from './guards.ts';
+import { logIn } from './session-actions.ts';
 import { resetSessionForTests } from './session-store.ts';
 
 const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
@@ -101,6 +102,47 @@ describe('route guard middleware in the app router', () => {
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' }, LONG)).toBeTruthy();
     expect(at(router)).toBe('/login?cb=/menu');
     expect(calls).toContain('POST /deauth');
+  });
+
+  it('asks the kit for its config again when the session changes hands, so a denied admin who just logged in stays out of the admin area', async () => {
+    // The kit tells each caller only about themself: nothing to anonymous, "you are denied" to jefa.
+    const jefa = { id: 9, user_name: 'jefa', is_admin: true, roleId: 1 };
+    let loggedIn = false;
+    let configCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const path = String(input).replace(/^\/api/, '');
+        if (path === '/v2/session') return Response.json({ user: loggedIn ? jefa : null, mustChangePassword: false });
+        if (path.startsWith('/v2/id/config')) {
+          configCalls += 1;
+          return Response.json({ ...OPEN_CONFIG, deniedUsers: loggedIn ? [jefa.id] : [], device: 'smartphone' });
+        }
+        if (path === '/auth') {
+          loggedIn = true;
+          return Response.json({ token: 'jwt-jefa', user: jefa, mustChangePassword: false });
+        }
+        return Response.json({ error: { httpCode: 404, type: 'not_found', code: 'ROUTE_NOT_FOUND', message: '', data: null } }, { status: 404 });
+      }),
+    );
+    const routes: RouteObject[] = [
+      {
+        middleware: [routeGuard(() => routes)],
+        children: [
+          { index: true, element: <h1>Portada</h1> },
+          { path: 'biblioteca', element: <h1>Biblioteca</h1> },
+          { path: 'admin/users', element: <h1>Usuarios</h1> },
+        ],
+      },
+    ];
+    const router = renderApp('/biblioteca', routes);
+    expect(await screen.findByRole('heading', { name: 'Biblioteca' }, LONG)).toBeTruthy();
+    expect(configCalls).toBe(1);
+    await logIn({ user_name: 'jefa', password: 'clave-de-jefa' });
+    await router.navigate('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Portada' }, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/');
+    expect(configCalls).toBe(2);
   });
 
   it('honours the access a route declares in its handle', async () => {
