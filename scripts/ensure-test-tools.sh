@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian tools the kit tests (server/test/kit/) run for real:
-#   systemd-analyze, systemd-notify  (systemd)      unit verify, security score, readiness
+#   systemd-analyze                  (systemd)      unit verify, security score
+#   python3                          (python3)      the stand-in for systemd's notification socket (server/test/kit/notify-receiver.ts)
 #   dnsmasq                          (dnsmasq-base) dnsmasq --test on the hotspot config
 #   hostapd                          (hostapd)      hostapd config parse
 #   pkcheck, polkitd                 (polkitd)      the polkit rule, checked by polkit itself
@@ -25,7 +26,7 @@ need() { # need COMMAND PACKAGE
 # /usr/sbin is not on every PATH (non-root shells): look there too.
 PATH="$PATH:/usr/sbin:/sbin"
 need systemd-analyze systemd
-need systemd-notify systemd
+need python3 python3
 need dnsmasq dnsmasq-base
 need hostapd hostapd
 need pkcheck polkitd

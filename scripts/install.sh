@@ -70,7 +70,7 @@ fi
 
 # ---- production node_modules for ARCH ----------------------------------------
 # Only the server's dependencies (the web app is already built into web/dist),
-# with the prebuilt native parts for ARCH (better-sqlite3, sharp), no install scripts.
+# with the prebuilt native parts for ARCH (better-sqlite3, sharp, koffi), no install scripts.
 lock_hash=$(cat "$project/package-lock.json" "$project/package.json" "$project/server/package.json" "$project/server/contract/package.json" | sha256sum | cut -c1-16)
 modules=$cache/modules-$arch-$lock_hash
 if [ ! -d "$modules/node_modules" ]; then
@@ -88,6 +88,11 @@ if [ ! -d "$modules/node_modules" ]; then
 	[ -f "$sqlite/prebuilds/linux-$node_arch.node" ] || die "better-sqlite3 no trae binario para linux-$node_arch"
 	find "$sqlite/prebuilds" -type f ! -name "linux-$node_arch.node" -delete
 	rm -rf "$sqlite/deps" "$sqlite/src"
+	# koffi (systemd notifications from the server's own process) comes as @koromix/koffi-linux-ARCH,
+	# with a glibc and a musl build: Debian is glibc.
+	koffi=$tmp/node_modules/@koromix/koffi-linux-$node_arch
+	[ -f "$koffi/linux_$node_arch/koffi.node" ] || die "koffi no trae binario para linux-$node_arch"
+	rm -rf "$koffi"/musl_*
 	rm -rf "$modules"
 	mv "$tmp" "$modules"
 fi

@@ -1,43 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, tempDir } from '../../test/kit/kit-helpers.ts';
+import { cleanupTempDirs, tempDir, which } from '../../test/kit/kit-helpers.ts';
+import { startNotifyReceiver, type NotifyReceiver } from '../../test/kit/notify-receiver.ts';
+import { socketAddress } from './notify-socket.ts';
 import { startSystemdNotify, type SystemdNotifier, watchdogInterval } from './systemd-notify.ts';
 
-// The module runs systemd's `systemd-notify`; here a fake one first on PATH
-// records each call (a real process, with the time it ran).
+// The notifications go to a real unix datagram socket that records each one
+// with the sender's pid as the kernel reports it: systemd accepts only the
+// main process's under NotifyAccess=main, so every one must come from this
+// process itself, never from a helper it starts.
 afterAll(cleanupTempDirs);
-
-interface Call {
-  at: number;
-  socket: string;
-  args: string;
-}
-
-function fakeSystemdNotify(): { env: NodeJS.ProcessEnv; calls: () => Call[] } {
-  const dir = tempDir('kit-notify-');
-  const record = path.join(dir, 'calls');
-  fs.writeFileSync(
-    path.join(dir, 'systemd-notify'),
-    `#!/bin/sh\nprintf '%s\\t%s\\t%s\\n' "$(date +%s%3N)" "$NOTIFY_SOCKET" "$*" >>'${record}'\n`,
-    { mode: 0o755 },
-  );
-  return {
-    env: { PATH: `${dir}:${process.env.PATH}`, NOTIFY_SOCKET: '/run/systemd/notify' },
-    calls: () =>
-      fs.existsSync(record)
-        ? fs
-            .readFileSync(record, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => {
-              const [at, socket, args] = line.split('\t');
-              return { at: Number(at), socket: socket!, args: args! };
-            })
-        : [],
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,10 +25,16 @@ async function until<T>(check: () => T | undefined | false, timeoutMs = 5_000): 
 }
 
 let notifier: SystemdNotifier | null = null;
+let receiver: NotifyReceiver | null = null;
 afterEach(() => {
   notifier?.stop();
   notifier = null;
+  receiver?.close();
+  receiver = null;
 });
+
+const listen = async (options: { abstract?: boolean } = {}) => (receiver = await startNotifyReceiver(options));
+const sent = (r: NotifyReceiver) => r.messages().map((m) => m.message);
 
 describe('watchdogInterval', () => {
   it('is half of WATCHDOG_USEC, in milliseconds', () => {
@@ -71,74 +50,93 @@ describe('watchdogInterval', () => {
   });
 });
 
-describe('startSystemdNotify', () => {
+describe('socketAddress', () => {
+  it('is a sockaddr_un with the path and its NUL, or the abstract name after a NUL', () => {
+    expect(socketAddress('/run/systemd/notify')).toEqual(Buffer.concat([Buffer.from([1, 0]), Buffer.from('/run/systemd/notify\0')]));
+    expect(socketAddress('@kit')).toEqual(Buffer.from([1, 0, 0, ...Buffer.from('kit')]));
+    expect(() => socketAddress('relativa')).toThrow(/ruta absoluta/);
+    expect(() => socketAddress(`/${'x'.repeat(120)}`)).toThrow(/demasiado largo/);
+  });
+});
+
+describe.skipIf(!which('python3'))(`startSystemdNotify${which('python3') ? '' : ' (skipped: the notification socket stand-in needs python3, scripts/ensure-test-tools.sh)'}`, () => {
   it('does nothing at all outside systemd (no NOTIFY_SOCKET)', async () => {
-    const fake = fakeSystemdNotify();
-    notifier = startSystemdNotify({ env: { ...fake.env, NOTIFY_SOCKET: undefined, WATCHDOG_USEC: '100000' } });
+    const r = await listen();
+    notifier = startSystemdNotify({ env: { WATCHDOG_USEC: '100000' } });
     expect(notifier).toBeNull();
     await sleep(200);
-    expect(fake.calls()).toEqual([]);
+    expect(r.messages()).toEqual([]);
   });
 
-  it('tells systemd it is ready, once, through systemd-notify --ready with the same NOTIFY_SOCKET', async () => {
-    const fake = fakeSystemdNotify();
-    notifier = startSystemdNotify({ env: fake.env });
+  it('tells systemd it is ready, once, from this very process', async () => {
+    const r = await listen();
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: r.socket } });
     expect(notifier?.watchdogIntervalMs).toBeNull();
-    const calls = await until(() => fake.calls().length > 0 && fake.calls());
+    await until(() => r.messages().length > 0);
     await sleep(200);
-    expect(fake.calls()).toEqual([{ at: calls[0]!.at, socket: '/run/systemd/notify', args: '--ready' }]);
+    expect(r.messages().map(({ pid, message }) => ({ pid, message }))).toEqual([{ pid: process.pid, message: 'READY=1' }]);
   });
 
-  it('pings the watchdog every WATCHDOG_USEC/2 until stopped', async () => {
-    const fake = fakeSystemdNotify();
-    notifier = startSystemdNotify({ env: { ...fake.env, WATCHDOG_USEC: '200000' } });
+  it('speaks on an abstract socket too (NOTIFY_SOCKET=@name)', async () => {
+    const r = await listen({ abstract: true });
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: r.socket } });
+    await until(() => r.messages().length > 0);
+    expect(r.messages()[0]).toMatchObject({ pid: process.pid, message: 'READY=1' });
+  });
+
+  it('pings the watchdog every WATCHDOG_USEC/2 from this process until stopped', async () => {
+    const r = await listen();
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: r.socket, WATCHDOG_USEC: '200000' } });
     expect(notifier?.watchdogIntervalMs).toBe(100);
-    await until(() => fake.calls().filter((c) => c.args === 'WATCHDOG=1').length >= 4);
-    expect(fake.calls()[0]!.args).toBe('--ready');
+    await until(() => sent(r).filter((m) => m === 'WATCHDOG=1').length >= 4);
+    expect(sent(r)[0]).toBe('READY=1');
+    expect(new Set(r.messages().map((m) => m.pid))).toEqual(new Set([process.pid]));
     notifier!.stop();
-    await sleep(500); // a ping already under way may still land
-    const afterStop = fake.calls().length;
+    await sleep(300); // a datagram already on its way may still land
+    const afterStop = r.messages().length;
     await sleep(400);
-    expect(fake.calls()).toHaveLength(afterStop);
+    expect(r.messages()).toHaveLength(afterStop);
   });
 
   it('stops pinging while the event loop is stuck, so systemd sees the hang', async () => {
-    const fake = fakeSystemdNotify();
-    notifier = startSystemdNotify({ env: { ...fake.env, WATCHDOG_USEC: '200000' } });
-    await until(() => fake.calls().filter((c) => c.args === 'WATCHDOG=1').length >= 2);
+    const r = await listen();
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: r.socket, WATCHDOG_USEC: '200000' } });
+    await until(() => sent(r).filter((m) => m === 'WATCHDOG=1').length >= 2);
     const blockedFrom = Date.now();
     while (Date.now() - blockedFrom < 1_500) {
       // a hung request handler
     }
     const blockedUntil = Date.now();
-    await until(() => fake.calls().some((c) => c.at > blockedUntil));
-    // A process started just before the hang may write its line a little later; none after that.
-    const duringHang = fake.calls().filter((c) => c.at > blockedFrom + 700 && c.at < blockedUntil);
+    await until(() => r.messages().some((m) => m.at > blockedUntil));
+    // The receiver may stamp a datagram sent just before the hang a little later; none after that.
+    const duringHang = r.messages().filter((m) => m.at > blockedFrom + 700 && m.at < blockedUntil);
     expect(duringHang).toEqual([]);
   });
 
-  it('sends nothing when WATCHDOG_PID is another process', async () => {
-    const fake = fakeSystemdNotify();
-    notifier = startSystemdNotify({ env: { ...fake.env, WATCHDOG_USEC: '100000', WATCHDOG_PID: '1' } });
+  it('sends no pings when WATCHDOG_PID is another process', async () => {
+    const r = await listen();
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: r.socket, WATCHDOG_USEC: '100000', WATCHDOG_PID: '1' } });
     await sleep(400);
-    expect(fake.calls().map((c) => c.args)).toEqual(['--ready']);
+    expect(sent(r)).toEqual(['READY=1']);
   });
 
-  it('warns once, and goes on, when systemd-notify cannot run', async () => {
+  it('warns once, and goes on, when nobody listens on NOTIFY_SOCKET', async () => {
     const warnings: unknown[] = [];
     const log = { warn: (obj: object) => warnings.push(obj), debug: () => {} };
-    notifier = startSystemdNotify({ env: { PATH: tempDir('kit-empty-'), NOTIFY_SOCKET: '/run/x', WATCHDOG_USEC: '100000' }, log: log as never });
+    notifier = startSystemdNotify({ env: { NOTIFY_SOCKET: path.join(tempDir('kit-nobody-'), 'notify'), WATCHDOG_USEC: '100000' }, log: log as never });
     await sleep(500);
     expect(warnings).toHaveLength(1);
+    expect(String((warnings[0] as { err: Error }).err.message)).toMatch(/ENOENT/);
   });
 
-  it('never keeps the process alive by itself (the timer is unref’d)', () => {
-    const fake = fakeSystemdNotify();
+  it('never keeps the process alive by itself (the timer is unref’d), and the child is the one that speaks', async () => {
+    const r = await listen();
     const script = `import { startSystemdNotify } from ${JSON.stringify(path.join(import.meta.dirname, 'systemd-notify.ts'))};
 startSystemdNotify({ env: { ...process.env, WATCHDOG_USEC: '100000' } });`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...fake.env }, timeout: 10_000, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NOTIFY_SOCKET: r.socket }, timeout: 10_000, encoding: 'utf8' });
     expect(child.error).toBeUndefined(); // not killed by the timeout
     expect(child.status, child.stderr).toBe(0);
-    expect(fake.calls().map((c) => c.args)).toContain('--ready');
+    await until(() => r.messages().length > 0);
+    expect(r.messages()[0]).toMatchObject({ pid: child.pid, message: 'READY=1' });
   });
 });

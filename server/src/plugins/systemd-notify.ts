@@ -1,18 +1,20 @@
-import { execFile } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
+import { openNotifySocket, type NotifySocket } from './notify-socket.ts';
 
 /**
- * Readiness and watchdog for systemd (`Type=notify`, `NotifyAccess=all`,
- * `WatchdogSec=` in systemd/kit-portal.service) without a native addon: it
- * runs systemd's own `systemd-notify` (argv arrays, never a shell). Call it
- * once the port listens. Elsewhere (no NOTIFY_SOCKET) it does nothing.
+ * Readiness and watchdog for systemd (`Type=notify`, `NotifyAccess=main`,
+ * `WatchdogSec=` in systemd/kit-portal.service): this process sends the
+ * notifications itself on NOTIFY_SOCKET (notify-socket.ts), so systemd
+ * accepts them from the main process only and no child or script can speak
+ * for the service. Call it once the port listens. Elsewhere (no
+ * NOTIFY_SOCKET) it does nothing.
  *
  * The watchdog pings come from a timer on the event loop, so a loop that
  * hangs stops pinging and systemd restarts the server. The timer is unref'd:
  * it never keeps the process alive on its own.
  */
 export interface SystemdNotifyOptions {
-  /** the environment systemd gave the process (NOTIFY_SOCKET, WATCHDOG_USEC, WATCHDOG_PID, PATH) */
+  /** the environment systemd gave the process (NOTIFY_SOCKET, WATCHDOG_USEC, WATCHDOG_PID) */
   env?: NodeJS.ProcessEnv;
   log?: Pick<FastifyBaseLogger, 'warn' | 'debug'>;
   /** the pid systemd expects the pings from when it sets WATCHDOG_PID */
@@ -24,9 +26,6 @@ export interface SystemdNotifier {
   readonly watchdogIntervalMs: number | null;
   stop(): void;
 }
-
-const COMMAND = 'systemd-notify';
-const CALL_TIMEOUT_MS = 10_000;
 
 /** Half of WATCHDOG_USEC in milliseconds, as sd_watchdog_enabled() reads it; null when not for this process. */
 export function watchdogInterval(env: NodeJS.ProcessEnv, pid: number): number | null {
@@ -40,31 +39,26 @@ export function watchdogInterval(env: NodeJS.ProcessEnv, pid: number): number | 
 export function startSystemdNotify({ env = process.env, log, pid = process.pid }: SystemdNotifyOptions = {}): SystemdNotifier | null {
   if (!env.NOTIFY_SOCKET) return null;
 
+  let socket: NotifySocket | null = null;
   let warned = false;
-  const notify = (args: string[], done?: () => void): void => {
-    execFile(COMMAND, args, { env, timeout: CALL_TIMEOUT_MS, windowsHide: true }, (error) => {
-      done?.();
-      if (error && !warned) {
-        warned = true; // once: a missing systemd-notify must not flood the journal every 15 s
-        log?.warn({ err: error, args }, 'systemd-notify falló');
+  const notify = (message: string): void => {
+    try {
+      socket ??= openNotifySocket(env.NOTIFY_SOCKET ?? '');
+      socket.send(message);
+    } catch (error) {
+      if (!warned) {
+        warned = true; // once: a socket that refuses must not flood the journal every 15 s
+        log?.warn({ err: error, message }, 'no se pudo notificar a systemd');
       }
-    });
+    }
   };
 
-  notify(['--ready']);
+  notify('READY=1');
 
   const intervalMs = watchdogInterval(env, pid);
   let timer: NodeJS.Timeout | null = null;
   if (intervalMs !== null) {
-    let inFlight = false;
-    timer = setInterval(() => {
-      // Never pile up processes if one ping is slow; the next tick tries again.
-      if (inFlight) return;
-      inFlight = true;
-      notify(['WATCHDOG=1'], () => {
-        inFlight = false;
-      });
-    }, intervalMs);
+    timer = setInterval(() => notify('WATCHDOG=1'), intervalMs);
     timer.unref();
     log?.debug({ intervalMs }, 'watchdog de systemd activo');
   }
@@ -74,6 +68,8 @@ export function startSystemdNotify({ env = process.env, log, pid = process.pid }
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      socket?.close();
+      socket = null;
     },
   };
 }

@@ -98,6 +98,13 @@ describe.skipIf(reason !== '')(`scripts/install.sh --root DIR --arch arm64${reas
     const img = fs.readdirSync(path.join(opt(), 'node_modules/@img'));
     expect(img).toContain('sharp-linux-arm64');
     expect(img.filter((name) => /x64|darwin|win32|musl/.test(name))).toEqual([]);
+    // koffi, for the systemd notifications the server sends itself: the glibc arm64 build only
+    expect(fs.readdirSync(path.join(opt(), 'node_modules/@koromix'))).toEqual(['koffi-linux-arm64']);
+    const koffi = path.join(opt(), 'node_modules/@koromix/koffi-linux-arm64');
+    expect(fs.readdirSync(koffi).filter((name) => fs.statSync(path.join(koffi, name)).isDirectory())).toEqual(['linux_arm64']);
+    const header = fs.readFileSync(path.join(koffi, 'linux_arm64/koffi.node')).subarray(0, 20);
+    expect(header.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+    expect(header.readUInt16LE(18), 'e_machine').toBe(0xb7); // EM_AARCH64
   });
 
   it('is idempotent: a second run leaves exactly the same tree', () => {
