@@ -294,6 +294,10 @@ describe('PUT /api/v3/users/password', () => {
       // the fresh token counts as a login just made
       const again = await api('PUT', '/v3/users/password', { token: proven.json().token, payload: { password: 'otra-de-nora' } });
       expect(again.statusCode).toBe(200);
+      // a login that looks newer than now (the kit's clock was set back a day) is no recent login either
+      vi.setSystemTime(Date.now() - 24 * 3600_000);
+      const backwards = await api('PUT', '/v3/users/password', { token: again.json().token, payload: { password: 'clave-de-ladron' } });
+      expect(backwards.json().error.code).toBe('CURRENT_PASSWORD_REQUIRED');
     } finally {
       vi.useRealTimers();
     }
