@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireUser, TOKEN_COOKIE, TOKEN_TTL_SECONDS } from '../../plugins/auth.ts';
 import { findAuthUserById, revokeToken } from './auth.repo.ts';
-import { changePassword, checkPasswordLogin, checkTemporaryLogin, sessionResponse } from './auth.service.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, sessionResponse } from './auth.service.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { retryAfterOnError } from './retry-after.ts';
 
@@ -23,6 +23,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // one per app: failures are counted in memory, per account and per address
   const throttle = new LoginThrottle();
   app.addHook('onError', retryAfterOnError);
+  // made now (once per process), so not even the first unknown name pays for it
+  await dummyPasswordHash();
 
   const loginSchema = { body: LoginBodySchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } };
 
