@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CategoryNodeId } from '../../api/library.ts';
-import { loadChildren, type TreeNode } from './category-tree-data.ts';
+import { loadChildren, onCategoriesChanged, type TreeNode } from './category-tree-data.ts';
 
 export type ChildrenState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; nodes: TreeNode[] };
 
@@ -8,6 +8,8 @@ export interface CategoryTreeState {
   children: ReadonlyMap<CategoryNodeId, ChildrenState>;
   expanded: ReadonlySet<number>;
   load: (id: CategoryNodeId) => void;
+  /** reads every list this tree has asked for again, keeping the old one on screen meanwhile */
+  refresh: () => Promise<void>;
   toggle: (id: number) => void;
   expand: (ids: readonly number[]) => void;
   collapse: (id: number) => void;
@@ -52,6 +54,19 @@ export function useCategoryTree(rootId: CategoryNodeId): CategoryTreeState {
     load(rootId);
   }, [load, rootId]);
 
+  const refresh = useCallback(async () => {
+    await Promise.all(
+      [...requested.current].map((id) =>
+        loadChildren(id).then(
+          (nodes) => set(id, { status: 'ready', nodes }),
+          () => undefined, // the list on screen stays; the next open asks again
+        ),
+      ),
+    );
+  }, [set]);
+
+  useEffect(() => onCategoriesChanged(refresh), [refresh]);
+
   const expand = useCallback(
     (ids: readonly number[]) => {
       for (const id of ids) load(id);
@@ -82,7 +97,7 @@ export function useCategoryTree(rootId: CategoryNodeId): CategoryTreeState {
     [collapse, expand, expanded],
   );
 
-  return { children, expanded, load, toggle, expand, collapse };
+  return { children, expanded, load, refresh, toggle, expand, collapse };
 }
 
 /** The nodes a reader can see, in order, with their depth and parent (for arrow-key moves). */
