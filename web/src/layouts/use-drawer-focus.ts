@@ -24,6 +24,7 @@ export function useDrawerFocus(
 ): void {
   useEffect(() => {
     const box = drawer.current;
+    const button = opener.current;
     if (!open || !box) return undefined;
     (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
     const onKey = (event: KeyboardEvent) => {
@@ -36,7 +37,7 @@ export function useDrawerFocus(
       document.removeEventListener('keydown', onKey);
       // unless the user has already gone on to something else
       const active = document.activeElement;
-      if (active === null || active === document.body || box.contains(active)) opener.current?.focus();
+      if (active === null || active === document.body || box.contains(active)) button?.focus();
     };
   }, [open, drawer, opener, close]);
 }
