@@ -79,7 +79,7 @@ test('an admin moves categories before, after and inside others by mouse, finger
   await expect(library.treeItem(names.a)).toBeFocused();
 });
 
-test('a villager, signed in or not, gets no drag handle in the tree and cannot move a category with the keyboard', async ({ browser }) => {
+test('a villager, signed in or not, gets no drag handle in the tree and moves no category with the keyboard', async ({ browser }) => {
   const kit = await KitApi.open();
   try {
     for (const signedIn of [false, true]) {
@@ -95,7 +95,6 @@ test('a villager, signed in or not, gets no drag handle in the tree and cannot m
         const before = await categories.childNames(parentId);
         await library.treeItem(before[1] ?? '').focus();
         await page.keyboard.press('Alt+ArrowUp');
-        await expect(library.treeItem(before[1] ?? '')).toBeFocused();
         expect(await categories.childNames(parentId)).toEqual(before);
         expect(await library.childNames(names.parent)).toEqual(before);
       } finally {

@@ -65,7 +65,9 @@ test('an admin adds a tile with a pictogram chosen in the menu editor, and villa
       await editor.dialog.getByLabel('Nombre en el menú').fill(label);
       await editor.dialog.getByLabel('Destino').selectOption({ label: 'Una categoría de la biblioteca' });
       await editor.dialog.getByLabel('Categoría', { exact: true }).selectOption({ label: 'Agricultura' });
-      await editor.dialog.getByRole('radio', { name: 'Hoja' }).check();
+      // the admin taps the drawing; it is a radio button named for what it shows
+      await editor.dialog.getByRole('img', { name: 'Hoja' }).click();
+      await expect(editor.dialog.getByRole('radio', { name: 'Hoja' })).toBeChecked();
       await editor.dialog.getByRole('button', { name: 'Guardar' }).click();
       await expect(editor.dialog).toHaveCount(0);
       await expect(editor.row(label).locator('svg[data-pictogram="leaf"]')).toBeVisible();

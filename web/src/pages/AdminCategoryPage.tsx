@@ -6,6 +6,7 @@ import { CategoryStore, findCategory, type CategoryState } from '../features/adm
 import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../features/category-drop/drop-rules.ts';
 import { useCategoryDrag } from '../features/category-drop/use-category-drag.ts';
 import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
+import { Icon } from '../features/library/Icon.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 
@@ -119,11 +120,20 @@ export function AdminCategoryPage() {
             {...drag.target(c.id)}
           >
             {c.childrenCount > 0 ? (
-              <button type="button" className="icon-button" aria-label={expanded.has(c.id) ? t.collapse : t.expand} onClick={(e) => { e.stopPropagation(); toggle(c); }}>
-                {expanded.has(c.id) ? '▾' : '▸'}
+              <button
+                type="button"
+                className="icon-button cat-row__toggle"
+                data-open={expanded.has(c.id)}
+                aria-label={expanded.has(c.id) ? t.collapse : t.expand}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggle(c);
+                }}
+              >
+                <Icon name="chevron" size={18} />
               </button>
             ) : (
-              <span aria-hidden="true" style={{ width: '1.5em' }} />
+              <span className="cat-row__toggle" aria-hidden="true" />
             )}
             <span className="cat-row__name">{c.name}</span>
             {c.childrenCount > 0 && <span className="cat-row__count">({c.childrenCount})</span>}
