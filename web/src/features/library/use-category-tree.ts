@@ -8,8 +8,6 @@ export interface CategoryTreeState {
   children: ReadonlyMap<CategoryNodeId, ChildrenState>;
   expanded: ReadonlySet<number>;
   load: (id: CategoryNodeId) => void;
-  /** reads every list this tree has asked for again, keeping the old one on screen meanwhile */
-  refresh: () => Promise<void>;
   toggle: (id: number) => void;
   expand: (ids: readonly number[]) => void;
   collapse: (id: number) => void;
@@ -54,12 +52,14 @@ export function useCategoryTree(rootId: CategoryNodeId): CategoryTreeState {
     load(rootId);
   }, [load, rootId]);
 
+  // After an admin's move (categoriesChanged): every list this tree has asked for, read again,
+  // the old one staying on screen meanwhile.
   const refresh = useCallback(async () => {
     await Promise.all(
       [...requested.current].map((id) =>
         loadChildren(id).then(
           (nodes) => set(id, { status: 'ready', nodes }),
-          () => undefined, // the list on screen stays; the next open asks again
+          () => undefined, // unreachable: the list on screen stays as it was
         ),
       ),
     );
@@ -97,7 +97,7 @@ export function useCategoryTree(rootId: CategoryNodeId): CategoryTreeState {
     [collapse, expand, expanded],
   );
 
-  return { children, expanded, load, refresh, toggle, expand, collapse };
+  return { children, expanded, load, toggle, expand, collapse };
 }
 
 /** The nodes a reader can see, in order, with their depth and parent (for arrow-key moves). */

@@ -68,7 +68,7 @@ export function useTreeArrange(tree: CategoryTreeState, onMoved: (id: number) =>
     const keyMove = keyMoveOf(event);
     if (!keyMove) return false;
     const here = locate(tree, current.node.id);
-    // siblings as this tree shows them: a top-level category another tree shows is not stepped over
+    // the siblings this tree shows: the client category (its own tree, left out here) is no step
     const shown = here?.siblings.filter((s) => visible.some((v) => v.node.id === s.id)) ?? [];
     const parent = current.parentId === null ? undefined : locate(tree, current.parentId)?.node;
     const drop = here ? keyboardDrop(keyMove, here.node, shown, parent) : null;
