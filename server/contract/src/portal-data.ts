@@ -9,6 +9,18 @@
 export const TILE_TARGET_KINDS = ['route', 'category', 'type', 'url', 'none'] as const;
 export type TileTargetKind = (typeof TILE_TARGET_KINDS)[number];
 export const TILE_LABEL_MAX = 40;
+/**
+ * The pictograms a menu tile can show, named for what they draw: one for each
+ * tool of the catalogue and a few more for tiles admins add. The web draws
+ * them (features/menu/pictograms.ts); the server accepts only these names.
+ */
+export const TILE_ICONS = [
+  'person', 'library', 'gear', 'megaphone', 'film', 'clipboard', 'globe', 'cap', 'health', 'apps', 'newspaper', 'book', 'leaf',
+  'apple', 'smile', 'chat', 'briefcase', 'government', 'play', 'download', 'plus', 'star', 'music', 'pin', 'calendar', 'water',
+] as const;
+export type TileIcon = (typeof TILE_ICONS)[number];
+/** What a tile an admin adds shows until the admin picks a pictogram. */
+export const DEFAULT_TILE_ICON: TileIcon = 'star';
 export const TILE_TARGET_MAX = 300;
 /** Tiles an admin may add to one services mode. */
 export const MAX_CUSTOM_TILES = 30;

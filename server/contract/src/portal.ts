@@ -19,6 +19,7 @@ import {
   PACKAGE_NAME_MAX,
   PACKAGE_NOTES_MAX,
   PACKAGE_VERSION_MAX,
+  TILE_ICONS,
   TILE_LABEL_MAX,
   TILE_TARGET_KINDS,
   TILE_TARGET_MAX,
@@ -45,6 +46,9 @@ export const TileTargetSchema = Type.Object({
 });
 export type TileTarget = Static<typeof TileTargetSchema>;
 
+/** A pictogram of the set (TILE_ICONS); any other name is refused. */
+export const TileIconSchema = Type.Enum(TILE_ICONS);
+
 export const MenuModeParamsSchema = Type.Object({ mode: ServicesModeSchema });
 export const MenuTileParamsSchema = Type.Object({
   mode: ServicesModeSchema,
@@ -68,6 +72,10 @@ export const AdminTileSchema = Type.Object({
   external: Type.Boolean(),
   /** the admins' name for it, null when it shows the catalogue's */
   label: Nullable(Type.String()),
+  /** the pictogram the menu shows */
+  icon: TileIconSchema,
+  /** the catalogue's pictogram, null for added tiles */
+  defaultIcon: Nullable(TileIconSchema),
   /** the admins chose its target (an added tile always) */
   targetOverridden: Type.Boolean(),
   hidden: Type.Boolean(),
@@ -97,6 +105,8 @@ export const CreateTileSchema = Type.Object({
   label: Text(1, TILE_LABEL_MAX),
   target: TileTargetSchema,
   hidden: Type.Optional(Type.Boolean()),
+  /** absent: the default pictogram */
+  icon: Type.Optional(TileIconSchema),
 });
 export type CreateTile = Static<typeof CreateTileSchema>;
 
@@ -106,6 +116,8 @@ export const UpdateTileSchema = Type.Object({
   /** null: back to the catalogue's target */
   target: Type.Optional(Nullable(TileTargetSchema)),
   hidden: Type.Optional(Type.Boolean()),
+  /** null: the catalogue's pictogram back (an added tile: the default one) */
+  icon: Type.Optional(Nullable(TileIconSchema)),
 });
 export type UpdateTile = Static<typeof UpdateTileSchema>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TILE_ICONS } from './portal-data.ts';
 
 /**
  * The tools the portal menu can show (SPEC §1) and the three services modes,
@@ -25,6 +26,8 @@ export const ServiceSchema = Type.Object({
   external: Type.Boolean(),
   disabled: Type.Boolean(),
   adminOnly: Type.Boolean(),
+  /** the pictogram the tile shows (docs/API-portal.md) */
+  icon: Type.Enum(TILE_ICONS),
 });
 export type Service = Static<typeof ServiceSchema>;
 

@@ -15,10 +15,8 @@ export const createCategory = (name: string, parentId: number | null) =>
   api.request<CategoryWriteResponse>('/content/type/create', { method: 'POST', body: { name, content_type_father_id: parentId } });
 export const updateCategory = (id: number, body: { name?: string; content_type_father_id?: number | null; priority?: number }) =>
   api.request<CategoryWriteResponse>(`/content/type/${id}/update`, { method: 'PUT', body });
-export const changeCategoryParent = (id: number, newParentId: number | null) =>
-  api.request<CategoryWriteResponse>(`/v2/categories/${id}/change-parent`, { method: 'PUT', body: { newParentId } });
-export const moveCategoryBefore = (id: number, refCategoryId: number) =>
-  api.request<CategoryWriteResponse>(`/v2/categories/${id}/move-before`, { method: 'POST', body: { refCategoryId } });
+// The moves live apart so the library's tree (for admins) can make them without downloading the rest of this file.
+export { changeCategoryParent, moveCategoryBefore } from './category-moves.ts';
 export const deleteCategory = (id: number) => api.request<{ ok: true }>(`/content/type/${id}/delete`, { method: 'DELETE' });
 
 export const getUsers = (page: number, q: string, signal?: AbortSignal) =>

@@ -30,6 +30,10 @@ export const esLibrary = {
   tree: {
     loading: 'Cargando categorías…',
     failed: 'No se pudieron cargar las categorías.',
+    /** admins only: how to arrange the tree */
+    arrangeHint: 'Para ordenar, arrastra una categoría por su asa antes, después o dentro de otra. Con teclado: Alt + flechas.',
+    moved: 'Categoría «{name}» movida',
+    moveFailed: 'No se pudo mover la categoría.',
   },
   types: {
     label: 'Tipo de recurso',

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
 import { BrandLink } from './BrandLink.tsx';
+import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useRouteToggle } from './use-route-toggle.ts';
 import './dashboard-layout.css';
 
@@ -14,14 +15,19 @@ export interface DashboardLayoutProps {
 
 /**
  * SPEC §2 dashboard layout for the admin area: a top bar and a side menu that
- * is a 281px drawer on small screens and a fixed column on wide ones.
+ * is a 281px drawer on small screens (holding the keyboard while open,
+ * use-drawer-focus.ts) and a fixed column on wide ones.
  */
 export function DashboardLayout({ menu, actions }: DashboardLayoutProps) {
   const drawer = useRouteToggle();
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const drawerPanel = useRef<HTMLElement>(null);
+  useDrawerFocus(drawer.open, drawerPanel, drawerButton, drawer.close);
   return (
     <div className="dashboard-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
       <header className="app-header dashboard-layout__top-bar">
         <button
+          ref={drawerButton}
           type="button"
           className="icon-button dashboard-layout__menu-button"
           aria-expanded={drawer.open}
@@ -34,14 +40,7 @@ export function DashboardLayout({ menu, actions }: DashboardLayoutProps) {
         <BrandLink />
         <div className="dashboard-layout__actions">{actions}</div>
       </header>
-      <nav
-        id="dashboard-side-menu"
-        className="dashboard-layout__side-menu"
-        aria-label={es.layout.adminNavigation}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') drawer.close();
-        }}
-      >
+      <nav ref={drawerPanel} id="dashboard-side-menu" className="dashboard-layout__side-menu" aria-label={es.layout.adminNavigation} tabIndex={-1}>
         {menu}
       </nav>
       {drawer.open && <div className="dashboard-layout__backdrop" aria-hidden="true" onClick={drawer.close} />}

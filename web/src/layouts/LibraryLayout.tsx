@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
+import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useRouteToggle } from './use-route-toggle.ts';
 import './library-layout.css';
 
@@ -19,15 +20,19 @@ export interface LibraryLayoutProps {
  * SPEC §2 default library layout: header, category tree sidebar, right-hand
  * shortcut strip. Below the lg breakpoint the sidebar is a drawer opened from
  * a button at the start of the header; it closes on navigation, Escape or a
- * click outside it.
+ * click outside it, and holds the keyboard while open (use-drawer-focus.ts).
  */
 export function LibraryLayout({ header, sidebar, aside, banner }: LibraryLayoutProps) {
   const drawer = useRouteToggle({ includeSearch: true });
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const drawerPanel = useRef<HTMLElement>(null);
+  useDrawerFocus(drawer.open, drawerPanel, drawerButton, drawer.close);
   return (
     <div className="library-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
       <header className="app-header library-layout__header">
         {sidebar !== undefined && (
           <button
+            ref={drawerButton}
             type="button"
             className="icon-button library-layout__drawer-button"
             aria-expanded={drawer.open}
@@ -42,14 +47,7 @@ export function LibraryLayout({ header, sidebar, aside, banner }: LibraryLayoutP
       </header>
       <div className="library-layout__body">
         {sidebar !== undefined && (
-          <nav
-            id="library-sidebar"
-            className="library-layout__sidebar"
-            aria-label={es.layout.categories}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') drawer.close();
-            }}
-          >
+          <nav ref={drawerPanel} id="library-sidebar" className="library-layout__sidebar" aria-label={es.layout.categories} tabIndex={-1}>
             {sidebar}
           </nav>
         )}

@@ -79,6 +79,34 @@ describe('DashboardLayout', () => {
     expect(drawerState()).toBe('closed');
   });
 
+  it('moves the focus into the open drawer, keeps Tab inside it, and gives it back to its button on Escape', async () => {
+    renderLayout(
+      <DashboardLayout
+        menu={
+          <>
+            <a href="#usuarios">Usuarios</a>
+            <a href="#datos">Datos</a>
+          </>
+        }
+        actions={<button type="button">Salir</button>}
+      />,
+    );
+    const button = await screen.findByRole('button', { name: 'Abrir menú' });
+    button.focus();
+    fireEvent.click(button);
+    const first = screen.getByRole('link', { name: 'Usuarios' });
+    const last = screen.getByRole('link', { name: 'Datos' });
+    expect(document.activeElement).toBe(first);
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+    fireEvent.keyDown(last, { key: 'Escape' });
+    expect(drawerState()).toBe('closed');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Abrir menú' }));
+  });
+
   it('closes the drawer on a click outside it and on navigation', async () => {
     renderLayout(<DashboardLayout menu={<span>menú</span>} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));

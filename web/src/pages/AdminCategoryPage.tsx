@@ -1,25 +1,22 @@
 import type { Category } from '@kit/contract';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import * as adminApi from '../api/admin.ts';
 import { ApiError } from '../api/client.ts';
 import { CategoryStore, findCategory, type CategoryState } from '../features/admin/category-store.ts';
+import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../features/category-drop/drop-rules.ts';
+import { useCategoryDrag } from '../features/category-drop/use-category-drag.ts';
 import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
+import { Icon } from '../features/library/Icon.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 
 const t = esAdmin.category;
-export type DropPosition = 'before' | 'after' | 'inside';
-
-/** Top quarter: before; bottom quarter: after; the middle: inside. */
-export function dropPositionAt(offsetY: number, height: number): DropPosition {
-  if (offsetY < height * 0.25) return 'before';
-  if (offsetY > height * 0.75) return 'after';
-  return 'inside';
-}
+/** The toolbar's buttons for the keyboard moves, in its order. */
+const KEY_MOVE_BUTTONS: readonly KeyMove[] = ['up', 'down', 'indent', 'outdent'];
 
 const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : esAdmin.category.loadError);
 
-/** /admin/category: the tree with drag and drop (mouse and touch) and keyboard moves. */
+/** /admin/category: the tree with drag and drop (mouse and touch) and keyboard moves (features/category-drop). */
 export function AdminCategoryPage() {
   const store = useMemo(
     () =>
@@ -39,8 +36,6 @@ export function AdminCategoryPage() {
   const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState('');
   const [confirm, setConfirm] = useState<Category | null>(null);
-  const [drop, setDrop] = useState<{ id: number; pos: DropPosition } | null>(null);
-  const dragged = useRef<number | null>(null);
 
   useEffect(() => {
     store.load(null).catch((e: unknown) => notifyError(message(e)));
@@ -78,96 +73,35 @@ export function AdminCategoryPage() {
   /** Applies a drop of `id` on `target` at `pos`. */
   const moveTo = async (id: number, target: Category, pos: DropPosition) => {
     const moving = findCategory(state, id);
-    if (!moving || moving.id === target.id) return;
+    const move = planDrop(id, target, pos, siblingsOf(target));
+    if (!moving || !move) return;
+    await run(() => store.applyMove(moving, move));
     if (pos === 'inside') {
-      await run(() => store.changeParent(moving, target.id));
       expand(target.id);
-      if (!state.children.has(target.id)) await run(() => store.load(target.id));
-    } else if (pos === 'before') {
-      await run(() => store.moveBefore(moving, target));
-    } else {
-      const sibs = siblingsOf(target).filter((c) => c.id !== moving.id);
-      const next = sibs[sibs.findIndex((c) => c.id === target.id) + 1];
-      await run(() => (next ? store.moveBefore(moving, next) : store.changeParent(moving, target.parentId)));
+      if (!store.state.children.has(target.id)) await run(() => store.load(target.id));
     }
   };
+  const drag = useCategoryDrag((id, targetId, pos) => {
+    const target = findCategory(state, targetId);
+    if (target) void moveTo(id, target, pos);
+  });
 
-  // Keyboard moves of the selected category.
-  const moveUp = (c: Category) => {
-    const sibs = siblingsOf(c);
-    const prev = sibs[sibs.findIndex((x) => x.id === c.id) - 1];
-    if (prev) void moveTo(c.id, prev, 'before');
-  };
-  const moveDown = (c: Category) => {
-    const sibs = siblingsOf(c);
-    const next = sibs[sibs.findIndex((x) => x.id === c.id) + 1];
-    if (next) void moveTo(c.id, next, 'after');
-  };
-  const indent = (c: Category) => {
-    const sibs = siblingsOf(c);
-    const prev = sibs[sibs.findIndex((x) => x.id === c.id) - 1];
-    if (prev) void moveTo(c.id, prev, 'inside');
-  };
-  const outdent = (c: Category) => {
+  // Keyboard moves of the selected category (Alt + arrows, or the toolbar's buttons).
+  const keyMove = (c: Category, move: KeyMove) => {
     const parent = c.parentId === null ? undefined : findCategory(state, c.parentId);
-    if (parent) void moveTo(c.id, parent, 'after');
+    const drop = keyboardDrop(move, c, siblingsOf(c), parent);
+    if (drop) void moveTo(c.id, drop.target, drop.pos);
   };
   const onKey = (e: KeyboardEvent, c: Category) => {
-    if (!e.altKey) {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        select(c);
-      }
-      return;
-    }
-    const moves: Record<string, (c: Category) => void> = { ArrowUp: moveUp, ArrowDown: moveDown, ArrowRight: indent, ArrowLeft: outdent };
-    const fn = moves[e.key];
-    if (fn) {
+    const move = keyMoveOf(e);
+    if (move) {
       e.preventDefault();
       select(c);
-      fn(c);
+      keyMove(c, move);
+    } else if (!e.altKey && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      select(c);
     }
-  };
-
-  // HTML5 drag and drop (mouse).
-  const onDragOver = (e: DragEvent<HTMLDivElement>, c: Category) => {
-    if (dragged.current === null) return;
-    e.preventDefault();
-    const rect = e.currentTarget.getBoundingClientRect();
-    setDrop({ id: c.id, pos: dropPositionAt(e.clientY - rect.top, rect.height) });
-  };
-  const onDrop = (e: DragEvent<HTMLDivElement>, c: Category) => {
-    e.preventDefault();
-    const rect = e.currentTarget.getBoundingClientRect();
-    const id = dragged.current;
-    dragged.current = null;
-    setDrop(null);
-    if (id !== null) void moveTo(id, c, dropPositionAt(e.clientY - rect.top, rect.height));
-  };
-
-  // Pointer events (touch): the row under the finger when it lifts.
-  const touchAt = (e: PointerEvent) => {
-    const el = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('[data-category-id]');
-    if (!el) return null;
-    const rect = el.getBoundingClientRect();
-    return { id: Number(el.dataset.categoryId), pos: dropPositionAt(e.clientY - rect.top, rect.height) };
-  };
-  const onPointerDown = (e: PointerEvent, c: Category) => {
-    if (e.pointerType !== 'touch') return;
-    dragged.current = c.id;
-  };
-  const onPointerMove = (e: PointerEvent) => {
-    if (e.pointerType !== 'touch' || dragged.current === null) return;
-    setDrop(touchAt(e));
-  };
-  const onPointerUp = (e: PointerEvent) => {
-    if (e.pointerType !== 'touch' || dragged.current === null) return;
-    const id = dragged.current;
-    const at = touchAt(e);
-    dragged.current = null;
-    setDrop(null);
-    const target = at ? findCategory(state, at.id) : undefined;
-    if (target && target.id !== id) void moveTo(id, target, at!.pos);
   };
 
   const renderLevel = (parentId: number | null, s: CategoryState) => (
@@ -176,36 +110,30 @@ export function AdminCategoryPage() {
         <li key={c.id} role="treeitem" aria-expanded={c.childrenCount > 0 ? expanded.has(c.id) : undefined} aria-selected={selected === c.id}>
           <div
             className="cat-row"
-            data-category-id={c.id}
             data-testid={`category-${c.name}`}
-            data-drop={drop?.id === c.id ? drop.pos : undefined}
+            data-drop={drag.indicator?.id === c.id ? drag.indicator.pos : undefined}
             aria-selected={selected === c.id}
             tabIndex={0}
-            draggable
             onClick={() => select(c)}
             onKeyDown={(e) => onKey(e, c)}
-            onDragStart={(e) => {
-              dragged.current = c.id;
-              e.dataTransfer.effectAllowed = 'move';
-              e.dataTransfer.setData('text/plain', String(c.id));
-            }}
-            onDragEnd={() => {
-              dragged.current = null;
-              setDrop(null);
-            }}
-            onDragOver={(e) => onDragOver(e, c)}
-            onDragLeave={() => setDrop((d) => (d?.id === c.id ? null : d))}
-            onDrop={(e) => onDrop(e, c)}
-            onPointerDown={(e) => onPointerDown(e, c)}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
+            {...drag.source(c.id)}
+            {...drag.target(c.id)}
           >
             {c.childrenCount > 0 ? (
-              <button type="button" className="icon-button" aria-label={expanded.has(c.id) ? t.collapse : t.expand} onClick={(e) => { e.stopPropagation(); toggle(c); }}>
-                {expanded.has(c.id) ? '▾' : '▸'}
+              <button
+                type="button"
+                className="icon-button cat-row__toggle"
+                data-open={expanded.has(c.id)}
+                aria-label={expanded.has(c.id) ? t.collapse : t.expand}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggle(c);
+                }}
+              >
+                <Icon name="chevron" size={18} />
               </button>
             ) : (
-              <span aria-hidden="true" style={{ width: '1.5em' }} />
+              <span className="cat-row__toggle" aria-hidden="true" />
             )}
             <span className="cat-row__name">{c.name}</span>
             {c.childrenCount > 0 && <span className="cat-row__count">({c.childrenCount})</span>}
@@ -235,20 +163,19 @@ export function AdminCategoryPage() {
           }, t.saved);
         }}
       >
-        <input aria-label={t.newName} placeholder={t.newName} value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={80} />
+        <input className="input" aria-label={t.newName} placeholder={t.newName} value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={80} />
         <button type="submit" className="button" disabled={state.creating}>{sel ? t.createInside : t.create}</button>
       </form>
       {sel && (
         <div className="admin-toolbar" aria-label={t.selected(sel.name)}>
           <span>{t.selected(sel.name)}</span>
-          <input aria-label={t.rename} value={renaming} onChange={(e) => setRenaming(e.target.value)} maxLength={80} />
-          <button type="button" disabled={busy || !renaming.trim()} onClick={() => void run(() => store.rename(sel, renaming.trim()), t.saved)}>{t.rename}</button>
-          <button type="button" disabled={busy} onClick={() => moveUp(sel)}>{t.up}</button>
-          <button type="button" disabled={busy} onClick={() => moveDown(sel)}>{t.down}</button>
-          <button type="button" disabled={busy} onClick={() => indent(sel)}>{t.indent}</button>
-          <button type="button" disabled={busy} onClick={() => outdent(sel)}>{t.outdent}</button>
-          <button type="button" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
-          <button type="button" onClick={() => setSelected(null)}>{t.unselect}</button>
+          <input className="input" aria-label={t.rename} value={renaming} onChange={(e) => setRenaming(e.target.value)} maxLength={80} />
+          <button type="button" className="button button--light" disabled={busy || !renaming.trim()} onClick={() => void run(() => store.rename(sel, renaming.trim()), t.saved)}>{t.rename}</button>
+          {KEY_MOVE_BUTTONS.map((move) => (
+            <button key={move} type="button" className="button button--light" disabled={busy} onClick={() => keyMove(sel, move)}>{t[move]}</button>
+          ))}
+          <button type="button" className="button button--light" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
+          <button type="button" className="button button--ghost" onClick={() => setSelected(null)}>{t.unselect}</button>
         </div>
       )}
       <div aria-busy={state.loading || busy}>{renderLevel(null, state)}</div>

@@ -54,7 +54,7 @@ export function AdminDataPage() {
   const categorySelect = (key: 'tutorialCategoryId' | 'clientCategoryId', label: string) => (
     <label>
       {label}
-      <select value={settings[key] ?? ''} onChange={(e) => set(key, e.target.value ? Number(e.target.value) : null)}>
+      <select className="input" value={settings[key] ?? ''} onChange={(e) => set(key, e.target.value ? Number(e.target.value) : null)}>
         <option value="">{t.none}</option>
         {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
       </select>
@@ -73,7 +73,7 @@ export function AdminDataPage() {
       <form className="admin-form" onSubmit={(e) => void submit(e)}>
         <label>
           {t.servicesMode}
-          <select value={settings.servicesMode} onChange={(e) => set('servicesMode', e.target.value as AdminSettings['servicesMode'])}>
+          <select className="input" value={settings.servicesMode} onChange={(e) => set('servicesMode', e.target.value as AdminSettings['servicesMode'])}>
             {(['default', 'planet', 'community'] as const).map((m) => <option key={m} value={m}>{t.modes[m]}</option>)}
           </select>
         </label>
@@ -83,13 +83,14 @@ export function AdminDataPage() {
         <UserPicker legend={t.deniedUsers} value={settings.deniedUsers} onChange={(ids) => set('deniedUsers', ids)} />
         {categorySelect('tutorialCategoryId', t.tutorialCategory)}
         {categorySelect('clientCategoryId', t.clientCategory)}
-        <label>{t.productName}<input value={settings.productName} onChange={(e) => set('productName', e.target.value)} maxLength={40} required /></label>
-        <label>{t.productSlug}<input value={settings.productSlug} onChange={(e) => set('productSlug', e.target.value)} pattern="[a-z0-9\-]{2,30}" required /></label>
-        <label>{t.contactEmail}<input type="email" value={settings.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} required /></label>
+        <label>{t.productName}<input className="input" value={settings.productName} onChange={(e) => set('productName', e.target.value)} maxLength={40} required /></label>
+        <label>{t.productSlug}<input className="input" value={settings.productSlug} onChange={(e) => set('productSlug', e.target.value)} pattern="[a-z0-9\-]{2,30}" required /></label>
+        <label>{t.contactEmail}<input className="input" type="email" value={settings.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} required /></label>
         {[0, 1].map((i) => (
           <label key={i}>
             {i === 0 ? t.phone1 : t.phone2}
             <input
+              className="input"
               value={settings.contactPhones[i] ?? ''}
               onChange={(e) => {
                 const phones = [...settings.contactPhones];
@@ -108,11 +109,11 @@ export function AdminDataPage() {
 
       <h2>{t.reports}</h2>
       <div className="admin-toolbar">
-        <label>{t.from} <input type="date" value={report.from} onChange={(e) => setReport({ ...report, from: e.target.value })} /></label>
-        <label>{t.to} <input type="date" value={report.to} onChange={(e) => setReport({ ...report, to: e.target.value })} /></label>
+        <label>{t.from} <input className="input" type="date" value={report.from} onChange={(e) => setReport({ ...report, from: e.target.value })} /></label>
+        <label>{t.to} <input className="input" type="date" value={report.to} onChange={(e) => setReport({ ...report, to: e.target.value })} /></label>
         <label>
           {t.by}{' '}
-          <select value={report.by} onChange={(e) => setReport({ ...report, by: e.target.value })}>
+          <select className="input" value={report.by} onChange={(e) => setReport({ ...report, by: e.target.value })}>
             {(['resource', 'category', 'day'] as const).map((b) => <option key={b} value={b}>{t.byOptions[b]}</option>)}
           </select>
         </label>

@@ -82,6 +82,7 @@ export function AdminUsersPage() {
       <div className="admin-toolbar">
         <input
           type="search"
+          className="input"
           aria-label={t.search}
           placeholder={t.search}
           value={q}
@@ -101,7 +102,7 @@ export function AdminUsersPage() {
           {items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
               <td>
-                <button type="button" className="link-button" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
+                <button type="button" className="button button--ghost" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
                   {u.user_name}
                 </button>
                 {u.isAdmin && <> · {t.admin}</>}
@@ -117,19 +118,19 @@ export function AdminUsersPage() {
                 {u.deleteError && <p className="admin-error" role="alert">{u.deleteError}</p>}
               </td>
               <td className="admin-actions">
-                <button type="button" onClick={() => void act(() => setBlocked(u.id, !u.blocked))}>{u.blocked ? t.unblock : t.block}</button>
-                <button type="button" onClick={() => void act(() => setAdmin(u.id, !u.isAdmin))}>{u.isAdmin ? t.unmakeAdmin : t.makeAdmin}</button>
-                <button type="button" onClick={() => void tempPassword(u)}>{t.tempPassword}</button>
-                <button type="button" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
+                <button type="button" className="button button--light" onClick={() => void act(() => setBlocked(u.id, !u.blocked))}>{u.blocked ? t.unblock : t.block}</button>
+                <button type="button" className="button button--light" onClick={() => void act(() => setAdmin(u.id, !u.isAdmin))}>{u.isAdmin ? t.unmakeAdmin : t.makeAdmin}</button>
+                <button type="button" className="button button--light" onClick={() => void tempPassword(u)}>{t.tempPassword}</button>
+                <button type="button" className="button button--light" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="admin-toolbar">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t.prev}</button>
+        <button type="button" className="button button--light" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t.prev}</button>
         <span>{t.page(page, lastPage)}</span>
-        <button type="button" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t.next}</button>
+        <button type="button" className="button button--light" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t.next}</button>
       </div>
       {confirm && <ConfirmDialog title={t.deleteTitle} message={t.deleteBody(confirm.user_name)} confirmLabel={t.delete} onConfirm={() => remove(confirm)} onCancel={() => setConfirm(null)} />}
     </section>

@@ -1,4 +1,4 @@
-import type { AdminMenu, AdminTile, FastAccessServices } from '@kit/contract';
+import { SERVICES_MODES, TILE_ICONS, type AdminMenu, type AdminTile, type FastAccessServices } from '@kit/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCategory } from '../../../test/library-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -73,7 +73,7 @@ describe('tile targets', () => {
     expect(tile).toMatchObject({ name: 'Agricultura', custom: true, href: `/biblioteca?c=${category}`, hidden: false });
     const answer = await menu();
     for (const list of [answer.availableServices, answer.mobileServices]) {
-      expect(list.services.at(-1)).toEqual({ id: tile.key, name: 'Agricultura', href: `/biblioteca?c=${category}`, external: false, disabled: false, adminOnly: false });
+      expect(list.services.at(-1)).toEqual({ id: tile.key, name: 'Agricultura', href: `/biblioteca?c=${category}`, external: false, disabled: false, adminOnly: false, icon: 'star' });
     }
   });
 
@@ -134,6 +134,66 @@ describe('tile targets', () => {
     const tile = (await call('POST', '/default/tiles', viewers.admin, { label: 'Temporal', target: { kind: 'category', value: String(gone) } })).json() as AdminTile;
     t.app.db.prepare('DELETE FROM categories WHERE id = ?').run(gone);
     expect(tileOf(await menu(), tile.key)).toMatchObject({ href: null, disabled: false });
+  });
+});
+
+describe('tile pictograms', () => {
+  it.each(SERVICES_MODES)('%s: every tool shows a pictogram of the set, none the same as another, on both lists', async (mode) => {
+    writeSettings(t.app.db, { servicesMode: mode });
+    const answer = await menu(viewers.admin);
+    for (const list of [answer.availableServices, answer.mobileServices]) {
+      const icons = list.services.map((s) => s.icon);
+      for (const icon of icons) expect(TILE_ICONS).toContain(icon);
+      expect(new Set(icons).size).toBe(icons.length);
+    }
+    expect(tileOf(answer, 'library')?.icon).toBe('library');
+  });
+
+  it('an added tile shows the pictogram the admin chose, or the default one', async () => {
+    const chosen = (await call('POST', '/default/tiles', viewers.admin, { label: 'Huertos', target: { kind: 'none', value: '' }, icon: 'leaf' })).json() as AdminTile;
+    expect(chosen).toMatchObject({ icon: 'leaf', defaultIcon: null });
+    const plain = (await call('POST', '/default/tiles', viewers.admin, { label: 'Avisos', target: { kind: 'none', value: '' } })).json() as AdminTile;
+    expect(plain.icon).toBe('star');
+    const answer = await menu();
+    expect(tileOf(answer, chosen.key)?.icon).toBe('leaf');
+    expect(tileOf(answer, plain.key)?.icon).toBe('star');
+
+    await call('PATCH', `/default/tiles/${plain.key}`, viewers.admin, { icon: 'water' });
+    expect(tileOf(await menu(), plain.key)?.icon).toBe('water');
+    await call('PATCH', `/default/tiles/${plain.key}`, viewers.admin, { icon: null });
+    expect(tileOf(await menu(), plain.key)?.icon).toBe('star');
+  });
+
+  it('an admin changes a catalogue tool’s pictogram, and null puts the catalogue’s back', async () => {
+    const res = await call('PATCH', '/default/tiles/news', viewers.admin, { icon: 'megaphone' });
+    expect(res.json()).toMatchObject({ icon: 'megaphone', defaultIcon: 'newspaper' });
+    expect(tileOf(await menu(), 'news')?.icon).toBe('megaphone');
+    // a change of name leaves the pictogram alone
+    await call('PATCH', '/default/tiles/news', viewers.admin, { label: 'Avisos del valle' });
+    expect(tileOf(await menu(), 'news')?.icon).toBe('megaphone');
+    await call('PATCH', '/default/tiles/news', viewers.admin, { icon: null });
+    expect(tileOf(await menu(), 'news')?.icon).toBe('newspaper');
+  });
+
+  it.each([
+    ['a name outside the set', 'dragon'],
+    ['an address of a picture', '/images/logo.svg'],
+    ['SVG markup', '<svg onload="alert(1)"/>'],
+  ])('refuses %s with 400 VALIDATION on the icon field, and changes nothing', async (_what, icon) => {
+    const edit = await call('PATCH', '/default/tiles/news', viewers.admin, { icon });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error).toMatchObject({ code: 'VALIDATION', data: { field: 'body.icon' } });
+    const add = await call('POST', '/default/tiles', viewers.admin, { label: 'Huertos', target: { kind: 'none', value: '' }, icon });
+    expect(add.statusCode).toBe(400);
+    expect(add.json().error).toMatchObject({ code: 'VALIDATION', data: { field: 'body.icon' } });
+    expect(t.app.db.prepare('SELECT count(*) AS n FROM menu_tiles').get()).toEqual({ n: 0 });
+    expect(tileOf(await menu(), 'news')?.icon).toBe('newspaper');
+  });
+
+  it('falls back to the tile’s default when a stored pictogram is no longer in the set', async () => {
+    await call('PATCH', '/default/tiles/news', viewers.admin, { icon: 'megaphone' });
+    t.app.db.prepare("UPDATE menu_tiles SET icon = 'retired' WHERE tool_id = 'news'").run();
+    expect(tileOf(await menu(), 'news')?.icon).toBe('newspaper');
   });
 });
 

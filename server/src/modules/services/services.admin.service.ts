@@ -86,12 +86,23 @@ export function addTile(db: Db, mode: ServicesModeName, settings: Settings, body
   const id = db.transaction(() => {
     if (countCustomTiles(db, mode) >= MAX_CUSTOM_TILES) throw new AppError('TILE_LIMIT', { max: MAX_CUSTOM_TILES });
     const last = loadModeTiles(db, mode, settings).length;
-    return insertCustomTile(db, mode, { label: body.label.trim(), targetKind: target.kind, targetValue: target.value, hidden: body.hidden ?? false, position: last });
+    return insertCustomTile(db, mode, {
+      label: body.label.trim(),
+      targetKind: target.kind,
+      targetValue: target.value,
+      hidden: body.hidden ?? false,
+      position: last,
+      icon: body.icon ?? null,
+    });
   })();
   return pick(loadModeTiles(db, mode, settings), `${CUSTOM_PREFIX}${id}`);
 }
 
-/** Changes a tile's label, target or visibility; null label or target puts a catalogue tool back as the catalogue has it. */
+/**
+ * Changes a tile's label, target, visibility or pictogram; a null label,
+ * target or pictogram puts a catalogue tool's back as the catalogue has it
+ * (an added tile's null pictogram is the default one).
+ */
 export function editTile(db: Db, mode: ServicesModeName, settings: Settings, key: string, body: UpdateTile): AdminTile {
   const ref = findTile(db, mode, key);
   const target = body.target ? checkTarget(db, body.target) : body.target;
@@ -100,11 +111,11 @@ export function editTile(db: Db, mode: ServicesModeName, settings: Settings, key
     const tool = TOOLS[ref.toolId];
     if (target !== undefined && tool.lockedTarget) throw new AppError('TILE_LOCKED', { key, field: 'target' });
     if (body.hidden === true && tool.lockedHidden) throw new AppError('TILE_LOCKED', { key, field: 'hidden' });
-    upsertToolOverride(db, mode, ref.toolId, { label, target, hidden: body.hidden });
+    upsertToolOverride(db, mode, ref.toolId, { label, target, hidden: body.hidden, icon: body.icon });
   } else {
     // An added tile has no catalogue to fall back on: it always keeps a label and a target.
     if (label === null || target === null) throw new AppError('VALIDATION', { field: label === null ? 'label' : 'target' });
-    updateCustomTile(db, ref.row, { label, target, hidden: body.hidden });
+    updateCustomTile(db, ref.row, { label, target, hidden: body.hidden, icon: body.icon });
   }
   return pick(loadModeTiles(db, mode, settings), key);
 }

@@ -1,7 +1,9 @@
-import type { ServicesModeName, TileTarget, ToolId } from '@kit/contract';
+import type { ServicesModeName, TileIcon, TileTarget, ToolId } from '@kit/contract';
 
 interface ToolSpec {
   name: string;
+  /** its pictogram on the menu: each tool its own, so the menu reads without reading */
+  icon: TileIcon;
   /** where the tile goes until an admin says otherwise; a route's `{product}` is the library slug */
   target: TileTarget;
   disabled?: boolean;
@@ -27,28 +29,28 @@ export const MENU_EDITOR_PATH = '/admin/menu';
  * until an admin points them at a category, a page or another service.
  */
 export const TOOLS: Readonly<Record<ToolId, ToolSpec>> = {
-  login: { name: 'Iniciar sesión o registrarse', target: route('/login'), lockedTarget: true },
-  library: { name: 'Biblioteca', target: route('/{product}') },
-  uadmin: { name: 'Uadmin', target: route('/admin'), adminOnly: true, lockedTarget: true },
-  ads: { name: 'Anuncios', target: route('/anuncios') },
-  multimedia: { name: 'Multimedia', target: type(3) },
-  surveys: { name: 'Encuestas', target: NONE, desktopOnly: true },
-  encyclopedia: { name: 'Enciclopedia', target: NONE },
-  courses: { name: 'Cursos', target: NONE },
-  telehealth: { name: 'Telesalud', target: NONE },
-  apps: { name: 'Aplicaciones', target: route('/uapps') },
-  news: { name: 'Noticias', target: NONE },
-  books: { name: 'Libros', target: type(2) },
-  sustainability: { name: 'Sostenibilidad', target: NONE },
-  nutrition: { name: 'Nutrición', target: NONE },
-  wellbeing: { name: 'Bienestar', target: NONE },
-  chat: { name: 'Chat', target: NONE, disabled: true, lockedTarget: true },
-  employability: { name: 'Empleabilidad', target: NONE },
-  government: { name: 'Información del gobierno', target: NONE, disabled: true, lockedTarget: true },
+  login: { name: 'Iniciar sesión o registrarse', icon: 'person', target: route('/login'), lockedTarget: true },
+  library: { name: 'Biblioteca', icon: 'library', target: route('/{product}') },
+  uadmin: { name: 'Uadmin', icon: 'gear', target: route('/admin'), adminOnly: true, lockedTarget: true },
+  ads: { name: 'Anuncios', icon: 'megaphone', target: route('/anuncios') },
+  multimedia: { name: 'Multimedia', icon: 'film', target: type(3) },
+  surveys: { name: 'Encuestas', icon: 'clipboard', target: NONE, desktopOnly: true },
+  encyclopedia: { name: 'Enciclopedia', icon: 'globe', target: NONE },
+  courses: { name: 'Cursos', icon: 'cap', target: NONE },
+  telehealth: { name: 'Telesalud', icon: 'health', target: NONE },
+  apps: { name: 'Aplicaciones', icon: 'apps', target: route('/uapps') },
+  news: { name: 'Noticias', icon: 'newspaper', target: NONE },
+  books: { name: 'Libros', icon: 'book', target: type(2) },
+  sustainability: { name: 'Sostenibilidad', icon: 'leaf', target: NONE },
+  nutrition: { name: 'Nutrición', icon: 'apple', target: NONE },
+  wellbeing: { name: 'Bienestar', icon: 'smile', target: NONE },
+  chat: { name: 'Chat', icon: 'chat', target: NONE, disabled: true, lockedTarget: true },
+  employability: { name: 'Empleabilidad', icon: 'briefcase', target: NONE },
+  government: { name: 'Información del gobierno', icon: 'government', target: NONE, disabled: true, lockedTarget: true },
   // Goes to the tutorial category when the kit has one configured (services.service.ts).
-  tutorial: { name: 'Video de introducción', target: NONE },
-  appDownload: { name: 'Descarga la aplicación', target: route('/extra/download') },
-  addTool: { name: 'Agregar herramienta', target: route(MENU_EDITOR_PATH), adminOnly: true, lockedTarget: true, lockedHidden: true },
+  tutorial: { name: 'Video de introducción', icon: 'play', target: NONE },
+  appDownload: { name: 'Descarga la aplicación', icon: 'download', target: route('/extra/download') },
+  addTool: { name: 'Agregar herramienta', icon: 'plus', target: route(MENU_EDITOR_PATH), adminOnly: true, lockedTarget: true, lockedHidden: true },
 };
 
 /** Each services mode: its fixed title and tool list (SPEC §1). */

@@ -10,9 +10,11 @@ export interface DbMenuTile {
   target_value: string;
   hidden: number;
   position: number | null;
+  /** a pictogram name (the API accepted it from TILE_ICONS); null: the tile's default */
+  icon: string | null;
 }
 
-const TILE_COLUMNS = 'id, tool_id, label, target_kind, target_value, hidden, position';
+const TILE_COLUMNS = 'id, tool_id, label, target_kind, target_value, hidden, position, icon';
 
 export function findMenuTiles(db: Db, mode: ServicesModeName): DbMenuTile[] {
   return db.prepare<[string], DbMenuTile>(`SELECT ${TILE_COLUMNS} FROM menu_tiles WHERE mode = ? ORDER BY id`).all(mode);
@@ -38,12 +40,13 @@ export interface NewCustomTile {
   targetValue: string;
   hidden: boolean;
   position: number;
+  icon: string | null;
 }
 
 export function insertCustomTile(db: Db, mode: ServicesModeName, tile: NewCustomTile): number {
   const result = db
-    .prepare('INSERT INTO menu_tiles (mode, label, target_kind, target_value, hidden, position) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(mode, tile.label, tile.targetKind, tile.targetValue, tile.hidden ? 1 : 0, tile.position);
+    .prepare('INSERT INTO menu_tiles (mode, label, target_kind, target_value, hidden, position, icon) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(mode, tile.label, tile.targetKind, tile.targetValue, tile.hidden ? 1 : 0, tile.position, tile.icon);
   return Number(result.lastInsertRowid);
 }
 
@@ -53,6 +56,7 @@ export interface TileChanges {
   target?: { kind: TileTargetKind; value: string } | null;
   hidden?: boolean;
   position?: number | null;
+  icon?: string | null;
 }
 
 function applyChanges(row: DbMenuTile, changes: TileChanges): DbMenuTile {
@@ -63,13 +67,14 @@ function applyChanges(row: DbMenuTile, changes: TileChanges): DbMenuTile {
     target_value: changes.target === undefined ? row.target_value : (changes.target?.value ?? ''),
     hidden: changes.hidden === undefined ? row.hidden : changes.hidden ? 1 : 0,
     position: changes.position === undefined ? row.position : changes.position,
+    icon: changes.icon === undefined ? row.icon : changes.icon,
   };
 }
 
 function writeRow(db: Db, row: DbMenuTile): void {
   db.prepare(
     `UPDATE menu_tiles SET label = @label, target_kind = @target_kind, target_value = @target_value, hidden = @hidden,
-       position = @position, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       position = @position, icon = @icon, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,
   ).run(row);
 }
@@ -81,10 +86,10 @@ export function upsertToolOverride(db: Db, mode: ServicesModeName, toolId: strin
     writeRow(db, applyChanges(existing, changes));
     return;
   }
-  const blank: DbMenuTile = { id: 0, tool_id: toolId, label: null, target_kind: null, target_value: '', hidden: 0, position: null };
+  const blank: DbMenuTile = { id: 0, tool_id: toolId, label: null, target_kind: null, target_value: '', hidden: 0, position: null, icon: null };
   const row = applyChanges(blank, changes);
   db.prepare(
-    'INSERT INTO menu_tiles (mode, tool_id, label, target_kind, target_value, hidden, position) VALUES (@mode, @tool_id, @label, @target_kind, @target_value, @hidden, @position)',
+    'INSERT INTO menu_tiles (mode, tool_id, label, target_kind, target_value, hidden, position, icon) VALUES (@mode, @tool_id, @label, @target_kind, @target_value, @hidden, @position, @icon)',
   ).run({ ...row, mode });
 }
 

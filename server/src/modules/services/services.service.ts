@@ -1,10 +1,13 @@
 import {
   COUNTRIES,
+  DEFAULT_TILE_ICON,
+  TILE_ICONS,
   TOOL_IDS,
   type AdminTile,
   type FastAccessServices,
   type Service,
   type ServicesModeName,
+  type TileIcon,
   type TileTarget,
   type ToolId,
 } from '@kit/contract';
@@ -22,6 +25,11 @@ export interface TileContext {
 
 export const CUSTOM_PREFIX = 'custom-';
 export const isToolId = (id: string): id is ToolId => (TOOL_IDS as readonly string[]).includes(id);
+
+/** A stored pictogram still in the set, else null (the tile's default then). */
+function storedIcon(icon: string | null | undefined): TileIcon | null {
+  return (TILE_ICONS as readonly string[]).includes(icon ?? '') ? (icon as TileIcon) : null;
+}
 
 /** The target a catalogue tool has until an admin changes it. */
 function catalogueTarget(toolId: ToolId, ctx: TileContext): TileTarget {
@@ -77,6 +85,8 @@ export function resolveTiles(mode: ServicesModeName, rows: readonly DbMenuTile[]
         target,
         ...hrefOf(target, ctx),
         label: row?.label ?? null,
+        icon: storedIcon(row?.icon) ?? tool.icon,
+        defaultIcon: tool.icon,
         targetOverridden: Boolean(row?.target_kind) && !tool.lockedTarget,
         hidden: row?.hidden === 1 && !tool.lockedHidden,
         disabled: tool.disabled ?? false,
@@ -104,6 +114,8 @@ export function resolveTiles(mode: ServicesModeName, rows: readonly DbMenuTile[]
         target,
         ...hrefOf(target, ctx),
         label: row.label,
+        icon: storedIcon(row.icon) ?? DEFAULT_TILE_ICON,
+        defaultIcon: null,
         targetOverridden: true,
         hidden: row.hidden === 1,
         disabled: false,
@@ -119,7 +131,7 @@ export function resolveTiles(mode: ServicesModeName, rows: readonly DbMenuTile[]
 }
 
 function toService(tile: AdminTile): Service {
-  return { id: tile.key, name: tile.name, href: tile.href, external: tile.external, disabled: tile.disabled, adminOnly: tile.adminOnly };
+  return { id: tile.key, name: tile.name, href: tile.href, external: tile.external, disabled: tile.disabled, adminOnly: tile.adminOnly, icon: tile.icon };
 }
 
 export interface MenuBanners {

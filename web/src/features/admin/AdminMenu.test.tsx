@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { dropPositionAt } from '../../pages/AdminCategoryPage.tsx';
 import { AdminMenu } from './AdminShell.tsx';
 
 const links = () => screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
@@ -34,15 +33,5 @@ describe('AdminMenu (SPEC §2 admin side menu)', () => {
     expect(screen.queryByRole('link', { name: 'Por aprobar' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'On/Off Kit' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Por publicar' })).toBeTruthy();
-  });
-});
-
-describe('dropPositionAt', () => {
-  it.each([
-    [1, 'before'],
-    [20, 'inside'],
-    [39, 'after'],
-  ] as const)('at %i px of a 40 px row is %s', (y, pos) => {
-    expect(dropPositionAt(y, 40)).toBe(pos);
   });
 });

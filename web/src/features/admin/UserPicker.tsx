@@ -81,7 +81,7 @@ export function UserPicker({ legend, value, onChange }: { legend: string; value:
       )}
       <label>
         {t.search}
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={resultsId} autoComplete="off" />
+        <input type="search" className="input" value={query} onChange={(e) => setQuery(e.target.value)} aria-controls={resultsId} autoComplete="off" />
       </label>
       <ul id={resultsId} className="user-picker__results" aria-label={t.results}>
         {found?.length === 0 && <li>{t.noResults}</li>}

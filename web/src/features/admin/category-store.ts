@@ -1,4 +1,5 @@
 import type { Category } from '@kit/contract';
+import type { CategoryMove, Placed } from '../category-drop/drop-rules.ts';
 
 /**
  * SPEC §4 category store: children per parent (null: top level), with separate
@@ -156,10 +157,17 @@ export class CategoryStore {
     });
   }
 
-  moveBefore(category: Category, ref: Category): Promise<void> {
+  moveBefore(category: Category, ref: Placed): Promise<void> {
     return this.flag('updating', async () => {
       await this.api.moveBefore(category.id, ref.id);
       await this.reread(affectedParents(category, ref.parentId));
     });
+  }
+
+  /** A move planned by the drop rules (features/category-drop): change parent or move before. */
+  applyMove(category: Category, move: CategoryMove): Promise<void> {
+    return move.kind === 'change-parent'
+      ? this.changeParent(category, move.parentId)
+      : this.moveBefore(category, { id: move.refId, parentId: move.parentId });
   }
 }

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCategoryCache } from './category-tree-data.ts';
 import { CategoryTree } from './CategoryTree.tsx';
 
-const CHILDREN: Record<string, object[]> = {
+interface Row {
+  id: number;
+  name: string;
+  childrenCount: number;
+  priority: number;
+  status_id: number;
+}
+
+const CHILDREN: Record<string, Row[]> = {
   root: [
     { id: 7, name: 'Salud', childrenCount: 2, priority: 2, status_id: 1 },
     { id: 1, name: 'Educación', childrenCount: 0, priority: 1, status_id: 1 },
@@ -18,14 +26,29 @@ const CHILDREN: Record<string, object[]> = {
 /** A kit answering the tree's calls; `failRoot` makes the first root call fail. */
 function fakeKit({ failRoot = false } = {}) {
   let rootFailures = failRoot ? 1 : 0;
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  // this kit's own copy, in the server's order, so a move changes what it answers next
+  const kit: Record<string, Row[]> = Object.fromEntries(
+    Object.entries(CHILDREN).map(([key, list]) => [key, [...list].sort((a, b) => a.priority - b.priority)]),
+  );
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://kit');
     const children = /^\/api\/v2\/categories\/(\w+)\/children$/.exec(url.pathname);
     if (children?.[1] === 'root' && rootFailures > 0) {
       rootFailures -= 1;
       return Response.json({ error: { httpCode: 500, type: 'server', code: 'INTERNAL', message: 'x', data: null } }, { status: 500 });
     }
-    if (children) return Response.json({ data: CHILDREN[children[1] ?? ''] ?? [] });
+    if (children) return Response.json({ data: (kit[children[1] ?? ''] ?? []).map((c, i) => ({ ...c, priority: i + 1 })) });
+    const before = /^\/api\/v2\/categories\/(\d+)\/move-before$/.exec(url.pathname);
+    if (before) {
+      // top-level moves only, which is all these tests make
+      const id = Number(before[1]);
+      const ref = (JSON.parse(String(init?.body)) as { refCategoryId: number }).refCategoryId;
+      const moving = kit.root?.find((c) => c.id === id);
+      const rest = (kit.root ?? []).filter((c) => c.id !== id);
+      rest.splice(rest.findIndex((c) => c.id === ref), 0, moving as Row);
+      kit.root = rest;
+      return Response.json({ data: moving, siblings: [] });
+    }
     const branch = /^\/api\/v2\/categories\/(\d+)\/branch$/.exec(url.pathname);
     if (branch?.[1] === '10') return Response.json({ data: [{ id: 7 }, { id: 10 }] });
     return Response.json({ data: [] });
@@ -39,14 +62,14 @@ function Where() {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 }
 
-function renderTree(selectedId: number | null = null) {
+function renderTree(selectedId: number | null = null, canArrange = false) {
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
           <>
-            <CategoryTree rootId="root" productSlug="biblioteca" selectedId={selectedId} label="Categorías" />
+            <CategoryTree rootId="root" productSlug="biblioteca" selectedId={selectedId} label="Categorías" canArrange={canArrange} />
             <Where />
           </>
         ),
@@ -135,5 +158,37 @@ describe('CategoryTree (SPEC §2, §9)', () => {
     expect(await screen.findByText('No se pudieron cargar las categorías.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('treeitem', { name: 'Salud' })).toBeTruthy();
+  });
+
+  it('gives no drag handle and no Alt + arrow moves to a visitor', async () => {
+    const fetchMock = fakeKit();
+    renderTree();
+    const tree = await screen.findByRole('tree');
+    expect(tree.querySelector('.category-tree__handle')).toBeNull();
+    expect(tree.hasAttribute('aria-describedby')).toBe(false);
+    item('Educación').focus();
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    fireEvent.keyDown(tree, { key: 'ArrowUp', altKey: true });
+    expect(document.activeElement).toBe(item('Educación'));
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('lets an admin move the focused category with Alt + arrows: the call /admin/category makes, then the list read again', async () => {
+    const fetchMock = fakeKit();
+    renderTree(null, true);
+    const tree = await screen.findByRole('tree');
+    expect(item('Salud').querySelector('.category-tree__handle')).not.toBeNull();
+    expect(document.getElementById(tree.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Alt + flechas');
+    item('Educación').focus();
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    fireEvent.keyDown(tree, { key: 'ArrowUp', altKey: true });
+    await waitFor(() => expect(screen.getAllByRole('treeitem').map((el) => el.textContent)).toEqual(['Salud', 'Educación']));
+    const write = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(write?.[0])).toBe('/api/v2/categories/7/move-before');
+    expect(JSON.parse(String(write?.[1]?.body))).toEqual({ refCategoryId: 1 });
+    await waitFor(() => expect(document.activeElement).toBe(item('Salud')));
+    // at the top already: nothing to move past, and nothing sent
+    fireEvent.keyDown(tree, { key: 'ArrowUp', altKey: true });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import type { TreeNode } from './category-tree-data.ts';
 import { Icon } from './Icon.tsx';
 import { treeNodeWidth } from './tree-width.ts';
 import { useCategoryTree, visibleNodes, type CategoryTreeState, type VisibleNode } from './use-category-tree.ts';
+import { useTreeArrange, type TreeArrange } from './use-tree-arrange.ts';
 
 export interface CategoryTreeProps {
   /** 'root' for the whole library, or a category whose subtree this tree shows */
@@ -18,15 +19,18 @@ export interface CategoryTreeProps {
   /** top-level categories left out (the client category has its own tree) */
   exclude?: readonly number[];
   label: string;
+  /** an admin may reorder and move categories here: drag handles and Alt + arrows */
+  canArrange?: boolean;
 }
 
 /**
  * SPEC §2 category tree: lazily loaded (a node's children are fetched when it
  * is first opened), nodes 273px wide less 22px per level (SPEC §9), a click
  * goes to /{product}?c={id}. Keyboard: the WAI-ARIA tree pattern (arrows,
- * Home, End, Enter).
+ * Home, End, Enter). For admins (`canArrange`) it supports drag and drop: a
+ * handle per row for the mouse and a finger, Alt + arrows for the keyboard.
  */
-export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], label }: CategoryTreeProps) {
+export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], label, canArrange = false }: CategoryTreeProps) {
   const tree = useCategoryTree(rootId);
   const navigate = useNavigate();
   const excluded = useMemo(() => new Set(exclude), [exclude]);
@@ -35,6 +39,19 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
   const items = useRef(new Map<number, HTMLLIElement>());
   const idPrefix = useId();
   const { expand } = tree;
+  // After a move the item may be drawn anew under its new parent: focus follows it there.
+  const focusAfterMove = useRef<number | null>(null);
+  const arrange = useTreeArrange(tree, (id) => {
+    focusAfterMove.current = id;
+    setFocusedId(id);
+  });
+
+  useEffect(() => {
+    const id = focusAfterMove.current;
+    if (id === null || !visible.some((v) => v.node.id === id)) return;
+    focusAfterMove.current = null;
+    items.current.get(id)?.focus();
+  }, [visible]);
 
   // Reveal the selected category: open its ancestors (and itself, to show its subcategories).
   useEffect(() => {
@@ -78,6 +95,10 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
     const index = visible.findIndex((v) => v.node.id === tabStop);
     const current = visible[index];
     if (!current) return;
+    if (canArrange && arrange.onKeyDown(event, current, visible)) {
+      event.preventDefault();
+      return;
+    }
     const { node } = current;
     const isOpen = tree.expanded.has(node.id);
     let handled = true;
@@ -113,24 +134,32 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
   };
 
   return (
-    <ul className="category-tree" role="tree" aria-label={label} onKeyDown={onKeyDown}>
-      <TreeLevel
-        parentId={rootId}
-        depth={0}
-        tree={tree}
-        visible={visible}
-        selectedId={selectedId}
-        tabStop={tabStop}
-        excluded={excluded}
-        onOpen={open}
-        onFocusNode={setFocusedId}
-        idPrefix={idPrefix}
-        register={(id, el) => {
-          if (el) items.current.set(id, el);
-          else items.current.delete(id);
-        }}
-      />
-    </ul>
+    <>
+      {canArrange && (
+        <p id={`${idPrefix}-hint`} className="category-tree__hint">
+          {esLibrary.tree.arrangeHint}
+        </p>
+      )}
+      <ul className="category-tree" role="tree" aria-label={label} aria-describedby={canArrange ? `${idPrefix}-hint` : undefined} onKeyDown={onKeyDown}>
+        <TreeLevel
+          parentId={rootId}
+          depth={0}
+          tree={tree}
+          visible={visible}
+          selectedId={selectedId}
+          tabStop={tabStop}
+          excluded={excluded}
+          onOpen={open}
+          onFocusNode={setFocusedId}
+          arrange={canArrange ? arrange : null}
+          idPrefix={idPrefix}
+          register={(id, el) => {
+            if (el) items.current.set(id, el);
+            else items.current.delete(id);
+          }}
+        />
+      </ul>
+    </>
   );
 }
 
@@ -145,6 +174,8 @@ interface TreeLevelProps {
   onOpen: (node: TreeNode) => void;
   onFocusNode: (id: number) => void;
   register: (id: number, el: HTMLLIElement | null) => void;
+  /** an admin's drag and drop, null for everyone else */
+  arrange: TreeArrange | null;
   /** makes the ids naming each item unique in the page (there may be two trees) */
   idPrefix: string;
 }
@@ -169,7 +200,7 @@ function TreeItem({
   setSize,
   ...props
 }: TreeLevelProps & { node: TreeNode; position: number; setSize: number }) {
-  const { depth, tree, selectedId, tabStop, onOpen, onFocusNode, register, idPrefix } = props;
+  const { depth, tree, selectedId, tabStop, onOpen, onFocusNode, register, arrange, idPrefix } = props;
   const nameId = `${idPrefix}-${node.id}`;
   const hasChildren = node.childrenCount > 0;
   const isOpen = hasChildren && tree.expanded.has(node.id);
@@ -192,7 +223,14 @@ function TreeItem({
         if (event.target === event.currentTarget) onFocusNode(node.id);
       }}
     >
-      <div className="category-tree__row" style={{ width: treeNodeWidth(depth) }} data-depth={depth} onClick={() => onOpen(node)}>
+      <div
+        className="category-tree__row"
+        style={{ width: treeNodeWidth(depth) }}
+        data-depth={depth}
+        data-drop={arrange?.drag.indicator?.id === node.id ? arrange.drag.indicator.pos : undefined}
+        onClick={() => onOpen(node)}
+        {...arrange?.drag.target(node.id)}
+      >
         {hasChildren ? (
           <span
             className="category-tree__toggle"
@@ -211,6 +249,12 @@ function TreeItem({
         <span className="category-tree__name" id={nameId}>
           {node.name}
         </span>
+        {arrange && (
+          // mouse and finger only: the keyboard moves the focused item with Alt + arrows
+          <span className="category-tree__handle" aria-hidden="true" onClick={(event) => event.stopPropagation()} {...arrange.drag.source(node.id)}>
+            <Icon name="grip" size={18} />
+          </span>
+        )}
       </div>
       {isOpen && (
         <ul role="group" className="category-tree__group">

@@ -18,7 +18,8 @@ export type IconName =
   | 'plus'
   | 'prev'
   | 'next'
-  | 'fit';
+  | 'fit'
+  | 'grip';
 
 /** Stroke paths on a 24×24 grid (drawn for this app; no icon font, nothing from the network). */
 const PATHS: Record<IconName, string> = {
@@ -46,6 +47,7 @@ const PATHS: Record<IconName, string> = {
   prev: 'M15 18l-6-6 6-6',
   next: 'M9 6l6 6-6 6',
   fit: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  grip: 'M9 5a1 1 0 1 0 0 2a1 1 0 1 0 0-2M15 5a1 1 0 1 0 0 2a1 1 0 1 0 0-2M9 11a1 1 0 1 0 0 2a1 1 0 1 0 0-2M15 11a1 1 0 1 0 0 2a1 1 0 1 0 0-2M9 17a1 1 0 1 0 0 2a1 1 0 1 0 0-2M15 17a1 1 0 1 0 0 2a1 1 0 1 0 0-2',
 };
 
 export interface IconProps {

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCategoryBranch } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
+import { useSession } from '../session/session-store.ts';
 import { CategoryTree } from './CategoryTree.tsx';
 import { Icon } from './Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
@@ -21,6 +22,9 @@ export function LibrarySidebar({ context }: { context: LibraryContext }) {
   const tutorialId = config?.tutorialCategoryId ?? null;
   const clientId = config?.clientCategoryId ?? null;
   const exclude = useMemo(() => (clientId === null ? [] : [clientId]), [clientId]);
+  // what the server allows: an admin not on the denied list (the kit must be reachable to ask it)
+  const session = useSession();
+  const canArrange = session.isAdmin && session.userId !== null && config !== null && !config.deniedUsers.includes(session.userId);
 
   return (
     <div className="library-sidebar">
@@ -31,8 +35,8 @@ export function LibrarySidebar({ context }: { context: LibraryContext }) {
         </Link>
       )}
       <h2 className="library-sidebar__heading">{es.layout.categories}</h2>
-      <CategoryTree rootId="root" productSlug={productSlug} selectedId={selectedId} exclude={exclude} label={es.layout.categories} />
-      {clientId !== null && <ClientTree id={clientId} productSlug={productSlug} selectedId={selectedId} />}
+      <CategoryTree rootId="root" productSlug={productSlug} selectedId={selectedId} exclude={exclude} label={es.layout.categories} canArrange={canArrange} />
+      {clientId !== null && <ClientTree id={clientId} productSlug={productSlug} selectedId={selectedId} canArrange={canArrange} />}
       <Link to="/extra/download" className="library-sidebar__shortcut library-sidebar__download">
         <Icon name="phone" />
         {esLibrary.header.appDownload}
@@ -42,7 +46,7 @@ export function LibrarySidebar({ context }: { context: LibraryContext }) {
 }
 
 /** SPEC §2: the client category's own tree, under its name. */
-function ClientTree({ id, productSlug, selectedId }: { id: number; productSlug: string; selectedId: number | null }) {
+function ClientTree({ id, productSlug, selectedId, canArrange }: { id: number; productSlug: string; selectedId: number | null; canArrange: boolean }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -58,7 +62,7 @@ function ClientTree({ id, productSlug, selectedId }: { id: number; productSlug: 
       <h2 className="library-sidebar__heading">
         <Link to={`/${productSlug}?c=${id}`}>{label}</Link>
       </h2>
-      <CategoryTree rootId={id} productSlug={productSlug} selectedId={selectedId} label={label} />
+      <CategoryTree rootId={id} productSlug={productSlug} selectedId={selectedId} label={label} canArrange={canArrange} />
     </section>
   );
 }

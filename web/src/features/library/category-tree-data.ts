@@ -44,7 +44,28 @@ export function loadChildren(id: CategoryNodeId): Promise<TreeNode[]> {
   return pending;
 }
 
-/** Forgets fetched children (tests; after an admin edits categories). */
+/** Forgets fetched children (tests). */
 export function resetCategoryCache(): void {
   cache.clear();
+}
+
+/** The trees on the page, each able to read its open lists again. */
+const trees = new Set<() => Promise<void>>();
+
+/** Registers a tree's refresh for categoriesChanged(); returns the unregister. */
+export function onCategoriesChanged(refresh: () => Promise<void>): () => void {
+  trees.add(refresh);
+  return () => {
+    trees.delete(refresh);
+  };
+}
+
+/**
+ * After an admin moved a category: forgets every fetched list and has every
+ * tree on the page (the main one, the client one) read its lists again.
+ * Resolves when they have.
+ */
+export async function categoriesChanged(): Promise<void> {
+  cache.clear();
+  await Promise.all([...trees].map((refresh) => refresh()));
 }

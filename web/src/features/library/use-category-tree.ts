@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CategoryNodeId } from '../../api/library.ts';
-import { loadChildren, type TreeNode } from './category-tree-data.ts';
+import { loadChildren, onCategoriesChanged, type TreeNode } from './category-tree-data.ts';
 
 export type ChildrenState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; nodes: TreeNode[] };
 
@@ -51,6 +51,21 @@ export function useCategoryTree(rootId: CategoryNodeId): CategoryTreeState {
   useEffect(() => {
     load(rootId);
   }, [load, rootId]);
+
+  // After an admin's move (categoriesChanged): every list this tree has asked for, read again,
+  // the old one staying on screen meanwhile.
+  const refresh = useCallback(async () => {
+    await Promise.all(
+      [...requested.current].map((id) =>
+        loadChildren(id).then(
+          (nodes) => set(id, { status: 'ready', nodes }),
+          () => undefined, // unreachable: the list on screen stays as it was
+        ),
+      ),
+    );
+  }, [set]);
+
+  useEffect(() => onCategoriesChanged(refresh), [refresh]);
 
   const expand = useCallback(
     (ids: readonly number[]) => {

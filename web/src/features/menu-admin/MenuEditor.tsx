@@ -5,6 +5,7 @@ import { addTile, editTile, orderTiles, removeTile, updateSettings } from '../..
 import { esPortal } from '../../i18n/es-portal.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { fill } from '../library/fill.ts';
+import { Pictogram } from '../menu/Pictogram.tsx';
 import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { EDITOR_MODES, type MenuEditorData } from './menu-editor-loader.ts';
@@ -46,9 +47,12 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
   const save = (tile: AdminTile | null) => async (changes: TileChanges) => {
     if (tile === null) {
       const label = changes.label ?? '';
-      return run(() => addTile(mode, { label, target: changes.target ?? { kind: 'none', value: '' } }), t.added);
+      return run(() => addTile(mode, { label, target: changes.target ?? { kind: 'none', value: '' }, icon: changes.icon ?? undefined }), t.added);
     }
-    return run(() => editTile(mode, tile.key, { label: changes.label, ...(changes.target === undefined ? {} : { target: changes.target }) }), t.saved);
+    return run(
+      () => editTile(mode, tile.key, { label: changes.label, icon: changes.icon, ...(changes.target === undefined ? {} : { target: changes.target }) }),
+      t.saved,
+    );
   };
 
   return (
@@ -80,6 +84,9 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
       <ol className="tile-list" aria-label={t.tiles}>
         {menu.tiles.map((tile, index) => (
           <li key={tile.key} className={tile.hidden ? 'surface tile-row tile-row--hidden' : 'surface tile-row'} data-testid={`tile-${tile.key}`}>
+            <span className="tile-row__pictogram">
+              <Pictogram name={tile.icon} />
+            </span>
             <div className="tile-row__info">
               <strong>{tile.name}</strong>
               <span className="tile-row__badges">

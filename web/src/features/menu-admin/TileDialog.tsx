@@ -1,9 +1,10 @@
-import type { AdminTile, TileTarget } from '@kit/contract';
-import { TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
+import type { AdminTile, TileIcon, TileTarget } from '@kit/contract';
+import { DEFAULT_TILE_ICON, TILE_ICONS, TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field } from '../account/Field.tsx';
 import { fill } from '../library/fill.ts';
+import { Pictogram } from '../menu/Pictogram.tsx';
 import { Modal } from '../modal/Modal.tsx';
 import { initialChoice, targetFromForm, TILE_TYPE_CODES, typeLabel, type CategoryOption, type TargetChoice } from './tile-target.ts';
 
@@ -14,6 +15,8 @@ export interface TileChanges {
   label: string | null;
   /** null: the catalogue's target back; undefined: unchanged (a locked target) */
   target: TileTarget | null | undefined;
+  /** null: the catalogue's pictogram back */
+  icon: TileIcon | null;
 }
 
 interface TileDialogProps {
@@ -24,12 +27,13 @@ interface TileDialogProps {
   onClose: () => void;
 }
 
-/** Adds a tile or edits one: its name on the menu and where it goes. */
+/** Adds a tile or edits one: its name on the menu, its pictogram and where it goes. */
 export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProps) {
   const start = initialChoice(tile);
   const [label, setLabel] = useState(tile?.label ?? '');
   const [choice, setChoice] = useState<TargetChoice>(start.choice);
   const [value, setValue] = useState(start.value);
+  const [icon, setIcon] = useState<TileIcon>(tile?.icon ?? DEFAULT_TILE_ICON);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const catalogue = tile !== null && !tile.custom;
@@ -44,7 +48,7 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
     setSaving(true);
     setError(null);
     try {
-      await onSave({ label: name === '' ? null : name, target: target.target });
+      await onSave({ label: name === '' ? null : name, target: target.target, icon: icon === tile?.defaultIcon ? null : icon });
     } catch {
       setSaving(false);
     }
@@ -63,6 +67,20 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
             onChange={(event) => setLabel(event.target.value)}
           />
         </Field>
+        <fieldset className="field" aria-describedby="tile-icon-help">
+          <legend className="field__label">{t.pictogram}</legend>
+          <p id="tile-icon-help" className="field__help">
+            {t.pictogramHelp}
+          </p>
+          <div className="pictogram-choices">
+            {TILE_ICONS.map((name) => (
+              <label key={name} className="pictogram-choice" title={t.pictograms[name]}>
+                <input type="radio" name="tile-icon" className="visually-hidden" checked={icon === name} onChange={() => setIcon(name)} />
+                <Pictogram name={name} label={t.pictograms[name]} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {locked ? (
           <p className="account-form__notice">{t.lockedTarget}</p>
         ) : (

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceTile } from './ServiceTile.tsx';
 
 function renderTile(overrides: Partial<Service>) {
-  const service: Service = { id: 'library', name: 'Biblioteca', href: '/biblioteca', external: false, disabled: false, adminOnly: false, ...overrides };
+  const service: Service = { id: 'library', name: 'Biblioteca', href: '/biblioteca', external: false, disabled: false, adminOnly: false, icon: 'library', ...overrides };
   return render(
     <MemoryRouter>
       <ServiceTile service={service} />
@@ -36,5 +36,19 @@ describe('ServiceTile', () => {
     renderTile({ id: 'chat', name: 'Chat', href: '/chat', disabled: true });
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByTestId('service-chat').textContent).toContain('No disponible');
+  });
+
+  it('shows the tool’s pictogram as inline SVG beside its name, which stays the tile’s accessible name', () => {
+    renderTile({});
+    const link = screen.getByRole('link', { name: 'Biblioteca' });
+    const svg = link.querySelector('svg');
+    expect(svg?.getAttribute('data-pictogram')).toBe('library');
+    expect(svg?.querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    expect(link.querySelector('.service-tile__mark')?.textContent).toBe('');
+  });
+
+  it('draws the default pictogram for a name it does not know (a menu kept from an older answer)', () => {
+    renderTile({ icon: 'retired' as Service['icon'] });
+    expect(screen.getByRole('link', { name: 'Biblioteca' }).querySelector('svg')?.getAttribute('data-pictogram')).toBe('star');
   });
 });

@@ -1,6 +1,7 @@
 import type { Service } from '@kit/contract';
 import { Link } from 'react-router';
 import { es } from '../../i18n/es.ts';
+import { Pictogram } from './Pictogram.tsx';
 
 /**
  * One tool of the portal menu. Only a tool with a target is a link; a disabled
@@ -9,9 +10,10 @@ import { es } from '../../i18n/es.ts';
  * plain link: a full page load, not a route of this app.
  */
 export function ServiceTile({ service }: { service: Service }) {
+  // the pictogram is what people who read little recognise; the name beside it stays the tile's accessible name
   const mark = (
     <span className="service-tile__mark" aria-hidden="true">
-      {service.name.charAt(0)}
+      <Pictogram name={service.icon} size={32} />
     </span>
   );
   if (service.disabled || service.href === null) {

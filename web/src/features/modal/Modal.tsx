@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '../../layouts/focus-trap.ts';
 import './modal.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   title: string;
@@ -41,21 +39,7 @@ export function Modal({ title, children, onClose, closeLabel, className }: Modal
   // Tab stays inside the dialog: the page behind cannot be reached from the keyboard either.
   useEffect(() => {
     const onTab = (event: KeyboardEvent) => {
-      const box = dialog.current;
-      if (event.key !== 'Tab' || !box) return;
-      const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      const active = document.activeElement;
-      if (!first || !last) {
-        event.preventDefault();
-      } else if (event.shiftKey && (active === first || !box.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !box.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (dialog.current) keepTabInside(event, dialog.current);
     };
     document.addEventListener('keydown', onTab);
     return () => document.removeEventListener('keydown', onTab);

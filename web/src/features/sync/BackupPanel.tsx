@@ -77,7 +77,7 @@ export function BackupPanel() {
       <div className="admin-toolbar">
         <label>
           {esSync.export.destination}{' '}
-          <select value={destination} onChange={(e) => setDestination(e.target.value)}>
+          <select className="input" value={destination} onChange={(e) => setDestination(e.target.value)}>
             <option value="">{esSync.export.download}</option>
             {drives.map((d) => <option key={d.path} value={d.path}>{esSync.export.usb(d.label)}</option>)}
           </select>
@@ -91,7 +91,7 @@ export function BackupPanel() {
         </div>
       )}
       <form className="admin-form" onSubmit={(e) => void onRestore(e)}>
-        <label>{t.file}<input type="file" accept=".kitbackup,application/octet-stream" onChange={(e) => setFile(e.target.files?.[0] ?? null)} /></label>
+        <label>{t.file}<input className="input" type="file" accept=".kitbackup,application/octet-stream" onChange={(e) => setFile(e.target.files?.[0] ?? null)} /></label>
         <button type="submit" className="button" disabled={upload !== null}>{t.restore}</button>
       </form>
       {upload && <SyncProgress testId="restore-progress" state={upload} />}
