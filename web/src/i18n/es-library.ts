@@ -115,6 +115,9 @@ export const esLibrary = {
     /** SPEC §8 */
     resourcesFailed: 'No se pudo obtener los recursos subidos por el usuario',
     empty: 'Este usuario todavía no ha subido recursos.',
+    /** the visitor's own list (/user/resources leads here) */
+    mine: 'Mis recursos',
+    mineEmpty: 'Todavía no has subido recursos. Comparte uno desde «Subir».',
   },
   errors: {
     loadFailed: 'No se pudo cargar esta página.',
