@@ -101,6 +101,9 @@ export const esAccounts = {
     admin: 'Administrador',
     views: 'Visitas al perfil',
     memberSince: 'Miembro desde',
+    /** link to /user/{id}/resources: one's own (with each one's status), or someone else's */
+    myResources: 'Mis recursos',
+    resources: 'Recursos subidos',
     avatarOf: 'Foto de perfil de',
     required: 'obligatorio',
     /** SPEC §3 genders by code: Femenino (0), Masculino (1), Otros (2). */

@@ -87,6 +87,7 @@ function fakeKit(overrides: Record<string, () => Response> = {}) {
           license: 'CC BY 4.0',
           app_version: null,
           statusReason: null,
+          reportNotes: [],
           publishedAt: '2026-06-03T09:45:00Z',
           categoryPath: [{ id: 7, name: 'Salud' }, { id: 10, name: 'Higiene' }],
           downloadUrl: null,
@@ -180,7 +181,7 @@ describe('library routes', () => {
     const video = { ...summary(5, 'Lavado de manos en video', 3), coverUrl: cover, mediaUrl: '/api/media/video.mp4', mime: 'video/mp4' };
     const { fetchMock } = fakeKit({
       '/api/v2/resource/5': () =>
-        Response.json({ ...video, description: '', source: '', license: '', app_version: null, statusReason: null, publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: false, playlist: null }),
+        Response.json({ ...video, description: '', source: '', license: '', app_version: null, statusReason: null, reportNotes: [], publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: false, playlist: null }),
     });
     renderAt('/resource/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lavado de manos en video' })).toBeTruthy();
