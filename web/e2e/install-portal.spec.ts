@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers/axe.ts';
 import { DownloadPage } from './pages/download.page.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -60,6 +61,7 @@ test('without an app package, the page shows how to add the portal to an Android
   // nothing to download, and no install button the browser cannot honour
   await expect(download.installButton).toHaveCount(0);
   await expect(download.installSteps).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('where the browser can install the portal, one button opens its own prompt', async ({ page }) => {

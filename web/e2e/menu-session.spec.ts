@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers/axe.ts';
 import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { LoginPage } from './pages/login.page.ts';
 import { PortalMenuPage } from './pages/portal-menu.page.ts';
@@ -35,6 +36,7 @@ test('a logged-in villager’s tile names them and leads to the profile and to l
     await expect(tile).toContainText(user.user_name);
     await expect(tile).toContainText('Sesión iniciada');
     await expect(menu.tools.getByText('Iniciar sesión o registrarse')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await tile.getByRole('link', { name: 'Mi perfil' }).click();
     await expect.poll(() => here(page.url())).toBe(`/user/${user.id}`);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers/axe.ts';
 import { ContribApi } from './helpers/contrib-api.ts';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
 import { DraftsPage } from './pages/drafts.page.ts';
@@ -91,6 +92,7 @@ test('the owner’s list of resources tells each one’s status, why, and what t
     await expect(mine.review(titles.blocked)).toContainText(`Motivo: ${reasons.blocked}`);
     await expect(mine.review(titles.reported)).toContainText('Reportado');
     await expect(mine.review(titles.reported)).toContainText(reasons.report);
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await context.close();
   }
@@ -105,6 +107,7 @@ test('a rejected resource’s page gives the reason and leads to correcting and 
     await expect(resource.review.getByRole('heading')).toHaveText('Estado: Rechazado');
     await expect(resource.review).toContainText(`Motivo: ${reasons.rejected}`);
     await expect(resource.review).toContainText('Corrige lo que dice el motivo y vuelve a enviarlo.');
+    expect(await seriousViolations(page)).toEqual([]);
     await resource.review.getByRole('link', { name: 'Corregir y volver a enviar' }).click();
     await expect(page).toHaveURL(new RegExp(`/upload/draft\\?id=${ids.rejected}$`));
     await expect(page.getByLabel('Título')).toHaveValue(titles.rejected);
