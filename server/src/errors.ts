@@ -10,6 +10,8 @@ export const ERRORS = {
   BAD_CREDENTIALS: { httpCode: 401, type: 'auth', message: 'Usuario o contraseña incorrectos' },
   USER_BLOCKED: { httpCode: 403, type: 'auth', message: 'Tu cuenta está bloqueada. Habla con el administrador del kit' },
   NOT_ADMIN: { httpCode: 403, type: 'unauthorized', message: 'Esta cuenta no es de administrador' },
+  /** an admin on the denied-users list at the admin login: an admin, but not on this kit */
+  ADMIN_DENIED: { httpCode: 403, type: 'unauthorized', message: 'Esta cuenta de administrador no tiene permiso para entrar al área de administración de este kit' },
   TOKEN_EXPIRED: { httpCode: 401, type: 'auth', message: 'Su token ha expirado, vuelva a iniciar sesión' },
   FORBIDDEN: { httpCode: 403, type: 'auth', message: 'No tienes permiso para hacer esto' },
   CSRF_REJECTED: { httpCode: 403, type: 'auth', message: 'La petición no viene de este portal y fue rechazada' },

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers/axe.ts';
 
 /*
  * axe-core on the main pages a villager opens, against the real server with
@@ -20,6 +20,7 @@ const PAGES: { name: string; path: (id: number) => string }[] = [
   { name: 'búsqueda', path: () => '/search?q=agua' },
   { name: 'login', path: () => '/login' },
   { name: 'registro', path: () => '/register' },
+  { name: 'descarga de la aplicación', path: () => '/extra/download' },
 ];
 
 for (const p of PAGES) {
@@ -28,10 +29,6 @@ for (const p of PAGES) {
     await page.goto(p.path(id));
     await page.waitForLoadState('networkidle');
     await page.locator('main, [role="main"], h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(bad).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

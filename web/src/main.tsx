@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router.tsx';
+import { keepInstallOffer } from './features/downloads/install-offer.ts';
 import { registerServiceWorker } from './sw/register.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+keepInstallOffer();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
-import { MAX_PER_PAGE, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
+import { MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
  * Contributions (issue 5): drafts and uploads, covers, moderation, reports,
@@ -155,6 +155,8 @@ export type Report = Static<typeof ReportSchema>;
 export const ManagedSummarySchema = Type.Object({
   ...ResourceSummarySchema.properties,
   statusReason: Nullable(Type.String()),
+  /** what the open reports say, newest first (at most 20), without who said it */
+  reportNotes: Type.Array(ReportNoteSchema),
   ...ManagedExtras,
   /** only in the admin "reports" list: the open reports, newest first (at most 20) */
   reports: Type.Optional(Type.Array(ReportSchema)),

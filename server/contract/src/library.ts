@@ -110,6 +110,13 @@ export const ResourceUserSchema = Type.Object({
 });
 export type ResourceUser = Static<typeof ResourceUserSchema>;
 
+/** An open report as the resource's owner (and admins) read it: what is said to be wrong, never who said it. */
+export const ReportNoteSchema = Type.Object({
+  reason: Type.String(),
+  createdAt: Type.String(),
+});
+export type ReportNote = Static<typeof ReportNoteSchema>;
+
 /**
  * A resource in a list, grid or search result. URLs are ready for <img src>,
  * <video src>, <audio src>: /api/media/<sha256>.<ext>, served with ranges.
@@ -137,6 +144,10 @@ export const ResourceSummarySchema = Type.Object({
   duration: Nullable(Type.Number()),
   views: Type.Integer(),
   downloads: Type.Integer(),
+  /** only in a user's own list (searchResource section=user) read by that user or an admin: why it was rejected or blocked */
+  statusReason: Type.Optional(Nullable(Type.String())),
+  /** the same lists only: what its open reports say, newest first (at most 20) */
+  reportNotes: Type.Optional(Type.Array(ReportNoteSchema)),
 });
 export type ResourceSummary = Static<typeof ResourceSummarySchema>;
 
@@ -150,6 +161,8 @@ export const ResourceDetailSchema = Type.Object({
   app_version: Nullable(Type.String()),
   /** moderation's reason (rejected, blocked): only the owner and admins see it, null for others */
   statusReason: Nullable(Type.String()),
+  /** what the open reports say, newest first (at most 20): only the owner and admins read them, [] for others */
+  reportNotes: Type.Array(ReportNoteSchema),
   publishedAt: Nullable(Type.String()),
   /** the category and its ancestors, top level first */
   categoryPath: Type.Array(NamedRefSchema),

@@ -76,6 +76,11 @@ export class ContribApi {
     return this.json(await this.http.get(`/api/v2/resources/${id}`));
   }
 
+  /** Admins: a moderation decision (approve, reject with a reason, block with or without one). */
+  async decide(id: number, action: 'approve' | 'reject' | 'block', reason?: string): Promise<ManagedResourceView> {
+    return this.json(await this.http.post(`/api/v2/admin/resources/${id}/${action}`, reason === undefined ? {} : { data: { reason } }));
+  }
+
   async report(id: number, reason: string): Promise<{ id: number }> {
     return this.json(await this.http.post(`/api/v2/resources/${id}/report`, { data: { reason } }));
   }

@@ -32,6 +32,11 @@ export class PortalMenuPage {
     );
   }
 
+  /** The login tile once someone is logged in: who it is, their profile, logging out. */
+  sessionTile(): Locator {
+    return this.tile('login');
+  }
+
   /** On a phone: switch between the phone list and the full list (SPEC §1 seeDesktop). */
   viewToggle(): Locator {
     return this.page.getByRole('button', { name: /Ver la versión para teléfonos|Ver todas las herramientas/ });

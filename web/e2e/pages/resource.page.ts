@@ -15,6 +15,8 @@ export class ResourcePage {
   readonly download: Locator;
   readonly details: Locator;
   readonly listItems: Locator;
+  /** to its owner and admins: the status, its reason and what to do next */
+  readonly review: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -31,6 +33,7 @@ export class ResourcePage {
     this.download = main.getByTestId('resource-download');
     this.details = main.getByRole('definition');
     this.listItems = main.locator('.playlist__items').getByRole('link');
+    this.review = main.getByTestId('review-notice');
   }
 
   async goto(id: number): Promise<void> {

@@ -24,6 +24,8 @@ export const esAccounts = {
     USER_BLOCKED: 'Tu cuenta está bloqueada. Habla con el administrador del kit',
     /** SPEC §5/§8 'unauthorized': a non-admin in admin login. */
     NOT_ADMIN: 'No autorizado: esta cuenta no es de administrador',
+    /** an admin on the kit's denied-users list, at /admin/login */
+    ADMIN_DENIED: 'Esta cuenta de administrador no tiene permiso para entrar al área de administración de este kit.',
     TEMPORARY_PASSWORD_INVALID: 'La contraseña temporal no es válida, ya se usó o caducó. Pide una nueva al administrador',
     RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo',
     /** SPEC §8 'This username is already in use'. */
@@ -103,6 +105,9 @@ export const esAccounts = {
     admin: 'Administrador',
     views: 'Visitas al perfil',
     memberSince: 'Miembro desde',
+    /** link to /user/{id}/resources: one's own (with each one's status), or someone else's */
+    myResources: 'Mis recursos',
+    resources: 'Recursos subidos',
     avatarOf: 'Foto de perfil de',
     required: 'obligatorio',
     /** SPEC §3 genders by code: Femenino (0), Masculino (1), Otros (2). */

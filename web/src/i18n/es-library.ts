@@ -119,6 +119,45 @@ export const esLibrary = {
     /** SPEC §8 */
     resourcesFailed: 'No se pudo obtener los recursos subidos por el usuario',
     empty: 'Este usuario todavía no ha subido recursos.',
+    /** the visitor's own list (/user/resources leads here) */
+    mine: 'Mis recursos',
+    mineEmpty: 'Todavía no has subido recursos. Comparte uno desde «Subir».',
+  },
+  /** What a resource's owner (and admins) read about its status: why, and what can be done next. */
+  review: {
+    label: 'Estado del recurso',
+    heading: 'Estado: {state}',
+    states: { draft: 'Borrador', pending: 'Por aprobar', rejected: 'Rechazado', blocked: 'Bloqueado', reported: 'Reportado' },
+    /** on the resource page, to its owner */
+    owner: {
+      draft: 'Todavía no lo enviaste: solo tú y los administradores lo ven. Complétalo y envíalo cuando esté listo.',
+      pending: 'Un administrador del kit lo revisará antes de publicarlo. No tienes que hacer nada más; mientras tanto solo tú y los administradores lo ven.',
+      rejected: 'Corrige lo que dice el motivo y vuelve a enviarlo. Mientras tanto solo tú y los administradores lo ven.',
+      blocked: 'Ya no se muestra en la biblioteca: solo tú y los administradores lo ven. Si crees que es un error, escribe al administrador del kit.',
+      reported: 'Sigue publicado mientras un administrador revisa los reportes: puede mantenerlo o bloquearlo. Si quieres explicar algo, escribe al administrador del kit.',
+    },
+    /** in lists, to its owner */
+    ownerShort: {
+      draft: 'Complétalo y envíalo cuando esté listo.',
+      pending: 'Espera la revisión de un administrador.',
+      rejected: 'Corrígelo y vuelve a enviarlo.',
+      blocked: 'Solo tú lo ves. Si es un error, escribe al administrador.',
+      reported: 'Sigue publicado mientras un administrador lo revisa.',
+    },
+    /** on the resource page, to an admin who is not its owner */
+    admin: {
+      draft: 'El autor todavía no lo envió.',
+      pending: 'Espera la revisión de un administrador.',
+      rejected: 'El autor puede corregirlo y volver a enviarlo.',
+      blocked: 'Nadie más que el autor y los administradores lo ven.',
+      reported: 'Sigue publicado hasta que un administrador lo mantenga o lo bloquee.',
+    },
+    reason: 'Motivo: {reason}',
+    noReason: 'El administrador no indicó el motivo.',
+    reports: 'Lo que dicen los reportes:',
+    reportsShort: 'Reportes: {reasons}',
+    ownerLinks: { draft: 'Continuar el borrador', rejected: 'Corregir y volver a enviar', blocked: 'Escribir al administrador', reported: 'Escribir al administrador' },
+    adminLinks: { draft: 'Ver en «Por publicar»', pending: 'Revisar en «Por aprobar»', blocked: 'Ver en «Bloqueados»', reported: 'Revisar en «Reportados»' },
   },
   errors: {
     loadFailed: 'No se pudo cargar esta página.',

@@ -56,6 +56,53 @@ export const esPortal = {
     list: 'Lista de aplicaciones',
     iconOf: 'Ícono de {name}',
   },
+  /** /extra/download until an admin uploads the group's app: the portal itself on the home screen */
+  installPortal: {
+    title: 'Instala el portal en tu teléfono',
+    intro:
+      'Mientras tanto, puedes instalar este portal: queda en la pantalla de inicio de tu teléfono y se abre con un toque, como una aplicación.',
+    button: 'Instalar el portal',
+    accepted: 'Listo: el portal quedó instalado. Ábrelo desde la pantalla de inicio de tu teléfono.',
+    dismissed: 'No se instaló. Puedes hacerlo cuando quieras con los pasos de abajo.',
+    installed: 'Ya estás usando el portal instalado en tu teléfono.',
+    byHand: 'Para hacerlo a mano, sigue los pasos de tu navegador:',
+    others: '¿Usas otro navegador? Busca en su menú «Agregar a la pantalla de inicio» o «Instalar».',
+    wifi: 'El portal instalado se abre cuando tu teléfono está conectado al wifi del kit.',
+    browsers: {
+      chrome: {
+        name: 'Chrome en Android',
+        steps: [
+          'Toca el botón de menú ⋮, arriba a la derecha.',
+          'Toca «Agregar a la pantalla principal» (o «Instalar aplicación»).',
+          'Toca «Agregar» (o «Instalar»): el ícono del portal aparece en tu pantalla de inicio.',
+        ],
+      },
+      samsung: {
+        name: 'Samsung Internet',
+        steps: [
+          'Toca el botón de menú ≡, abajo a la derecha.',
+          'Toca «Agregar página a» y luego «Pantalla de inicio».',
+          'Toca «Agregar»: el ícono del portal aparece en tu pantalla de inicio.',
+        ],
+      },
+      firefox: {
+        name: 'Firefox en Android',
+        steps: [
+          'Toca el botón de menú ⋮, arriba o abajo a la derecha.',
+          'Toca «Instalar» (o «Agregar a pantalla de inicio»).',
+          'Toca «Agregar»: el ícono del portal aparece en tu pantalla de inicio.',
+        ],
+      },
+      ios: {
+        name: 'iPhone o iPad (Safari)',
+        steps: [
+          'Toca el botón Compartir (un cuadro con una flecha hacia arriba), abajo.',
+          'Desliza hacia abajo y toca «Agregar a inicio».',
+          'Toca «Agregar», arriba a la derecha: el ícono del portal aparece en tu pantalla de inicio.',
+        ],
+      },
+    },
+  },
   download: {
     title: 'Descarga la aplicación',
     intro: 'Lleva la biblioteca de tu comunidad en tu teléfono con la aplicación del portal.',

@@ -86,7 +86,6 @@ export const esUpload = {
     deleteConfirm: '¿Eliminar el borrador «{title}»? Se borrará con su archivo.',
     deleted: 'Borrador eliminado',
     status: { draft: 'Borrador', rejected: 'Rechazado', pending: 'Por aprobar', published: 'Publicado', blocked: 'Bloqueado' } as Record<string, string>,
-    rejectedBecause: 'Motivo del rechazo: {reason}',
     unfinished: 'Subida sin terminar: {progress}',
     noFile: 'Sin archivo',
     back: 'Volver a mis borradores',

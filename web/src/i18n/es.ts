@@ -36,6 +36,8 @@ export const es = {
     unavailable: 'No disponible',
     loadFailed: 'No se pudo cargar el menú del portal.',
     toolsLabel: 'Herramientas del portal',
+    /** the login tile, once someone is logged in */
+    session: { signedIn: 'Sesión iniciada', profile: 'Mi perfil', logout: 'Cerrar sesión' },
   },
   update: {
     available: 'Hay una nueva versión del portal.',

@@ -16,7 +16,7 @@ function summary(id: number, title: string, type = 3): ResourceSummary {
 
 function detail(id: number, title: string): ResourceDetail {
   return {
-    ...summary(id, title), description: 'Una guía.', source: '', license: '', app_version: null, statusReason: null,
+    ...summary(id, title), description: 'Una guía.', source: '', license: '', app_version: null, statusReason: null, reportNotes: [],
     publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: true, playlist: null,
   } as ResourceDetail;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import type { AppDownloadData } from '../features/downloads/downloads-loader.ts';
+import { InstallPortal } from '../features/downloads/InstallPortal.tsx';
 import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
 import { fill } from '../features/library/fill.ts';
@@ -11,7 +12,10 @@ import '../features/portal/portal.css';
 
 const AppPackageAdmin = lazy(async () => ({ default: (await import('../features/downloads/AppPackageAdmin.tsx')).AppPackageAdmin }));
 
-/** /extra/download: the group's mobile app package (SPEC §1), its size and how to install it; admins upload it here. */
+/**
+ * /extra/download: the group's mobile app package (SPEC §1), its size and how
+ * to install it; until an admin uploads it here, how to install the portal itself.
+ */
 export function DownloadPage() {
   const { pkg } = useLoaderData<AppDownloadData>();
   const { isAdmin } = useSession();
@@ -20,17 +24,22 @@ export function DownloadPage() {
       <h1>{esPortal.download.title}</h1>
       <p className="portal-page__intro">{esPortal.download.intro}</p>
       {pkg ? (
-        <section className="surface package-card" data-testid="app-package">
-          <h2>{pkg.name}</h2>
-          <PackageFacts pkg={pkg} />
-          <a className="button package-card__download" href={pkg.downloadUrl} download={pkg.fileName}>
-            {fill(esPortal.download.download, { size: formatFileSize(pkg.size) })}
-          </a>
-        </section>
+        <>
+          <section className="surface package-card" data-testid="app-package">
+            <h2>{pkg.name}</h2>
+            <PackageFacts pkg={pkg} />
+            <a className="button package-card__download" href={pkg.downloadUrl} download={pkg.fileName}>
+              {fill(esPortal.download.download, { size: formatFileSize(pkg.size) })}
+            </a>
+          </section>
+          <InstallSteps />
+        </>
       ) : (
-        <p className="portal-page__empty">{esPortal.download.none}</p>
+        <>
+          <p className="portal-page__empty">{esPortal.download.none}</p>
+          <InstallPortal />
+        </>
       )}
-      <InstallSteps />
       {isAdmin && (
         <Suspense fallback={null}>
           <AppPackageAdmin pkg={pkg} />

@@ -3,17 +3,20 @@ import { fill } from '../features/library/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';
 import { listQueryString } from '../features/library/list-params.ts';
 import { ResourceListView } from '../features/library/ResourceListView.tsx';
+import { useSession } from '../features/session/session-store.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
 /** `/user/{id}/resources`: what a user uploaded (SPEC §2). */
 export function UserResourcesPage() {
   const { userId, userName, filters, page } = useLoaderData<UserResourcesData>();
-  const title = userName ? fill(esLibrary.user.resources, { user: userName }) : esLibrary.user.resourcesFallback;
+  const own = useSession().userId === userId;
+  const t = esLibrary.user;
+  const title = own ? t.mine : userName ? fill(t.resources, { user: userName }) : t.resourcesFallback;
   if (!page) {
     return (
       <section className="app-status" role="alert">
         <h1 className="page-title">{title}</h1>
-        <p>{esLibrary.user.resourcesFailed}</p>
+        <p>{t.resourcesFailed}</p>
       </section>
     );
   }
@@ -25,7 +28,7 @@ export function UserResourcesPage() {
       type={filters.type}
       typeHref={(type) => `${base}${listQueryString({ type })}`}
       pageHref={(n) => `${base}${listQueryString({ type: filters.type, page: n })}`}
-      empty={filters.type === 0 ? esLibrary.user.empty : undefined}
+      empty={filters.type === 0 ? (own ? t.mineEmpty : t.empty) : undefined}
     />
   );
 }

@@ -240,6 +240,34 @@ describe('POST /api/v3/authTemporary', () => {
   });
 });
 
+describe('POST /api/auth in admin mode (/admin/login)', () => {
+  it('tells an admin on the denied-users list that this kit bars them from its admin area, not that they are no admin', async () => {
+    const u = await newUser('vera');
+    expect((await api('PUT', `/v2/admin/users/${u.id}/admin`, { token: adminToken })).statusCode).toBe(200);
+    expect((await api('PUT', '/v2/admin/settings', { token: adminToken, payload: { deniedUsers: [u.id] } })).statusCode).toBe(200);
+    try {
+      const res = await loginAt('/auth', u.name, u.password, freshIp(), { admin: true });
+      expect(res.statusCode).toBe(403);
+      const error = res.json().error;
+      // SPEC §5: still the 'unauthorized' refusal, with a code of its own
+      expect(error).toMatchObject({ code: 'ADMIN_DENIED', type: 'unauthorized', data: { reason: 'unauthorized' } });
+      expect(error.message).toBe('Esta cuenta de administrador no tiene permiso para entrar al área de administración de este kit');
+      expect(cookieNamed(res, 'kp_token')).toBeUndefined();
+      // the same person still logs in as an ordinary user
+      expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+    } finally {
+      await api('PUT', '/v2/admin/settings', { token: adminToken, payload: { deniedUsers: [] } });
+    }
+  });
+
+  it('still refuses a user who is no admin with NOT_ADMIN', async () => {
+    const u = await newUser('bruno');
+    const res = await loginAt('/auth', u.name, u.password, freshIp(), { admin: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'NOT_ADMIN', type: 'unauthorized' });
+  });
+});
+
 describe('PUT /api/v3/users/password', () => {
   it('refuses anonymous callers with 401 and a short password with 400 naming the field', async () => {
     const anonymous = await api('PUT', '/v3/users/password', { payload: { password: 'clave-nueva' } });

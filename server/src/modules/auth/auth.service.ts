@@ -42,7 +42,9 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 /** Blocked accounts never log in; admin-mode login (/admin/login) refuses non-admins and denied admins. */
 function assertMayLogin(user: DbAuthUser, admin: boolean | undefined): void {
   if (user.blocked) throw new AppError('USER_BLOCKED');
-  if (admin && (!user.is_admin || user.denied)) throw new AppError('NOT_ADMIN', { reason: 'unauthorized' });
+  if (admin && !user.is_admin) throw new AppError('NOT_ADMIN', { reason: 'unauthorized' });
+  // An admin all the same: say that this kit bars them, not that they are no admin.
+  if (admin && user.denied) throw new AppError('ADMIN_DENIED', { reason: 'unauthorized' });
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Viewer } from '../../types.ts';
 import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
 import { resourceDetail } from '../resources/resource-detail.ts';
 import { findResourceDetail } from '../resources/resources.repo.ts';
-import { canSee, loadSummaries } from '../resources/resources.service.ts';
+import { canSee, loadSummaries, ownerOrAdmin } from '../resources/resources.service.ts';
+import { reportNotesOf } from '../resources/review.ts';
 import { toWireUpload } from '../uploads/uploads.service.ts';
 import { uploadsOf } from '../uploads/uploads.repo.ts';
 import { userImageUrl } from '../users/users.constants.ts';
@@ -36,7 +37,7 @@ export function toWireReport(r: DbReport, viewer: Viewer | null): Report {
 function extrasFor(db: Db, dataDir: string, viewer: Viewer | null, extras: DbManagedExtras | undefined, uploads: Map<number, ReturnType<typeof toWireUpload>>, id: number) {
   const admin = isPrivileged(viewer);
   return {
-    statusReason: extras && viewer && (admin || extras.user_id === viewer.id) ? extras.status_reason : null,
+    statusReason: extras && ownerOrAdmin(extras, viewer) ? extras.status_reason : null,
     rightsDeclared: extras?.rights_declared === 1,
     actions: extras ? allowedActions(extras, viewer) : [],
     openReports: admin ? (extras?.open_reports ?? 0) : 0,
@@ -74,9 +75,15 @@ export function managedSummaries(db: Db, dataDir: string, viewer: Viewer | null,
       reports.set(r.resource_id, list);
     }
   }
+  const told = ids.filter((id) => {
+    const row = extras.get(id);
+    return row !== undefined && ownerOrAdmin(row, viewer);
+  });
+  const notes = reportNotesOf(db, told);
   return loadSummaries(db, ids, tree).map((summary) => ({
     ...summary,
     ...extrasFor(db, dataDir, viewer, extras.get(summary.id), uploads, summary.id),
+    reportNotes: notes.get(summary.id) ?? [],
     ...(opts.withReports ? { reports: reports.get(summary.id) ?? [] } : {}),
   }));
 }

@@ -68,6 +68,35 @@ export function findResourceDetail(db: Db, id: number): DbResourceDetail | undef
     .get(id);
 }
 
+/** Why these resources were rejected or blocked (null: nobody said). */
+export function findStatusReasons(db: Db, ids: readonly number[]): Map<number, string | null> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare<[string], { id: number; status_reason: string | null }>('SELECT r.id, r.status_reason FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value')
+    .all(JSON.stringify(ids));
+  return new Map(rows.map((r) => [r.id, r.status_reason]));
+}
+
+export interface DbReportNote {
+  resource_id: number;
+  reason: string;
+  created_at: string;
+}
+
+/** The open reports of these resources, newest first, at most `perResource` each; no reporter (their owners read these). */
+export function findOpenReportNotes(db: Db, ids: readonly number[], perResource: number): DbReportNote[] {
+  if (ids.length === 0) return [];
+  return db
+    .prepare<[string, number], DbReportNote>(
+      `SELECT resource_id, reason, created_at FROM (
+         SELECT p.resource_id, p.reason, p.created_at, p.id,
+                row_number() OVER (PARTITION BY p.resource_id ORDER BY p.created_at DESC, p.id DESC) AS n
+         FROM reports p WHERE p.status = 'open' AND p.resource_id IN (SELECT value FROM json_each(?))
+       ) WHERE n <= ? ORDER BY created_at DESC, id DESC`,
+    )
+    .all(JSON.stringify(ids), perResource);
+}
+
 /** The file behind a resource, with what deciding who may fetch it needs. */
 export interface DbResourceMedia {
   id: number;

@@ -1,4 +1,4 @@
-import type { ResourceDetail, ResourceStatus, ResourceSummary, ResourceUser } from '@kit/contract';
+import type { ReportNote, ResourceDetail, ResourceStatus, ResourceSummary, ResourceUser } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { downloadFileName } from '../../media/disposition.ts';
 import { mediaUrl, resourceMediaUrl } from '../../media/media-url.ts';
@@ -15,7 +15,11 @@ export const EXCERPT_LENGTH = 160;
  * the same 404 as for an id that never existed.
  */
 export function canSee(resource: { status: string; user_id: number | null }, viewer: Viewer | null): boolean {
-  if (resource.status === 'published') return true;
+  return resource.status === 'published' || ownerOrAdmin(resource, viewer);
+}
+
+/** The resource's owner or an admin (not on the denied list): who sees every status and is told why (review.ts). */
+export function ownerOrAdmin(resource: { user_id: number | null }, viewer: Viewer | null): boolean {
   if (!viewer) return false;
   return isPrivileged(viewer) || (resource.user_id !== null && resource.user_id === viewer.id);
 }
@@ -73,11 +77,14 @@ export interface DetailExtras {
   playlist: ResourceDetail['playlist'];
   /** appDenyDownloadsForUsers allows this viewer the download link */
   mayDownload: boolean;
+  /** the open reports' reasons; [] unless the viewer reads the review (review.ts) */
+  reportNotes: ReportNote[];
+  /** the viewer is the owner or an admin (ownerOrAdmin) */
+  readsReview: boolean;
 }
 
-export function toDetail(row: DbResourceDetail, tree: CategoryTree, viewer: Viewer | null, extras: DetailExtras): ResourceDetail {
+export function toDetail(row: DbResourceDetail, tree: CategoryTree, extras: DetailExtras): ResourceDetail {
   const summary = toSummary(row, tree);
-  const mayReadReason = viewer !== null && (isPrivileged(viewer) || viewer.id === row.user_id);
   const hasFile = row.media_sha256 !== null && row.media_ext !== null;
   const downloadable = hasFile && extras.mayDownload;
   return {
@@ -87,7 +94,8 @@ export function toDetail(row: DbResourceDetail, tree: CategoryTree, viewer: View
     source: row.source,
     license: row.license,
     app_version: row.app_version,
-    statusReason: mayReadReason ? row.status_reason : null,
+    statusReason: extras.readsReview ? row.status_reason : null,
+    reportNotes: extras.reportNotes,
     publishedAt: row.published_at,
     categoryPath: row.category_id === null ? [] : tree.branch(row.category_id).map((c) => ({ id: c.id, name: c.name })),
     downloadUrl: downloadable ? resourceMediaUrl(row.id, true) : null,

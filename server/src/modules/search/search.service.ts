@@ -4,6 +4,7 @@ import type { Viewer } from '../../types.ts';
 import { userImageUrl } from '../users/users.constants.ts';
 import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
 import { loadSummaries } from '../resources/resources.service.ts';
+import { withReview } from '../resources/review.ts';
 import { browseResourceIds, searchResourceIds, searchUsers, type ResourceFilter } from './search.repo.ts';
 import { buildMatchExpression, foldText, searchTerms } from './search.query.ts';
 import { pageOf } from '../../paging.ts';
@@ -58,7 +59,9 @@ export function findResources(db: Db, viewer: Viewer | null, query: ResourceQuer
     // Only punctuation or symbols: nothing can match, and nothing reaches FTS5.
     result = match === null ? { ids: [], total: 0, capped: false } : searchResourceIds(db, match, filter, { by: orderBy, dir: order }, query.perPage, offset);
   }
-  const data = loadSummaries(db, result.ids, tree);
+  const summaries = loadSummaries(db, result.ids, tree);
+  // The owner (or an admin) reading their own list is told why each one is or is not out.
+  const data = ownView ? withReview(db, summaries) : summaries;
   return { ...pageOf(data, result.total, query.page, query.perPage), capped: result.capped };
 }
 

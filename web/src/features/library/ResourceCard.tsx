@@ -5,6 +5,7 @@ import { fill } from './fill.ts';
 import { Icon } from './Icon.tsx';
 import { usePrefetch } from './prefetch.ts';
 import { ResourceCover } from './ResourceCover.tsx';
+import { ReviewNotice } from './ReviewNotice.tsx';
 import { routeChunks } from './route-chunks.ts';
 import { TypeBadge } from './TypeBadge.tsx';
 
@@ -12,7 +13,7 @@ export function viewsLabel(views: number): string {
   return views === 1 ? esLibrary.grid.oneView : fill(esLibrary.grid.views, { n: views });
 }
 
-/** One resource in a grid: picture, type, title, author, views. The whole card is the link. */
+/** One resource in a grid: picture, type, title, author, views, and to its owner its status. The whole card is the link. */
 export function ResourceCard({ resource, eager = false }: { resource: ResourceSummary; eager?: boolean }) {
   const prefetch = usePrefetch(routeChunks.resource);
   return (
@@ -28,6 +29,7 @@ export function ResourceCard({ resource, eager = false }: { resource: ResourceSu
           <Icon name="eye" size={14} />
           {viewsLabel(resource.views)}
         </span>
+        <ReviewNotice resource={resource} compact />
       </span>
     </Link>
   );

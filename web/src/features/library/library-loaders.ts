@@ -1,11 +1,13 @@
 import type { CategoryFields, ResourcePage } from '@kit/contract';
-import type { LoaderFunctionArgs } from 'react-router';
+import { replace, type LoaderFunctionArgs } from 'react-router';
 import { getCategoryBranch, getContentAll } from '../../api/library.ts';
 import { searchResources } from '../../api/search.ts';
 import { pageWithCopy, valueWithCopy } from '../../offline/page-copy.ts';
 import { loadLibraryContext, requireProduct, type LibraryContext } from './library-context.ts';
 import { readListFilters, type ListFilters } from './list-params.ts';
 import { asRouteError, idParam } from './loader-errors.ts';
+import { getSession } from '../session/session-store.ts';
+import { loginWithCb } from '../session/guards.ts';
 
 export interface LibraryHomeData {
   context: LibraryContext;
@@ -71,4 +73,22 @@ export async function userResourcesLoader({ params, request }: LoaderFunctionArg
   ).catch(() => null);
   const userName = page?.data.find((r) => r.user?.id === userId)?.user?.user_name ?? null;
   return { userId, userName, filters, page };
+}
+
+/*
+ * SPEC's routes with an optional id, opened without it (docs/ROUTES.md). Each
+ * replaces itself, so the phone's "back" never returns to an address that
+ * only forwards.
+ */
+
+/** /resource: the library's home. */
+export async function resourceIndexLoader(): Promise<Response> {
+  return replace(`/${(await loadLibraryContext()).productSlug}`);
+}
+
+/** /user/resources: the visitor's own resources (the route's guard sent anonymous visitors to log in first). */
+export function ownResourcesLoader({ request }: LoaderFunctionArgs): Response {
+  const url = new URL(request.url);
+  const { userId } = getSession();
+  return replace(userId === null ? loginWithCb(`${url.pathname}${url.search}`) : `/user/${userId}/resources${url.search}`);
 }

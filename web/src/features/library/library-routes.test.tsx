@@ -87,6 +87,7 @@ function fakeKit(overrides: Record<string, () => Response> = {}) {
           license: 'CC BY 4.0',
           app_version: null,
           statusReason: null,
+          reportNotes: [],
           publishedAt: '2026-06-03T09:45:00Z',
           categoryPath: [{ id: 7, name: 'Salud' }, { id: 10, name: 'Higiene' }],
           downloadUrl: null,
@@ -180,7 +181,7 @@ describe('library routes', () => {
     const video = { ...summary(5, 'Lavado de manos en video', 3), coverUrl: cover, mediaUrl: '/api/media/video.mp4', mime: 'video/mp4' };
     const { fetchMock } = fakeKit({
       '/api/v2/resource/5': () =>
-        Response.json({ ...video, description: '', source: '', license: '', app_version: null, statusReason: null, publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: false, playlist: null }),
+        Response.json({ ...video, description: '', source: '', license: '', app_version: null, statusReason: null, reportNotes: [], publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: false, playlist: null }),
     });
     renderAt('/resource/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lavado de manos en video' })).toBeTruthy();
@@ -193,6 +194,33 @@ describe('library routes', () => {
     fakeKit({ '/api/v3/searchResource': () => Response.json({ error: { httpCode: 500, type: 'server', code: 'INTERNAL', message: '', data: null } }, { status: 500 }) });
     renderAt('/user/3/resources');
     expect(await screen.findByText('No se pudo obtener los recursos subidos por el usuario')).toBeTruthy();
+  });
+
+  it('/resource without an id replaces itself with the library home', async () => {
+    fakeKit();
+    const router = renderAt('/resource');
+    expect(await screen.findByRole('link', { name: /Guía de lavado de manos/ }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/biblioteca');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('/user/resources without an id sends an anonymous visitor to log in, coming back to it', async () => {
+    fakeKit();
+    const router = renderAt('/user/resources?type=2');
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?cb=%2Fuser%2Fresources%3Ftype%3D2'));
+  });
+
+  it('/user/resources without an id replaces itself with the logged-in visitor’s own resources', async () => {
+    const { fetchMock } = fakeKit({
+      '/api/v2/session': () => Response.json({ user: { id: 4, user_name: 'rosa_ixcoy', is_admin: false, roleId: 2 }, mustChangePassword: false }),
+      '/api/v3/searchResource': () => Response.json({ ...page([summary(5, 'Guía de lavado de manos', 2)]), capped: false }),
+    });
+    localStorage.setItem('kp_onboarding_4', '1');
+    const router = renderAt('/user/resources?type=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis recursos' }, { timeout: 5000 })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/user/4/resources?type=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(calls(fetchMock)).toContain('/api/v3/searchResource?section=user&user=4&page=1&type=2');
   });
 
   it('/search without a query asks for one; with one it lists resources and users', async () => {

@@ -1,11 +1,14 @@
 import type { RouteObject } from 'react-router';
+import type { RouteAccessHandle } from '../session/guards.ts';
 import { routeChunks } from './route-chunks.ts';
 
 /**
  * The library's routes (SPEC §2): one layout (header, category tree, shortcut
  * strip) around the pages. Everything is lazy: none of it is in /menu's download.
  * /{product} is a dynamic segment; its loader answers 404 for any other word,
- * so unknown one-segment paths still show the 404 page.
+ * so unknown one-segment paths still show the 404 page. /resource and
+ * /user/resources (SPEC's optional ids, left out) only forward, so they sit
+ * outside the layout.
  */
 type Chunk = () => Promise<Record<string, unknown>>;
 
@@ -21,7 +24,10 @@ function lazyPage(chunk: Chunk, loader: string, page: string): Pick<RouteObject,
 
 export function libraryRoutes(): RouteObject[] {
   const { root, browse, resource, search } = routeChunks;
+  const forward = (loader: 'resourceIndexLoader' | 'ownResourcesLoader'): RouteObject['lazy'] => ({ loader: async () => (await browse())[loader] });
   return [
+    { path: 'resource', lazy: forward('resourceIndexLoader') },
+    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, lazy: forward('ownResourcesLoader') },
     {
       id: 'library',
       ...lazyPage(root, 'libraryLayoutLoader', 'LibraryRoot'),

@@ -1,6 +1,7 @@
 import type { Service } from '@kit/contract';
 import { es } from '../../i18n/es.ts';
 import { ServiceTile } from './ServiceTile.tsx';
+import { SessionTile } from './SessionTile.tsx';
 import './menu.css';
 
 export function ServiceGrid({ services }: { services: readonly Service[] }) {
@@ -8,7 +9,7 @@ export function ServiceGrid({ services }: { services: readonly Service[] }) {
     <ul className="service-grid" aria-label={es.menu.toolsLabel}>
       {services.map((service) => (
         <li key={service.id}>
-          <ServiceTile service={service} />
+          {service.id === 'login' ? <SessionTile service={service} /> : <ServiceTile service={service} />}
         </li>
       ))}
     </ul>

@@ -35,6 +35,7 @@ const summary = (extra: Partial<ManagedSummary> = {}): ManagedSummary => ({
   views: 0,
   downloads: 0,
   statusReason: null,
+  reportNotes: [],
   rightsDeclared: true,
   actions: [],
   openReports: 0,

@@ -1,5 +1,6 @@
 import type { User } from '@kit/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { trackProfileView } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ChangePasswordModal } from '../account/ChangePasswordModal.tsx';
@@ -18,7 +19,8 @@ export interface ProfileViewProps {
 }
 
 /**
- * /user/{id}: the profile; for the user themself also the picture upload,
+ * /user/{id}: the profile and a link to the user's resources (one's own
+ * with their status); for the user themself also the picture upload,
  * the edit form and the password change; for everyone the favourites and
  * lists (features/social). Someone else's visit is counted.
  */
@@ -37,12 +39,17 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
       <ProfileHeader
         user={user}
         actions={
-          own && (
-            <ProfileImageUpload
-              userId={user.id}
-              onUploaded={(image) => setUser((current) => ({ ...current, FullImageUrl: image.FullImageUrl, details: { ...current.details, image } }))}
-            />
-          )
+          <>
+            <Link className="profile-page__resources" to={`/user/${user.id}/resources`}>
+              {own ? esAccounts.profile.myResources : esAccounts.profile.resources}
+            </Link>
+            {own && (
+              <ProfileImageUpload
+                userId={user.id}
+                onUploaded={(image) => setUser((current) => ({ ...current, FullImageUrl: image.FullImageUrl, details: { ...current.details, image } }))}
+              />
+            )}
+          </>
         }
       />
       {own && (

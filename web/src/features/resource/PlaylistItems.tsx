@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { usePrefetch } from '../library/prefetch.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
+import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { routeChunks } from '../library/route-chunks.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import './resource.css';
@@ -33,6 +34,7 @@ export function PlaylistItems({ items, title = esLibrary.resource.listItems, rem
                 <span className="playlist__text">
                   <span className="playlist__title">{item.title}</span>
                   <TypeBadge type={item.type} />
+                  <ReviewNotice resource={item} compact />
                 </span>
               </Link>
               {remove && (

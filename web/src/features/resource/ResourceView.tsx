@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { SaveOffline } from '../../offline/SaveOffline.tsx';
 import { TYPE_LIST } from '../library/resource-types.ts';
+import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
@@ -15,7 +16,11 @@ import './resource.css';
 const SocialActions = lazy(async () => ({ default: (await import('../social/SocialActions.tsx')).SocialActions }));
 const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
 
-/** SPEC §2 resource view, for every type: the media, title, download, the user's actions, list items, details, description and comments. */
+/**
+ * SPEC §2 resource view, for every type: the media, title, (to its owner and
+ * admins) its status and what to do next, download, the user's actions, list
+ * items, details, description and comments.
+ */
 export function ResourceView({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
   return (
     <article className="resource-view" data-type={resource.type}>
@@ -24,6 +29,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <TypeBadge type={resource.type} />
         <h1 className="page-title">{resource.title}</h1>
       </header>
+      <ReviewNotice resource={resource} />
       <DownloadAction resource={resource} />
       <Suspense fallback={null}>
         <SocialActions resource={resource} />

@@ -80,7 +80,8 @@ export function safeReturnPath(cb: string | null): string | null {
   return cb;
 }
 
-function loginWithCb(path: string): string {
+/** The login page, coming back to `path` (pathname + search) afterwards. */
+export function loginWithCb(path: string): string {
   return path === '/' ? '/login' : `/login?cb=${encodeURIComponent(path)}`;
 }
 

@@ -3,7 +3,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
 import { resetNotifications } from '../notifications/notifications-store.ts';
-import { OPEN_CONFIG, resetGuardConfigForTests, routeGuard, type GuardConfig, type RouteAccessHandle } from './guards.ts';
+import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from './guards.ts';
 import { logIn } from './session-actions.ts';
 import { resetSessionForTests } from './session-store.ts';
 
@@ -159,5 +159,37 @@ describe('route guard middleware in the app router', () => {
     const router = renderApp('/subir', routes);
     expect(await screen.findByRole('heading', { name: 'Ingreso' }, LONG)).toBeTruthy();
     expect(at(router)).toBe('/login?cb=%2Fsubir');
+  });
+});
+
+describe('the route names the admin guard sends (?route=)', () => {
+  const anonymous = { loggedIn: false, userId: null, isAdmin: false };
+  const ADMIN_PAGES = [
+    '/admin',
+    '/admin/users',
+    '/admin/category',
+    '/admin/data',
+    '/admin/device',
+    '/admin/sync',
+    '/admin/resources/all',
+    '/admin/resources/block',
+    '/admin/resources/draft',
+    '/admin/resources/pending-approval',
+    '/admin/resources/reports',
+    '/admin/resources/upload',
+    '/admin/menu',
+    '/admin/anuncios',
+    '/admin/mensajes',
+  ];
+
+  it.each(ADMIN_PAGES)('%s is named after its own path', (path) => {
+    expect(decideRoute(path, anonymous, OPEN_CONFIG, routeMetaOf(appRoutes(), path))).toBe(`/login?route=${routeNameOf(path)}`);
+  });
+
+  it('sends an anonymous visitor of /admin/resources/upload to /login?route=admin-resources-upload', async () => {
+    fakeKit({ session: 'anonymous', config: {} });
+    const router = renderApp('/admin/resources/upload');
+    expect(await screen.findByText(/Esa sección es solo para administradores/, {}, LONG)).toBeTruthy();
+    expect(at(router)).toBe('/login?route=admin-resources-upload');
   });
 });

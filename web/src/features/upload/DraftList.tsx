@@ -6,6 +6,8 @@ import { esUpload } from '../../i18n/es-upload.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { fill } from '../library/fill.ts';
 import { Pagination } from '../library/Pagination.tsx';
+import { reviewStateOf } from '../library/review.ts';
+import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
 import { progressText } from './upload-form.ts';
 
@@ -23,11 +25,11 @@ function DraftItem({ item, basePath, onDelete }: { item: ManagedSummary; basePat
     <li className="surface upload-drafts__item">
       <span className="upload-drafts__title">{title}</span>
       <span className="upload-drafts__meta">
-        {t.status[item.status] ?? item.status}
-        {' · '}
+        {/* a state that needs the owner's attention is told below, with its reason and next step */}
+        {reviewStateOf(item) === null && `${t.status[item.status] ?? item.status} · `}
         {item.upload ? fill(t.unfinished, { progress: progressText(item.upload.offset, item.upload.size) }) : (item.mediaName ?? t.noFile)}
       </span>
-      {item.statusReason && <span className="account-form__error">{fill(t.rejectedBecause, { reason: item.statusReason })}</span>}
+      <ReviewNotice resource={item} compact />
       <div className="account-form__actions">
         {item.actions.includes('delete') && (
           <button type="button" className="button button--light" onClick={onDelete}>

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { RouteAccessHandle } from '../session/guards.ts';
 import type { uploadChunk } from './upload-chunk.ts';
 
 /*
@@ -7,9 +8,10 @@ import type { uploadChunk } from './upload-chunk.ts';
  * dashboard layout (features/admin/admin-routes.ts). This table is in every
  * page's first download, whose budget has no byte to spare, so each route
  * only names its part of the upload chunk, reached through upload-entry.ts.
- * No `handle`s: the guard keeps every path under /upload for logged-in
- * users and under /admin for admins whatever the metadata says (guards.ts,
- * SPEC §6), and the admin page takes its parent's route name.
+ * No access `handle`s: the guard keeps every path under /upload for
+ * logged-in users and under /admin for admins whatever the metadata says
+ * (guards.ts, SPEC §6). The admin page names itself, or it would take its
+ * parent's route name (`admin`) in the guard's /login?route=.
  */
 const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).load(key);
 
@@ -29,5 +31,5 @@ export function uploadRoutes(): RouteObject[] {
 
 /** /admin/resources/upload, inside the admin dashboard layout (path relative to /admin). */
 export function uploadAdminRoutes(): RouteObject[] {
-  return [{ path: 'resources/upload', lazy: lazy('admin') }];
+  return [{ path: 'resources/upload', handle: { name: 'admin-resources-upload' } satisfies RouteAccessHandle, lazy: lazy('admin') }];
 }
