@@ -214,7 +214,7 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
 describe('redirectsNow', () => {
   const served = (validFrom: string, validTo: string, matchesHostname = true) =>
     ({ validFrom, validTo, matchesHostname }) as HttpsState['served'];
-  const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, server: {} as HttpsState['server'], port: 443, served: cert });
+  const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, armedPort: 443, server: {} as HttpsState['server'], port: 443, served: cert, name: 'portal.kit' });
   const now = Date.parse('2026-06-01T00:00:00Z');
 
   it('only while the certificate is valid today and for the kit’s name', () => {
@@ -222,7 +222,7 @@ describe('redirectsNow', () => {
     expect(redirectsNow(listening(served('2025-01-01T00:00:00Z', '2026-05-31T00:00:00Z')), now)).toBe(false); // expired
     expect(redirectsNow(listening(served('2026-07-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(false); // not yet valid
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', false)), now)).toBe(false); // another name
-    expect(redirectsNow({ enabled: true, server: null, port: null, served: null }, now)).toBe(false);
+    expect(redirectsNow({ enabled: true, armedPort: null, server: null, port: null, served: null, name: null }, now)).toBe(false);
   });
 });
 
