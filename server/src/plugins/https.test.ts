@@ -133,16 +133,19 @@ describe('HTTPS with an installed certificate', () => {
     expect(res.status).not.toBe(302);
   });
 
-  it('shows in the device status: listening, redirecting, no restart needed until another certificate is installed', async () => {
+  it('shows in the device status, and serves a certificate installed while it runs at once, without a restart', async () => {
     const { token } = await login(t.app, 'admin', 'clave-admin');
     const status = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/admin/device/status', headers: { authorization: `Bearer ${token}` } })).json().https;
-    expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, certificate: { names: ['portal.kit'] } });
+    expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, name: 'portal.kit', certificate: { names: ['portal.kit'] } });
     const renewed = selfSignedCertificate(['portal.kit'], 90);
     const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: renewed });
     expect(put.statusCode).toBe(200);
-    expect(await status()).toMatchObject({ listening: true, restartRequired: true, certificate: { daysLeft: expect.any(Number) } });
-    // Still serving the old one until the restart.
-    expect((await httpsGet(ports.httpsPort!, '/api/health', portal.cert)).status).toBe(200);
+    expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
+    expect(await status()).toMatchObject({ listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, certificate: { daysLeft: 89 } });
+    // The same listener now hands out the new certificate: a client trusting only it gets in, one trusting only the old one does not.
+    expect((await httpsGet(ports.httpsPort!, '/api/health', renewed.cert)).status).toBe(200);
+    await expect(httpsGet(ports.httpsPort!, '/api/health', portal.cert)).rejects.toThrow(/self[- ]signed|certificate/i);
+    portal = renewed;
   });
 
   it('closes the HTTPS listener with the app', async () => {
@@ -190,6 +193,25 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
       expect((await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
       await startHttps(t.app, { port: 0 });
       expect((await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE })).status).toBe(302);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('opens the HTTPS listener when a certificate is installed while the server runs, and redirects from then on', async () => {
+    const t = await kitWithCertificate(null);
+    try {
+      const { httpPort, httpsPort } = await serve(t);
+      expect(httpsPort).toBeNull();
+      await createUser(t.app, 'admin', 'clave-admin', { admin: true });
+      const { token } = await login(t.app, 'admin', 'clave-admin');
+      const certificate = selfSignedCertificate(['portal.kit']);
+      const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: certificate });
+      expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
+      const port = t.app.httpsState.port;
+      expect(port).toEqual(expect.any(Number));
+      expect((await httpsGet(port!, '/api/health', certificate.cert)).status).toBe(200);
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).headers.location).toBe(`https://portal.kit:${port}/menu`);
     } finally {
       await t.close();
     }
