@@ -212,7 +212,9 @@ function readsAsCertificates(file: string): boolean {
   try {
     const text = fs.readFileSync(file, 'utf8');
     const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-    return blocks.length > 0 && blocks.every((block) => new X509Certificate(block) !== null);
+    // Each block must parse (the constructor throws otherwise).
+    for (const block of blocks) new X509Certificate(block);
+    return blocks.length > 0;
   } catch {
     return false;
   }

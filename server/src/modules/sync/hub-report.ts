@@ -73,13 +73,16 @@ async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promi
   if (!response.ok) throw new AppError('SYNC_HUB_UNREACHABLE', { status: response.status });
   writeHubState(ctx.db, 'reported', { at: createdAt, day: createdAt.slice(0, 10) } satisfies Reported);
   if (certificate) await noteRequestSent(ctx);
-  let answer: unknown = null;
+  return { sent: report, answer: certificate ? certificateAnswerOf(text) : null };
+}
+
+/** The certificate answer in the hub's reply, if any (an older hub, or one without ACME, sends none). */
+function certificateAnswerOf(text: string): unknown {
   try {
-    answer = (JSON.parse(text) as { certificate?: unknown }).certificate ?? null;
+    return (JSON.parse(text) as { certificate?: unknown }).certificate ?? null;
   } catch {
-    answer = null;
+    return null;
   }
-  return { sent: report, answer: certificate ? answer : null };
 }
 
 /** How long a kit's report waits for an order the hub starts: a quick CA answers in the same exchange. */
