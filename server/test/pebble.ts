@@ -28,8 +28,10 @@ export interface Pebble {
   hookLog: string;
   /** while this file exists the hook fails like a provider refusing its token */
   hookFailFlag: string;
-  /** the root pebble issues under, from its management interface (what a browser must trust) */
+  /** the root pebble issues under, from its management interface (what a phone must trust) */
   root: () => Promise<string>;
+  /** the intermediate that signs the certificates, which pebble sends with them (not the root) */
+  intermediate: () => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -159,6 +161,7 @@ esac
     hookLog,
     hookFailFlag,
     root: async () => (await get(`https://127.0.0.1:${managementPort}/roots/0`, ca)).body,
+    intermediate: async () => (await get(`https://127.0.0.1:${managementPort}/intermediates/0`, ca)).body,
     stop,
   };
 }

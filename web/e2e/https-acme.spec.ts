@@ -88,8 +88,11 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
       .toBe('offline');
     expect((await phoneMode()).https).toMatchObject({ name: NAME, certificate: { issuer: expect.stringMatching(/Pebble Intermediate CA/) } });
 
-    // The phone trusts the CA's root, as phones trust the public CAs: chromium accepts exactly the chain under it.
-    const root = await pebble.root();
+    // The phone trusts pebble's CA, as phones trust the public CAs. Chromium's SPKI list is matched against the
+    // chain the server sends (the certificate and pebble's intermediate, not the root), so it names the root's
+    // and the intermediate's keys: every certificate pebble issues is accepted, nothing else.
+    const [root, intermediate] = [await pebble.root(), await pebble.intermediate()];
+    expect(new X509Certificate(intermediate).checkIssued(new X509Certificate(root))).toBe(true);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -102,7 +105,7 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
         '--disable-sync',
         // The kit's Wi-Fi DNS answers every name with the kit.
         `--host-resolver-rules=MAP ${NAME} 127.0.0.1, MAP ${LOCAL_NAME} 127.0.0.1`,
-        `--ignore-certificate-errors-spki-list=${spkiHash(root)}`,
+        `--ignore-certificate-errors-spki-list=${spkiHash(root)},${spkiHash(intermediate)}`,
       ],
     });
     try {
