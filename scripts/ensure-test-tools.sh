@@ -11,6 +11,9 @@
 #   busybox                          (busybox)      its DHCP client plays the phone there
 #   mmdebstrap                       (mmdebstrap)   the kit's root filesystem (amd64 variant, nspawn boot)
 #   systemd-nspawn                   (systemd-container) boots it with systemd as PID 1
+#   pebble, pebble-challtestsrv      (pebble)       the ACME CA and its DNS for the HTTPS certificate tests
+#   curl                             (curl)         the DNS hook of those tests, and the example hook
+#   the shell linter                 (shellcheck)   the shell scripts, the example DNS hook among them
 # Only what is missing is installed (one quiet apt-get update first). dnsmasq-base
 # rather than dnsmasq: the binary without Debian's enabled dnsmasq.service.
 # Without root (and without passwordless sudo) it only reports what is missing;
@@ -38,6 +41,10 @@ need ip iproute2
 need busybox busybox
 need mmdebstrap mmdebstrap
 need systemd-nspawn systemd-container
+need pebble pebble
+need pebble-challtestsrv pebble
+need curl curl
+need shellcheck shellcheck
 
 [ -z "$missing" ] && exit 0
 

@@ -50,6 +50,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { applyPendingRestore } from './modules/sync/kit-backup.ts';
 import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { HubCertificates } from './modules/sync/certificates-hub.ts';
 import type { SyncOptions } from './modules/sync/sync.service.ts';
 import './types.ts';
 
@@ -104,6 +105,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);
+  // One per server: reports (hub.routes.ts) and packs and /admin/sync (sync.routes.ts) share its queue of ACME orders.
+  app.decorate('hubCertificates', config.acme ? new HubCertificates(db, config.dataDir, config.acme, app.log) : null);
   app.addHook('onClose', async () => {
     viewCounts.close();
     db.close();

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, OPTIONS } from './config.ts';
 
 describe('loadConfig', () => {
@@ -59,5 +61,38 @@ describe('loadConfig', () => {
   it('is documented variable by variable in docs/CONFIG.md', () => {
     const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/CONFIG.md'), 'utf8');
     for (const name of Object.keys(OPTIONS)) expect(doc, name).toContain(`\`${name}\``);
+  });
+});
+
+describe('the hub’s ACME account (KIT_ACME_*)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-acme-config-'));
+  const hook = path.join(dir, 'hook');
+  fs.writeFileSync(hook, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  const notExecutable = path.join(dir, 'not-executable');
+  fs.writeFileSync(notExecutable, '#!/bin/sh\n', { mode: 0o644 });
+  const caFile = path.join(dir, 'ca.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'ca.key'), '-out', caFile, '-days', '1', '-subj', '/CN=CA'], { stdio: 'pipe' });
+  const all = { KIT_ACME_DIRECTORY_URL: 'https://acme.example.org/directory', KIT_ACME_EMAIL: 'tecnico@example.org', KIT_ACME_DOMAIN: 'Kits.Example.org.', KIT_ACME_DNS_HOOK: hook };
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is off without the variables, and read whole with them', () => {
+    expect(loadConfig({}).acme).toBeNull();
+    expect(loadConfig(all).acme).toEqual({ directoryUrl: 'https://acme.example.org/directory', email: 'tecnico@example.org', domain: 'kits.example.org', dnsHook: hook, caFile: null });
+    expect(loadConfig({ ...all, KIT_ACME_CA_FILE: caFile }).acme?.caFile).toBe(caFile);
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['one of the four missing', { ...all, KIT_ACME_EMAIL: '' }, /KIT_ACME_EMAIL: falta/],
+    ['only a CA file', { KIT_ACME_CA_FILE: caFile }, /KIT_ACME_DIRECTORY_URL: falta/],
+    ['a directory that is not https://', { ...all, KIT_ACME_DIRECTORY_URL: 'http://acme.example.org/dir' }, /KIT_ACME_DIRECTORY_URL: .*https:\/\//],
+    ['an e-mail that is not one', { ...all, KIT_ACME_EMAIL: 'tecnico' }, /KIT_ACME_EMAIL: .*correo/],
+    ['a bare top-level domain', { ...all, KIT_ACME_DOMAIN: 'org' }, /KIT_ACME_DOMAIN: .*dominio/],
+    ['a domain with a space', { ...all, KIT_ACME_DOMAIN: 'kits example.org' }, /KIT_ACME_DOMAIN/],
+    ['a relative hook', { ...all, KIT_ACME_DNS_HOOK: 'hook.sh' }, /KIT_ACME_DNS_HOOK: .*ruta absoluta/],
+    ['a hook that does not exist', { ...all, KIT_ACME_DNS_HOOK: path.join(dir, 'nope') }, /KIT_ACME_DNS_HOOK: .*ejecutable/],
+    ['a hook that is not executable', { ...all, KIT_ACME_DNS_HOOK: notExecutable }, /KIT_ACME_DNS_HOOK: .*ejecutable/],
+    ['a CA file that holds no certificate', { ...all, KIT_ACME_CA_FILE: hook }, /KIT_ACME_CA_FILE/],
+  ])('refuses to start with %s', (_label, env, problem) => {
+    expect(() => loadConfig(env)).toThrow(problem);
   });
 });

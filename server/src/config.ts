@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -23,6 +25,11 @@ export const OPTIONS = {
   KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos.' },
   KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro).' },
   KIT_SYNC_INTERVAL_HOURS: { kind: 'integer', min: 0, max: 720, default: '0', description: 'Cada cuántas horas sincronizar con el centro solo; 0: solo con «Sincronizar ahora».' },
+  KIT_ACME_DIRECTORY_URL: { kind: 'string', default: '', description: 'Centro que emite certificados HTTPS a sus kits: dirección https:// del directorio ACME de la autoridad de certificación.' },
+  KIT_ACME_EMAIL: { kind: 'string', default: '', description: 'Correo de contacto de la cuenta ACME del centro.' },
+  KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
+  KIT_ACME_DNS_HOOK: { kind: 'string', default: '', description: 'Programa que publica y retira el registro TXT del reto DNS-01: HOOK add|remove <nombre> <valor>.' },
+  KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales en los que confiar al hablar con el servidor ACME.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -68,6 +75,19 @@ export interface Config {
   syncUploadUrl: string | null;
   /** automatic hub sync every so many hours; 0: only on demand */
   syncIntervalHours: number;
+  /** this server, as a hub, obtains HTTPS certificates for its kits from this ACME account; null: it does not */
+  acme: AcmeConfig | null;
+}
+
+export interface AcmeConfig {
+  directoryUrl: string;
+  email: string;
+  /** kits are named <label>.<domain> */
+  domain: string;
+  /** absolute path of the DNS-01 hook, run as `hook add|remove <fqdn> <value>` */
+  dnsHook: string;
+  /** extra trusted roots (PEM) for the ACME server's own HTTPS; null: Node's */
+  caFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     syncFeedUrl: read('KIT_SYNC_FEED_URL') || null,
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
     syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
+    acme: null,
   };
   for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
     if (url !== null && !/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);
@@ -139,6 +160,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (!HOSTNAME.test(config.kitHostname) || config.kitHostname.length > 253) {
     problems.push(`KIT_HOSTNAME: «${config.kitHostname}» no es un nombre de red válido (letras, cifras, guiones y puntos)`);
   }
+  config.acme = readAcme(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The hub's ACME account (docs/HTTPS.md): all four of directory, e-mail,
+ * domain and hook, or none. The hook and the CA file must be there when the
+ * server starts, so a typo is found by the technician, not by a kit.
+ */
+function readAcme(env: NodeJS.ProcessEnv, problems: string[]): AcmeConfig | null {
+  const value = (name: keyof typeof OPTIONS) => env[name]?.trim() ?? '';
+  const directoryUrl = value('KIT_ACME_DIRECTORY_URL');
+  const email = value('KIT_ACME_EMAIL');
+  const domain = value('KIT_ACME_DOMAIN').toLowerCase().replace(/\.$/, '');
+  const dnsHook = value('KIT_ACME_DNS_HOOK');
+  const caFile = value('KIT_ACME_CA_FILE');
+  if (!directoryUrl && !email && !domain && !dnsHook && !caFile) return null;
+  const before = problems.length;
+  for (const [name, given] of [['KIT_ACME_DIRECTORY_URL', directoryUrl], ['KIT_ACME_EMAIL', email], ['KIT_ACME_DOMAIN', domain], ['KIT_ACME_DNS_HOOK', dnsHook]] as const) {
+    if (!given) problems.push(`${name}: falta (el centro emite certificados solo con las cuatro variables KIT_ACME_*)`);
+  }
+  if (directoryUrl && !/^https:\/\/[^\s]+$/.test(directoryUrl)) problems.push(`KIT_ACME_DIRECTORY_URL: «${directoryUrl}» debe ser una dirección https://`);
+  if (email && !EMAIL.test(email)) problems.push(`KIT_ACME_EMAIL: «${email}» no es una dirección de correo`);
+  // Two labels at least: kits get <label>.<domain>, and a CA never issues under a bare top-level domain.
+  if (domain && (!HOSTNAME.test(domain) || !domain.includes('.') || domain.length > 200)) {
+    problems.push(`KIT_ACME_DOMAIN: «${domain}» no es un dominio válido (p. ej. kits.example.org)`);
+  }
+  if (dnsHook) {
+    if (!path.isAbsolute(dnsHook)) problems.push(`KIT_ACME_DNS_HOOK: «${dnsHook}» debe ser una ruta absoluta`);
+    else if (!isExecutableFile(dnsHook)) problems.push(`KIT_ACME_DNS_HOOK: «${dnsHook}» no existe o no es un programa ejecutable`);
+  }
+  if (caFile && !readsAsCertificates(caFile)) problems.push(`KIT_ACME_CA_FILE: «${caFile}» no se puede leer como certificados PEM`);
+  if (problems.length > before) return null;
+  return { directoryUrl, email, domain, dnsHook, caFile: caFile || null };
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readsAsCertificates(file: string): boolean {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    // Each block must parse (the constructor throws otherwise).
+    for (const block of blocks) new X509Certificate(block);
+    return blocks.length > 0;
+  } catch {
+    return false;
+  }
 }

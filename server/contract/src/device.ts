@@ -58,18 +58,34 @@ export const CertificateInfoSchema = Type.Object({
   daysLeft: Type.Integer(),
   expired: Type.Boolean(),
   selfSigned: Type.Boolean(),
-  /** covers the kit's name (KIT_HOSTNAME) */
+  /** covers one of the kit's names (KIT_HOSTNAME, or the name a hub gave it) */
   matchesHostname: Type.Boolean(),
   fingerprint256: Type.String(),
+  /** when a third of its life is left: a kit enrolled with a hub asks for a new one from then on, at every sync */
+  renewalDueAt: Type.String(),
 });
 export type CertificateInfo = Static<typeof CertificateInfoSchema>;
 
 export const DeviceCertificateResultSchema = Type.Object({
   message: Type.String(),
   certificate: CertificateInfoSchema,
-  /** always true: the HTTPS listener reads the files when the server starts */
+  /** false once the HTTPS listener serves it (within seconds, no restart); true only if the listener could not take it */
   restartRequired: Type.Boolean(),
 });
+
+/** What the kit knows of its enrolment with a hub that issues certificates (docs/HTTPS.md). */
+export const CertificateEnrolmentSchema = Type.Object({
+  /** the kit's name under the hub's domain, once the hub gave it one */
+  name: nullable(Type.String()),
+  domain: nullable(Type.String()),
+  /** the hub's latest answer */
+  state: nullable(Type.Union([Type.Literal('name-needed'), Type.Literal('pending'), Type.Literal('issued'), Type.Literal('failed')])),
+  requestedAt: nullable(Type.String()),
+  answeredAt: nullable(Type.String()),
+  /** why the latest request or answer gave the kit no certificate, in Spanish; the kit kept the one it had */
+  lastError: nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Type.String() })),
+});
+export type CertificateEnrolment = Static<typeof CertificateEnrolmentSchema>;
 
 const ActionStateSchema = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
 
@@ -84,8 +100,12 @@ export const HttpsStatusSchema = Type.Object({
   redirecting: Type.Boolean(),
   /** the certificate installed in the data folder */
   certificate: nullable(CertificateInfoSchema),
-  /** the installed certificate is not the one being served: it applies after a restart */
+  /** the installed certificate is not the one being served (the listener could not take it) */
   restartRequired: Type.Boolean(),
+  /** the name HTTPS is served for and phones are sent to: KIT_HOSTNAME, or the name a hub gave the kit */
+  name: nullable(Type.String()),
+  /** null until the kit has synced with a hub that issues certificates */
+  enrolment: nullable(CertificateEnrolmentSchema),
 });
 export type HttpsStatus = Static<typeof HttpsStatusSchema>;
 

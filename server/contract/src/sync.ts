@@ -77,6 +77,21 @@ export const SyncImportRowSchema = Type.Object({
   finishedAt: Nullable(Type.String()),
 });
 
+/** One kit's name and certificate on its hub. */
+export const HubKitCertificateSchema = Type.Object({
+  keyId: Type.String(),
+  kitName: Type.String(),
+  /** the kit's one name under the hub's domain */
+  name: Type.String(),
+  state: Type.Union([Type.Literal('name-needed'), Type.Literal('pending'), Type.Literal('issued'), Type.Literal('failed')]),
+  validTo: Nullable(Type.String()),
+  issuedAt: Nullable(Type.String()),
+  /** why the latest request or order failed: the catalog's code, and what the CA or the DNS hook said */
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+  updatedAt: Type.String(),
+});
+export type HubKitCertificate = Static<typeof HubKitCertificateSchema>;
+
 export const SyncStatusSchema = Type.Object({
   kit: Type.Object({ name: Type.String(), keyId: Type.String(), publicKey: Type.String() }),
   job: Nullable(SyncJobSchema),
@@ -91,6 +106,14 @@ export const SyncStatusSchema = Type.Object({
     lastPull: Nullable(Type.Object({ at: Type.String(), ok: Type.Boolean(), message: Type.String() })),
     published: Nullable(Type.Object({ at: Type.String(), packs: Type.Integer() })),
   }),
+  /** this server as a hub that obtains HTTPS certificates for its kits (KIT_ACME_*); null: it does not (docs/HTTPS.md) */
+  certificates: Nullable(
+    Type.Object({
+      domain: Type.String(),
+      directoryUrl: Type.String(),
+      kits: Type.Array(HubKitCertificateSchema),
+    }),
+  ),
 });
 export type SyncStatus = Static<typeof SyncStatusSchema>;
 
@@ -99,6 +122,8 @@ export const SyncExportBodySchema = Type.Object({
   categoryIds: Type.Optional(Nullable(Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }))),
   /** a drive's mount point from the status; absent: a download */
   drive: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+  /** a hub that issues certificates: a pack of its answers to the kits, with no content (docs/HTTPS.md) */
+  certificatesOnly: Type.Optional(Type.Boolean()),
 });
 
 export const SyncImportQuerySchema = Type.Object({
@@ -134,7 +159,16 @@ export const HubReportBodySchema = Type.Object({
     signature: Type.String({ maxLength: 200 }),
   }),
 });
-export const HubReportStoredSchema = Type.Object({ stored: Type.Boolean() });
+export const HubReportStoredSchema = Type.Object({
+  stored: Type.Boolean(),
+  /** the hub's signed answer to the report's certificate request, when this hub issues certificates (docs/HTTPS.md) */
+  certificate: Type.Optional(
+    Type.Object({
+      payload: Type.String(),
+      signature: Type.Object({ keyId: Type.String(), publicKey: Type.String(), signature: Type.String() }),
+    }),
+  ),
+});
 
 export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
 export const RestoreResultSchema = Type.Object({ message: Type.String(), backupCreatedAt: Type.String(), restartRequired: Type.Literal(true) });

@@ -133,16 +133,19 @@ describe('HTTPS with an installed certificate', () => {
     expect(res.status).not.toBe(302);
   });
 
-  it('shows in the device status: listening, redirecting, no restart needed until another certificate is installed', async () => {
+  it('shows in the device status, and serves a certificate installed while it runs at once, without a restart', async () => {
     const { token } = await login(t.app, 'admin', 'clave-admin');
     const status = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/admin/device/status', headers: { authorization: `Bearer ${token}` } })).json().https;
-    expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, certificate: { names: ['portal.kit'] } });
+    expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, name: 'portal.kit', certificate: { names: ['portal.kit'] } });
     const renewed = selfSignedCertificate(['portal.kit'], 90);
     const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: renewed });
     expect(put.statusCode).toBe(200);
-    expect(await status()).toMatchObject({ listening: true, restartRequired: true, certificate: { daysLeft: expect.any(Number) } });
-    // Still serving the old one until the restart.
-    expect((await httpsGet(ports.httpsPort!, '/api/health', portal.cert)).status).toBe(200);
+    expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
+    expect(await status()).toMatchObject({ listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, certificate: { daysLeft: 89 } });
+    // The same listener now hands out the new certificate: a client trusting only it gets in, one trusting only the old one does not.
+    expect((await httpsGet(ports.httpsPort!, '/api/health', renewed.cert)).status).toBe(200);
+    await expect(httpsGet(ports.httpsPort!, '/api/health', portal.cert)).rejects.toThrow(/self[- ]signed|certificate/i);
+    portal = renewed;
   });
 
   it('closes the HTTPS listener with the app', async () => {
@@ -195,6 +198,25 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
     }
   });
 
+  it('opens the HTTPS listener when a certificate is installed while the server runs, and redirects from then on', async () => {
+    const t = await kitWithCertificate(null);
+    try {
+      const { httpPort, httpsPort } = await serve(t);
+      expect(httpsPort).toBeNull();
+      await createUser(t.app, 'admin', 'clave-admin', { admin: true });
+      const { token } = await login(t.app, 'admin', 'clave-admin');
+      const certificate = selfSignedCertificate(['portal.kit']);
+      const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: certificate });
+      expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
+      const port = t.app.httpsState.port;
+      expect(port).toEqual(expect.any(Number));
+      expect((await httpsGet(port!, '/api/health', certificate.cert)).status).toBe(200);
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).headers.location).toBe(`https://portal.kit:${port}/menu`);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('when the HTTPS port cannot be opened (the server keeps going on HTTP)', async () => {
     const blocker = http.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -214,7 +236,7 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
 describe('redirectsNow', () => {
   const served = (validFrom: string, validTo: string, matchesHostname = true) =>
     ({ validFrom, validTo, matchesHostname }) as HttpsState['served'];
-  const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, server: {} as HttpsState['server'], port: 443, served: cert });
+  const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, armedPort: 443, server: {} as HttpsState['server'], port: 443, served: cert, name: 'portal.kit' });
   const now = Date.parse('2026-06-01T00:00:00Z');
 
   it('only while the certificate is valid today and for the kit’s name', () => {
@@ -222,7 +244,7 @@ describe('redirectsNow', () => {
     expect(redirectsNow(listening(served('2025-01-01T00:00:00Z', '2026-05-31T00:00:00Z')), now)).toBe(false); // expired
     expect(redirectsNow(listening(served('2026-07-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(false); // not yet valid
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', false)), now)).toBe(false); // another name
-    expect(redirectsNow({ enabled: true, server: null, port: null, served: null }, now)).toBe(false);
+    expect(redirectsNow({ enabled: true, armedPort: null, server: null, port: null, served: null, name: null }, now)).toBe(false);
   });
 });
 

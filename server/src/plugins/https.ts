@@ -4,7 +4,7 @@ import type { CertificateInfo } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hostName, isNavigation, PROBES } from '../modules/captive/captive.service.ts';
-import { certificateInfo, readInstalledCertificate } from '../modules/device/device.certificate.ts';
+import { certificateInfo, kitNames, readInstalledCertificate, servedName } from '../modules/device/device.certificate.ts';
 
 /**
  * HTTPS on the kit (docs/HTTPS.md). Browsers give service workers, and so the
@@ -21,17 +21,23 @@ import { certificateInfo, readInstalledCertificate } from '../modules/device/dev
  * copying; `request.protocol` says 'https' because the socket is a TLS one.
  * (Two Fastify instances would duplicate all of that; a proxy would add a hop.)
  *
- * The certificate is read once, at start: one installed from /admin/device
- * applies after a restart.
+ * A certificate installed later (from /admin/device, a hub or a pack) is
+ * taken by reloadHttps(): a running listener swaps its secure context (new
+ * connections get the new certificate, open ones finish with the old), and
+ * one that was not running starts. No restart.
  */
 export interface HttpsState {
   /** KIT_HTTPS_PORT is not 0 */
   readonly enabled: boolean;
+  /** startHttps() ran (main.ts): a certificate installed later may open the listener on this port */
+  armedPort: number | null;
   server: https.Server | null;
   /** the port the HTTPS listener is bound to */
   port: number | null;
   /** the certificate being served */
   served: CertificateInfo | null;
+  /** the kit's name it is served for, where plain-HTTP visits are sent */
+  name: string | null;
 }
 
 declare module 'fastify' {
@@ -48,11 +54,11 @@ declare module 'fastify' {
  */
 export function redirectsNow(state: HttpsState, now = Date.now()): boolean {
   const cert = state.served;
-  return state.server !== null && state.port !== null && cert !== null && cert.matchesHostname && now >= Date.parse(cert.validFrom) && now <= Date.parse(cert.validTo);
+  return state.server !== null && state.port !== null && state.name !== null && cert !== null && cert.matchesHostname && now >= Date.parse(cert.validFrom) && now <= Date.parse(cert.validTo);
 }
 
 async function httpsPlugin(app: FastifyInstance): Promise<void> {
-  const state: HttpsState = { enabled: app.config.httpsPort !== 0, server: null, port: null, served: null };
+  const state: HttpsState = { enabled: app.config.httpsPort !== 0, armedPort: null, server: null, port: null, served: null, name: null };
   app.decorate('httpsState', state);
   const kitName = app.config.kitHostname;
 
@@ -68,8 +74,10 @@ async function httpsPlugin(app: FastifyInstance): Promise<void> {
     if (!redirectsNow(state)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || Object.hasOwn(PROBES, path)) return;
-    if (!isNavigation(request.headers) || hostName(request.headers.host) !== kitName) return;
-    const location = `https://${kitName}${state.port === 443 ? '' : `:${state.port}`}${request.url.startsWith('/') ? request.url : `/${request.url}`}`;
+    const host = hostName(request.headers.host);
+    if (!isNavigation(request.headers) || (host !== kitName && host !== state.name)) return;
+    // To the name the live certificate is for: KIT_HOSTNAME, or the kit's name under its hub's domain.
+    const location = `https://${state.name}${state.port === 443 ? '' : `:${state.port}`}${request.url.startsWith('/') ? request.url : `/${request.url}`}`;
     return reply
       .code(302)
       .header('location', location)
@@ -79,6 +87,7 @@ async function httpsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('preClose', async () => {
+    state.armedPort = null;
     const server = state.server;
     if (!server) return;
     state.server = null;
@@ -91,33 +100,79 @@ async function httpsPlugin(app: FastifyInstance): Promise<void> {
 
 export const registerHttps = fp(httpsPlugin, { name: 'https' });
 
+/** The installed pair, checked, with what phones would see of it; null (and a log line) when there is none usable. */
+async function loadInstalled(app: FastifyInstance) {
+  const installed = await readInstalledCertificate(app.config.dataDir);
+  if (installed.state === 'none') {
+    app.log.info('https: no hay certificado instalado; solo HTTP');
+    return null;
+  }
+  if (installed.state === 'invalid') {
+    app.log.error({ reason: installed.reason }, 'https: el certificado instalado no se puede usar; solo HTTP');
+    return null;
+  }
+  const names = kitNames(app.config.dataDir, app.config.kitHostname);
+  const leaf = installed.pair.chain[0]!;
+  const info = certificateInfo(leaf, names);
+  if (info.expired) app.log.warn({ validTo: info.validTo }, 'https: el certificado está caducado; no se redirige a HTTPS');
+  if (!info.matchesHostname) app.log.warn({ names: info.names, hostname: names }, 'https: el certificado no es para el nombre del kit; no se redirige a HTTPS');
+  return { pair: installed.pair, info, name: servedName(leaf, names) };
+}
+
 /**
  * Starts the HTTPS listener when KIT_HTTPS_PORT is not 0 and a usable
  * certificate is installed; otherwise, or when the port cannot be opened,
- * logs why and leaves the kit on plain HTTP (never stops the server).
+ * logs why and leaves the kit on plain HTTP (never stops the server). Either
+ * way it arms reloadHttps() to open it when a certificate arrives later.
  * `port` overrides KIT_HTTPS_PORT (tests: 0 for any free port).
  */
 export async function startHttps(app: FastifyInstance, options: { port?: number } = {}): Promise<void> {
   const state = app.httpsState;
   if (!state.enabled || state.server) return;
-  const installed = await readInstalledCertificate(app.config.dataDir);
-  if (installed.state === 'none') {
-    app.log.info('https: no hay certificado instalado; solo HTTP');
-    return;
-  }
-  if (installed.state === 'invalid') {
-    app.log.error({ reason: installed.reason }, 'https: el certificado instalado no se puede usar; solo HTTP');
-    return;
-  }
-  const info = certificateInfo(installed.pair.chain[0]!, app.config.kitHostname);
-  if (info.expired) app.log.warn({ validTo: info.validTo }, 'https: el certificado está caducado; no se redirige a HTTPS');
-  if (!info.matchesHostname) app.log.warn({ names: info.names, hostname: app.config.kitHostname }, 'https: el certificado no es para el nombre del kit; no se redirige a HTTPS');
+  state.armedPort = options.port ?? app.config.httpsPort;
+  await reloadHttps(app);
+}
 
-  const server = https.createServer({ cert: installed.pair.certPem, key: installed.pair.keyPem }, app.routing);
+/**
+ * Serves the installed certificate now: swaps the running listener's secure
+ * context (tls.Server#setSecureContext), or opens the listener if startHttps()
+ * armed it and it is not running. Before startHttps() (tests that never
+ * listen, the start itself) it only reads the files. Never throws.
+ */
+export function reloadHttps(app: FastifyInstance): Promise<void> {
+  // One at a time: two certificates arriving together must not open two listeners.
+  // Keyed by the state, which the root app and every plugin's child instance share.
+  const next = (reloads.get(app.httpsState) ?? Promise.resolve()).then(() => reloadNow(app));
+  reloads.set(app.httpsState, next);
+  return next;
+}
+
+const reloads = new WeakMap<HttpsState, Promise<void>>();
+
+async function reloadNow(app: FastifyInstance): Promise<void> {
+  const state = app.httpsState;
+  if (!state.enabled || state.armedPort === null) return;
+  const loaded = await loadInstalled(app);
+  if (loaded === null) return;
+  const { pair, info, name } = loaded;
+  if (state.server) {
+    try {
+      state.server.setSecureContext({ cert: pair.certPem, key: pair.keyPem });
+    } catch (error) {
+      app.log.error({ err: error }, 'https: no se pudo cambiar el certificado; sigue el anterior');
+      return;
+    }
+    state.served = info;
+    state.name = name;
+    app.log.info({ validTo: info.validTo, names: info.names }, 'https: certificado nuevo en uso');
+    return;
+  }
+
+  const server = https.createServer({ cert: pair.certPem, key: pair.keyPem }, app.routing);
   // The same limits as the plain-HTTP server (app.ts).
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 120_000;
-  const port = options.port ?? app.config.httpsPort;
+  const port = state.armedPort;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -131,8 +186,14 @@ export async function startHttps(app: FastifyInstance, options: { port?: number 
     return;
   }
   server.on('error', (error) => app.log.error({ err: error }, 'https: error del servidor'));
+  // A close (app.close) may have run while the port opened.
+  if (state.armedPort === null) {
+    server.close();
+    return;
+  }
   state.server = server;
   state.port = (server.address() as AddressInfo).port;
   state.served = info;
+  state.name = name;
   app.log.info({ port: state.port, validTo: info.validTo, names: info.names }, 'https: escuchando');
 }

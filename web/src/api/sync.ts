@@ -11,6 +11,10 @@ export const getSyncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/v2/
 export const startExport = (categoryIds: number[] | null, drive: string | null) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { categoryIds, ...(drive ? { drive } : {}) } }).then((r) => r.job);
 
+/** A hub's pack of the certificates it obtained for its kits, for those that come by USB (docs/HTTPS.md). */
+export const exportCertificates = (drive: string | null) =>
+  api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { certificatesOnly: true, ...(drive ? { drive } : {}) } }).then((r) => r.job);
+
 export const importFromUsb = (drive: string, name: string, arrival: ImportArrival, acceptUntrusted: boolean) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb', { method: 'POST', body: { drive, name, arrival, acceptUntrusted } }).then((r) => r.job);
 

@@ -1,4 +1,4 @@
-import type { HotspotUnitState } from '@kit/contract';
+import type { CertificateEnrolment, HotspotUnitState } from '@kit/contract';
 
 /** Texts of /admin/device (issue 9), the kit's own controls; only that lazy page loads them. */
 export const esDevice = {
@@ -78,6 +78,18 @@ export const esDevice = {
   selfSigned: 'Autofirmado: solo sirve en teléfonos que tengan instalada su autoridad.',
   wrongName: (host: string) => `No es para el nombre del kit (${host}).`,
   restartRequired: 'Se usará después de reiniciar el kit.',
+  certificateIssuer: (issuer: string) => `Emitido por: ${issuer}`,
+  renewalDue: (date: string, past: boolean) => (past ? `Renovación pendiente desde el ${date}` : `Renovación a partir del ${date}`),
+  enrolment: 'Certificado automático del centro',
+  enrolmentName: (name: string) => `Nombre del kit en HTTPS: ${name}`,
+  enrolmentStates: {
+    'name-needed': 'El centro le dio un nombre a este kit; la solicitud sale en la próxima sincronización.',
+    pending: 'Solicitado: el centro lo está pidiendo a la autoridad de certificación. Llegará en una próxima sincronización.',
+    issued: 'Emitido por el centro. Se renueva solo en una sincronización cuando quede un tercio de su vigencia.',
+    failed: 'El centro no pudo emitirlo.',
+  } satisfies Record<NonNullable<CertificateEnrolment['state']>, string>,
+  enrolmentRequested: (date: string) => `Última solicitud: ${date}`,
+  enrolmentError: (message: string) => `Último error: ${message}`,
   install: 'Instalar certificado',
   certFile: 'Certificado (PEM, con los intermedios después)',
   keyFile: 'Clave privada (PEM, sin contraseña)',

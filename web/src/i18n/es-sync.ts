@@ -77,6 +77,21 @@ export const esSync = {
     published: (packs: number, at: string) => `Índice publicado en /hub/feed.json: ${packs} paquetes (último: ${at}).`,
     notPublished: 'Este kit todavía no publicó su índice.',
   },
+  certificates: {
+    title: 'Certificados HTTPS para los kits',
+    intro: (domain: string) =>
+      `Este centro pide a la autoridad de certificación un certificado para cada kit de confianza que sincroniza con él, con un nombre bajo ${domain}. Los kits sin red los reciben en un paquete por USB.`,
+    directory: 'Autoridad (directorio ACME)',
+    none: 'Todavía ningún kit pidió un certificado.',
+    kit: 'Kit',
+    name: 'Nombre',
+    state: 'Estado',
+    validTo: 'Vence',
+    states: { 'name-needed': 'Nombre asignado', pending: 'En curso', issued: 'Emitido', failed: 'Error' } as Record<string, string>,
+    error: (message: string) => `Error: ${message}`,
+    destination: 'Destino del paquete de certificados',
+    export: 'Exportar certificados',
+  },
   backup: {
     title: 'Copia de seguridad',
     intro: 'Guarda todo el kit (usuarios, biblioteca, ajustes y archivos) en un solo archivo, o restaura una copia de este mismo kit.',

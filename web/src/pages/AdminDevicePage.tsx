@@ -1,5 +1,6 @@
 import { ClockPanel } from '../features/device/ClockPanel.tsx';
 import { CertificateForm } from '../features/device/CertificateForm.tsx';
+import { CertificateEnrolment } from '../features/device/CertificateEnrolment.tsx';
 import { CertificateSummary } from '../features/device/CertificateSummary.tsx';
 import { DeviceActions } from '../features/device/DeviceActions.tsx';
 import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
@@ -31,7 +32,8 @@ export function AdminDevicePage() {
             <ClockPanel kitNow={status.now} readAt={updatedAt} onDone={refresh} />
             <section className="device-card" aria-labelledby="device-https">
               <h2 id="device-https">{t.https}</h2>
-              <CertificateSummary https={status.https} hostname={status.hostname} />
+              <CertificateSummary https={status.https} hostname={status.hostname} now={status.now} />
+              <CertificateEnrolment enrolment={status.https.enrolment} />
               <CertificateForm onDone={refresh} />
             </section>
           </>

@@ -2,9 +2,10 @@ import type { Category, ImportArrival, ImportReportBody, SyncStatus } from '@kit
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
-import { addTrustedKey, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
+import { addTrustedKey, exportCertificates, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
 import { formatFileSize } from '../features/library/format.ts';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
 import { ImportReportView } from '../features/sync/ImportReportView.tsx';
 import { estimateEta, SyncProgress, type ProgressState } from '../features/sync/SyncProgress.tsx';
 import { esSync } from '../i18n/es-sync.ts';
@@ -202,6 +203,10 @@ export function AdminSyncPage() {
         <button type="button" className="button" disabled={running} onClick={() => void follow(publishFeed)}>{t.hub.publish}</button>
       </div>
       <p>{status.hub.published ? t.hub.published(status.hub.published.packs, new Date(status.hub.published.at).toLocaleString('es')) : t.hub.notPublished}</p>
+
+      {status.certificates && (
+        <HubCertificatesPanel certificates={status.certificates} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
+      )}
 
       <h2>{t.keys.title}</h2>
       <label className="sync-own-key">

@@ -31,7 +31,8 @@ export const captiveRoutes = fp(
     if (!app.config.isKit) return;
 
     const clients = opts.clients ?? new ReleasedClients();
-    const ownHosts = new OwnHosts(app.config.kitHostname, opts.listAddresses);
+    // The HTTPS plugin registers after this one; its state is read per request.
+    const ownHosts = new OwnHosts(app.config.kitHostname, opts.listAddresses, () => app.httpsState?.name ?? null);
     const portalUrl = `http://${app.config.kitHostname}${app.config.port === 80 ? '' : `:${app.config.port}`}/menu`;
 
     const toPortal = (reply: FastifyReply): FastifyReply =>

@@ -58,6 +58,15 @@ describe('OwnHosts', () => {
     for (const host of ['portal.kit', 'localhost', '10.42.0.1', '127.0.0.1', '::1', '192.168.1.40', 'fe80::aa', '']) expect(own.has(host), host).toBe(true);
     for (const host of ['www.google.com', 'portal.kit.example', '192.168.1.41', '8.8.8.8']) expect(own.has(host), host).toBe(false);
   });
+
+  it('knows the name its HTTPS certificate is for, as it is now (a hub gives it one while the server runs)', () => {
+    let httpsName: string | null = null;
+    const own = new OwnHosts('portal.kit', () => [], () => httpsName);
+    expect(own.has('kit-07.kits.example.org')).toBe(false);
+    httpsName = 'kit-07.kits.example.org';
+    expect(own.has('kit-07.kits.example.org')).toBe(true);
+    expect(own.has('kit-08.kits.example.org')).toBe(false);
+  });
 });
 
 describe('isNavigation', () => {

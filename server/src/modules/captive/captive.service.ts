@@ -122,14 +122,18 @@ export class OwnHosts {
   #addresses = new Set<string>();
   #readAt = -Infinity;
 
-  constructor(kitHostname: string, listAddresses: () => string[] = interfaceAddresses) {
+  readonly #httpsName: () => string | null;
+
+  /** `httpsName`: the name the kit's HTTPS certificate is for now, when a hub gave the kit one (docs/HTTPS.md) */
+  constructor(kitHostname: string, listAddresses: () => string[] = interfaceAddresses, httpsName: () => string | null = () => null) {
     const machine = os.hostname().toLowerCase();
     this.#names = new Set([kitHostname, 'localhost', machine, `${machine}.local`]);
     this.#listAddresses = listAddresses;
+    this.#httpsName = httpsName;
   }
 
   has(host: string): boolean {
-    if (host === '' || this.#names.has(host)) return true;
+    if (host === '' || this.#names.has(host) || host === this.#httpsName()) return true;
     if (net.isIP(host) === 0) return false;
     if (host === HOTSPOT_ADDRESS || host === '::1' || host.startsWith('127.')) return true;
     // Addresses change (wlan0 comes up after the server, Ethernet gets a lease): re-read now and then.

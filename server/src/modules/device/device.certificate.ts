@@ -1,4 +1,5 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import tls from 'node:tls';
@@ -85,7 +86,24 @@ function isSelfSigned(cert: X509Certificate): boolean {
   }
 }
 
-export function certificateInfo(cert: X509Certificate, hostname: string, now = Date.now()): CertificateInfo {
+/** The kit's names a certificate may be for: KIT_HOSTNAME and, once a hub gave it one, its name under the hub's domain. */
+export type KitNames = string | readonly string[];
+const namesList = (names: KitNames): readonly string[] => (typeof names === 'string' ? [names] : names);
+
+/** The first of the kit's names the certificate covers, or null. */
+export function servedName(cert: X509Certificate, names: KitNames): string | null {
+  return namesList(names).find((name) => cert.checkHost(name) !== undefined) ?? null;
+}
+
+/**
+ * When a certificate should be renewed: once a third of its life is left
+ * (Let's Encrypt's advice; it leaves time for syncs that fail or come late).
+ */
+export function renewalDue(validFrom: number, validTo: number): number {
+  return validTo - Math.floor((validTo - validFrom) / 3);
+}
+
+export function certificateInfo(cert: X509Certificate, names: KitNames, now = Date.now()): CertificateInfo {
   const from = cert.validFromDate.getTime();
   const to = cert.validToDate.getTime();
   return {
@@ -97,23 +115,25 @@ export function certificateInfo(cert: X509Certificate, hostname: string, now = D
     daysLeft: Math.floor((to - now) / DAY_MS),
     expired: now < from || now > to,
     selfSigned: isSelfSigned(cert),
-    matchesHostname: cert.checkHost(hostname) !== undefined,
+    matchesHostname: servedName(cert, names) !== null,
     fingerprint256: cert.fingerprint256,
+    renewalDueAt: new Date(renewalDue(from, to)).toISOString(),
   };
 }
 
-/** What an install must also satisfy: valid now and for the kit's name (else every phone would get a certificate error). */
-export function checkInstallable(pair: CertificatePair, hostname: string, now = Date.now()): CertificateInfo {
-  const info = certificateInfo(pair.chain[0]!, hostname, now);
+/** What an install must also satisfy: valid now and for one of the kit's names (else every phone would get a certificate error). */
+export function checkInstallable(pair: CertificatePair, names: KitNames, now = Date.now()): CertificateInfo {
+  const info = certificateInfo(pair.chain[0]!, names, now);
   if (info.expired) throw new AppError('CERT_EXPIRED', { field: 'body.cert', validFrom: info.validFrom, validTo: info.validTo });
   if (!info.matchesHostname) {
+    const hostname = namesList(names).join(' o ');
     throw new AppError('CERT_HOSTNAME_MISMATCH', { field: 'body.cert', hostname, names: info.names }, `El certificado no es para el nombre de red del kit (${hostname}); es para: ${info.names.join(', ') || 'ningún nombre'}`);
   }
   return info;
 }
 
 /** Writes FILE through a temporary file, fsynced, renamed over it; then fsyncs the folder (a power cut leaves the old or the new file). */
-async function writeAtomic(file: string, data: string, mode: number): Promise<void> {
+export async function writeAtomic(file: string, data: string, mode: number): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   const handle = await fs.open(tmp, 'w', mode);
   try {
@@ -126,7 +146,7 @@ async function writeAtomic(file: string, data: string, mode: number): Promise<vo
   await fs.rename(tmp, file);
 }
 
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   const handle = await fs.open(dir, 'r');
   try {
     await handle.sync();
@@ -135,7 +155,10 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Installs a checked pair: key (0600) first, then the certificate; the HTTPS listener reads them at its next start. */
+/**
+ * Installs a checked pair: key (0600) first, then the certificate. The caller
+ * then calls reloadHttps() (plugins/https.ts), which serves it within the second.
+ */
 export async function writeCertificatePair(dataDir: string, pair: CertificatePair): Promise<void> {
   const files = tlsFiles(dataDir);
   await fs.mkdir(files.dir, { recursive: true, mode: 0o700 });
@@ -170,4 +193,45 @@ export async function readInstalledCertificate(dataDir: string): Promise<Install
   } catch (error) {
     return { state: 'invalid', reason: error instanceof AppError ? error.code : String(error) };
   }
+}
+
+/**
+ * What a kit knows of its enrolment with a hub that issues certificates
+ * (modules/sync/certificates-kit.ts writes it): kept beside the certificate,
+ * since the name it holds is one of the kit's names for HTTPS.
+ */
+export interface Enrolment {
+  /** the kit's name under the hub's domain, bound to this kit by the hub */
+  name: string | null;
+  domain: string | null;
+  /** the hub's latest answer: name-needed, pending, issued, failed */
+  state: string | null;
+  /** when this kit last sent a certificate request, and when the hub last answered */
+  requestedAt: string | null;
+  answeredAt: string | null;
+  /** why the latest request or answer did not give the kit a certificate (Spanish, for admins) */
+  lastError: { code: string; message: string; at: string } | null;
+}
+
+export const enrolmentFile = (dataDir: string): string => path.join(tlsFiles(dataDir).dir, 'enrolment.json');
+
+export function readEnrolment(dataDir: string): Enrolment | null {
+  try {
+    return JSON.parse(readFileSync(enrolmentFile(dataDir), 'utf8')) as Enrolment;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeEnrolment(dataDir: string, enrolment: Enrolment): Promise<void> {
+  const { dir } = tlsFiles(dataDir);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeAtomic(enrolmentFile(dataDir), `${JSON.stringify(enrolment, null, 2)}\n`, 0o600);
+  await syncDir(dir);
+}
+
+/** KIT_HOSTNAME, then the name a hub gave this kit (if any): the names its certificate may be for. */
+export function kitNames(dataDir: string, kitHostname: string): string[] {
+  const enrolled = readEnrolment(dataDir)?.name;
+  return enrolled && enrolled !== kitHostname ? [kitHostname, enrolled] : [kitHostname];
 }

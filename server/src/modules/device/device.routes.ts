@@ -14,7 +14,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { checkInstallable, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
+import { reloadHttps } from '../../plugins/https.ts';
+import { checkInstallable, kitNames, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
 import { DeviceController, type DeviceOptions, parseClock } from './device.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -78,13 +79,16 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
     { bodyLimit: 4 * PEM_MAX, schema: { body: DeviceCertificateBodySchema, response: { 200: DeviceCertificateResultSchema, ...errors } } },
     async (request) => {
       const pair = parseCertificatePair(request.body.cert, request.body.key);
-      const certificate = checkInstallable(pair, app.config.kitHostname);
+      const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname));
       await writeCertificatePair(app.config.dataDir, pair);
       request.log.info({ adminId: adminId(request), action: 'certificate', names: certificate.names, validTo: certificate.validTo }, 'dispositivo: certificado HTTPS instalado');
+      // Served from now on: the listener swaps its certificate, or opens.
+      await reloadHttps(app);
+      const restartRequired = app.httpsState.served?.fingerprint256 !== certificate.fingerprint256;
       return {
-        message: 'Certificado instalado. Se usará después de reiniciar el kit.',
+        message: restartRequired ? 'Certificado instalado. Se usará después de reiniciar el kit.' : 'Certificado instalado y en uso.',
         certificate,
-        restartRequired: true,
+        restartRequired,
       };
     },
   );

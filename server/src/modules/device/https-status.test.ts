@@ -9,10 +9,10 @@ const NOW = Date.parse('2026-06-01T00:00:00Z');
 const cert = (over: Partial<CertificateInfo> = {}): CertificateInfo => ({
   subject: 'CN=portal.kit', issuer: 'CN=portal.kit', names: ['portal.kit'],
   validFrom: '2026-05-01T00:00:00.000Z', validTo: '2026-07-01T00:00:00.000Z', daysLeft: 30,
-  expired: false, selfSigned: true, matchesHostname: true, fingerprint256: 'AA', ...over,
+  expired: false, selfSigned: true, matchesHostname: true, fingerprint256: 'AA', renewalDueAt: '2026-06-10T00:00:00.000Z', ...over,
 });
 const https = (over: Partial<HttpsStatus> = {}): HttpsStatus => ({
-  enabled: true, listening: true, port: 443, redirecting: false, certificate: cert(), restartRequired: false, ...over,
+  enabled: true, listening: true, port: 443, redirecting: false, certificate: cert(), restartRequired: false, name: 'portal.kit', enrolment: null, ...over,
 });
 
 describe('phoneModeOf', () => {

@@ -1,13 +1,15 @@
 import type { HttpsStatus, PhoneMode, PhoneModeReason } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
 import { redirectsNow } from '../../plugins/https.ts';
-import { certificateInfo, readInstalledCertificate } from './device.certificate.ts';
+import { certificateInfo, kitNames, readEnrolment, readInstalledCertificate } from './device.certificate.ts';
 
 /** The HTTPS listener and the installed certificate, as /admin/device and /admin/data show them. */
 export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus> {
-  const installed = await readInstalledCertificate(app.config.dataDir);
+  const { dataDir, kitHostname } = app.config;
+  const installed = await readInstalledCertificate(dataDir);
   const https = app.httpsState;
-  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain[0]!, app.config.kitHostname) : null;
+  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain[0]!, kitNames(dataDir, kitHostname)) : null;
+  const enrolment = readEnrolment(dataDir);
   return {
     enabled: https.enabled,
     listening: https.server !== null,
@@ -15,6 +17,15 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
     redirecting: redirectsNow(https),
     certificate,
     restartRequired: certificate !== null && certificate.fingerprint256 !== https.served?.fingerprint256,
+    name: https.name,
+    enrolment: enrolment && {
+      name: enrolment.name,
+      domain: enrolment.domain,
+      state: (['name-needed', 'pending', 'issued', 'failed'] as const).find((s) => s === enrolment.state) ?? null,
+      requestedAt: enrolment.requestedAt,
+      answeredAt: enrolment.answeredAt,
+      lastError: enrolment.lastError,
+    },
   };
 }
 

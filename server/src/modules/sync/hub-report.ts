@@ -3,8 +3,11 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { openTrusted, seal } from './signed-envelope.ts';
-import type { KitKey } from './sync-keys.ts';
+import { CertificateRequestSchema } from './certificate-exchange.ts';
+import type { HubCertificates } from './certificates-hub.ts';
+import { applyAnswerEnvelope, certificateRequest, noteRequestSent, type KitCertificatesContext } from './certificates-kit.ts';
+import { openTrusted, seal, type Envelope } from './signed-envelope.ts';
+import { keyIdOf, type KitKey } from './sync-keys.ts';
 import { decisionsSince, readHubState, storeHubReport, usageSince, writeHubState } from './sync.repo.ts';
 
 /*
@@ -21,6 +24,8 @@ export const HubReportSchema = Type.Object({
   createdAt: Type.String({ maxLength: 40 }),
   usage: Type.Array(Type.Object({ globalId: Type.String(), day: Type.String(), views: Type.Integer(), downloads: Type.Integer() })),
   decisions: Type.Array(Type.Object({ globalId: Type.String(), action: Type.String(), toStatus: Type.String(), reason: Type.Union([Type.String(), Type.Null()]), at: Type.String() })),
+  /** a certificate request (docs/HTTPS.md): hubs without an ACME account ignore it */
+  certificate: Type.Optional(CertificateRequestSchema),
 });
 export type HubReport = Static<typeof HubReportSchema>;
 
@@ -29,9 +34,24 @@ interface Reported {
   day: string;
 }
 
-/** Posts the report to the upload endpoint; remembers how far it got only when the hub took it. */
-export async function sendReport(ctx: { db: Db; key: KitKey; kitName: string }, uploadUrl: string): Promise<HubReport> {
+/**
+ * Posts the report, with a certificate request when the kit wants one, and
+ * applies the hub's signed answer about it. When that answer gives the kit
+ * its name, the request for it goes at once in a second report.
+ */
+export async function sendReport(ctx: KitCertificatesContext, uploadUrl: string): Promise<HubReport> {
+  let { sent, answer } = await postReport(ctx, uploadUrl);
+  if (answer !== null && (await applyAnswerEnvelope(ctx, answer)) === 'again') {
+    ({ sent, answer } = await postReport(ctx, uploadUrl));
+    if (answer !== null) await applyAnswerEnvelope(ctx, answer);
+  }
+  return sent;
+}
+
+/** Posts one report; remembers how far it got only when the hub took it. */
+async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promise<{ sent: HubReport; answer: unknown }> {
   const last = readHubState<Reported>(ctx.db, 'reported');
+  const certificate = await certificateRequest(ctx);
   const createdAt = new Date().toISOString();
   const report: HubReport = {
     format: REPORT_FORMAT,
@@ -41,6 +61,7 @@ export async function sendReport(ctx: { db: Db; key: KitKey; kitName: string }, 
     // The last reported day is sent again whole: the hub keeps the latest figure per kit, resource and day.
     usage: usageSince(ctx.db, last?.day ?? '0000-00-00'),
     decisions: decisionsSince(ctx.db, last?.at ?? ''),
+    ...(certificate ? { certificate } : {}),
   };
   let response: Response;
   try {
@@ -48,16 +69,37 @@ export async function sendReport(ctx: { db: Db; key: KitKey; kitName: string }, 
   } catch {
     throw new AppError('SYNC_HUB_UNREACHABLE');
   }
-  await response.body?.cancel();
+  const text = await response.text().catch(() => '');
   if (!response.ok) throw new AppError('SYNC_HUB_UNREACHABLE', { status: response.status });
   writeHubState(ctx.db, 'reported', { at: createdAt, day: createdAt.slice(0, 10) } satisfies Reported);
-  return report;
+  if (certificate) await noteRequestSent(ctx);
+  return { sent: report, answer: certificate ? certificateAnswerOf(text) : null };
 }
 
-/** The hub's side: keeps a report signed by a trusted kit, once. */
-export function receiveReport(ctx: { db: Db; key: KitKey }, body: unknown): { stored: boolean } {
+/** The certificate answer in the hub's reply, if any (an older hub, or one without ACME, sends none). */
+function certificateAnswerOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { certificate?: unknown }).certificate ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** How long a kit's report waits for an order the hub starts: a quick CA answers in the same exchange. */
+const ISSUE_WAIT_MS = 20_000;
+
+/**
+ * The hub's side: keeps a report signed by a trusted kit, once, and answers
+ * its certificate request (signed by the hub) when this hub issues certificates.
+ */
+export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: HubCertificates | null }, body: unknown): Promise<{ stored: boolean; certificate?: Envelope }> {
   const opened = openTrusted(ctx.db, ctx.key, body);
   if (!opened || !Value.Check(HubReportSchema, opened.value)) throw new AppError('HUB_REPORT_INVALID');
   const report = opened.value;
-  return { stored: storeHubReport(ctx.db, { reportId: report.reportId, keyId: opened.signature.keyId, kit: report.kit, body: (body as { payload: string }).payload }) };
+  const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId: opened.signature.keyId, kit: report.kit, body: (body as { payload: string }).payload });
+  if (!report.certificate || ctx.certificates === null) return { stored };
+  // The key id is computed from the verified key, never taken from what the sender claims.
+  const kit = { keyId: keyIdOf(opened.signature.publicKey), publicKey: opened.signature.publicKey, kitName: report.kit };
+  const answer = await ctx.certificates.handle(kit, report.certificate, ISSUE_WAIT_MS);
+  return { stored, certificate: seal(ctx.key, answer) };
 }

@@ -36,8 +36,8 @@ export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/sync/reports',
     { bodyLimit: 9 * 1024 * 1024, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...errors } } },
     async (request, reply) => {
-      const result = receiveReport({ db: app.db, key }, request.body);
-      request.log.info({ keyId: request.body.signature.keyId, stored: result.stored }, 'centro: informe de un kit');
+      const result = await receiveReport({ db: app.db, key, certificates: app.hubCertificates }, request.body);
+      request.log.info({ keyId: request.body.signature.keyId, stored: result.stored, certificate: result.certificate !== undefined }, 'centro: informe de un kit');
       return reply.code(201).send(result);
     },
   );

@@ -22,9 +22,17 @@ export interface PlannedPack {
  * holds: published resources of types 1–5, their categories with the
  * ancestors that place them in the tree, every file they use, and the
  * resources and categories withdrawn or deleted here (after `since` for a
- * change pack), so other kits withdraw their copies.
+ * change pack), so other kits withdraw their copies. An empty scope ([])
+ * plans a pack of no content: what a pack of certificates alone is.
  */
-export function planPack(db: Db, key: KitKey, kitName: string, scope: readonly string[] | null, since: string | null = null): PlannedPack {
+export function planPack(
+  db: Db,
+  key: KitKey,
+  kitName: string,
+  scope: readonly string[] | null,
+  since: string | null = null,
+  certificates: Pick<Manifest, 'certificateRequest' | 'certificates'> = {},
+): PlannedPack {
   const categories = categoriesForPack(db, scope);
   const inside = scope === null ? null : subtreeIds(categories, scope);
   const resources = publishedResources(db)
@@ -47,6 +55,7 @@ export function planPack(db: Db, key: KitKey, kitName: string, scope: readonly s
     withdrawals: withdrawalsSince(db, since)
       .filter((w) => inside === null || (w.categoryGlobalId !== null && inside.has(w.categoryGlobalId)))
       .map(({ categoryGlobalId: _where, ...w }) => w),
+    ...certificates,
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest), 'utf8');
   const signatureBytes = Buffer.from(JSON.stringify(signBytes(key, manifestBytes)), 'utf8');

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate-exchange.ts';
 
 /*
  * The content pack (docs/SYNC.md): one ustar file holding, in this order,
  * manifest.json, manifest.sig (the kit's ed25519 signature of manifest.json's
  * exact bytes) and media/<sha256> for each file the manifest lists.
  * PACK_FORMAT grows when the manifest changes; a kit reads every format up
- * to its own and refuses newer ones. Format 2 added `withdrawals`.
+ * to its own and refuses newer ones. Format 2 added `withdrawals`; the
+ * optional certificate fields came without a new format (older kits ignore them).
  */
 export const PACK_FORMAT = 2;
 export const PACK_EXTENSION = 'kitpack';
@@ -80,6 +82,13 @@ export const ManifestSchema = Type.Object({
   files: Type.Array(PackFileSchema),
   /** format 2 on; a format 1 pack has none */
   withdrawals: Type.Optional(Type.Array(PackWithdrawalSchema)),
+  /**
+   * HTTPS certificates by USB (docs/HTTPS.md), optional in any format: a kit's
+   * request to its hub, and a hub's answers to its kits. A kit that knows
+   * nothing of them ignores them, so they need no new format.
+   */
+  certificateRequest: Type.Optional(CertificateRequestSchema),
+  certificates: Type.Optional(Type.Array(CertificateAnswerSchema, { maxItems: 100_000 })),
 });
 export type Manifest = Static<typeof ManifestSchema>;
 

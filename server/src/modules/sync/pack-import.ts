@@ -9,6 +9,7 @@ import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
+import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import {
   finishImportJournal,
@@ -41,6 +42,9 @@ interface ImportContext {
   dataDir: string;
   key: KitKey;
 }
+
+/** An import run by the kit's sync jobs also acts on the pack's certificate fields (tests may import with less). */
+const handlesCertificates = (ctx: ImportContext): ctx is ImportContext & PackCertificatesContext => 'onCertificateInstalled' in ctx;
 
 export const stagingRoot = (dataDir: string): string => path.join(dataDir, 'sync', 'staging');
 
@@ -79,7 +83,8 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
   let staging: string | null = null;
   try {
     const { manifest, manifestBytes } = await readManifest(entries);
-    const origin = checkSignature(ctx, manifestBytes, await readSignature(entries), options.acceptUntrusted);
+    const signature = await readSignature(entries);
+    const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
     fs.mkdirSync(staging, { recursive: true });
@@ -87,6 +92,7 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
+    if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey);
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
@@ -172,10 +178,11 @@ function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signatur
   }
   // A signature that does not match means the bytes were changed: never accepted.
   if (!verifyBytes(manifestBytes, sig)) throw new AppError('PACK_SIGNATURE_INVALID');
-  const trusted = sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
-  if (!trusted && !acceptUntrusted) throw new AppError('PACK_UNTRUSTED', { keyId: sig.keyId });
+  if (!isTrusted(ctx, sig) && !acceptUntrusted) throw new AppError('PACK_UNTRUSTED', { keyId: sig.keyId });
   return keyIdOf(sig.publicKey);
 }
+
+const isTrusted = (ctx: ImportContext, sig: Signature): boolean => sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
 
 async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<void> {
   const expected = new Map(manifest.files.map((f) => [f.sha256, f]));

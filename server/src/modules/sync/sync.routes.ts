@@ -24,6 +24,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { reloadHttps } from '../../plugins/https.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
 import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
@@ -58,6 +59,8 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     feedUrl: config.syncFeedUrl,
     uploadUrl: config.syncUploadUrl,
     log: app.log,
+    onCertificateInstalled: () => reloadHttps(app),
+    hubCertificates: app.hubCertificates,
   });
 
   // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.
@@ -96,11 +99,26 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         lastPull: readHubState<LastPull>(db, 'lastPull'),
         published: lastPublished(config.dataDir),
       },
+      certificates: app.hubCertificates && {
+        domain: app.hubCertificates.domain,
+        directoryUrl: app.hubCertificates.directoryUrl,
+        kits: app.hubCertificates.list().map((row) => ({
+          keyId: row.key_id,
+          kitName: row.kit_name,
+          name: row.name,
+          state: row.state,
+          validTo: row.valid_to,
+          issuedAt: row.issued_at,
+          // The admins of the hub see the CA's or the hook's own words.
+          error: row.state === 'failed' && row.error_code ? { code: row.error_code, message: row.error_detail ?? row.error_message ?? '' } : null,
+          updatedAt: row.updated_at,
+        })),
+      },
     };
   });
 
   app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
-    const job = jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null);
+    const job = await jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null, request.body.certificatesOnly ?? false);
     request.log.info({ adminId: request.viewer?.id, categories: request.body.categoryIds ?? 'todas', drive: request.body.drive ?? null }, 'sincronización: exportación');
     return reply.code(202).send({ job });
   });

@@ -12,6 +12,8 @@ import { sendReport } from './hub-report.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
+import type { HubCertificates } from './certificates-hub.ts';
+import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
 import type { KitKey } from './sync-keys.ts';
 import { writeHubState } from './sync.repo.ts';
 import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
@@ -31,6 +33,10 @@ export interface SyncContext {
   feedUrl: string | null;
   uploadUrl: string | null;
   log: FastifyBaseLogger;
+  /** serves a certificate the kit just installed from its hub or a pack (plugins/https.ts reloadHttps) */
+  onCertificateInstalled: () => Promise<void>;
+  /** this kit as a hub that issues certificates to its kits; null: it does not */
+  hubCertificates: HubCertificates | null;
 }
 
 export interface LastPull {
@@ -103,11 +109,22 @@ export class SyncJobs {
     return { job, done };
   }
 
-  /** Exports to the kit's own folder (then downloaded) or to a drive's kitportal/ folder. */
-  startExport(categoryIds: readonly number[] | null, drivePath: string | null): SyncJob {
-    const { db, dataDir, key, kitName } = this.ctx;
-    const scope = categoryIds === null ? null : globalIdsOf(db, categoryIds);
-    const plan = planPack(db, key, kitName, scope);
+  /**
+   * Exports to the kit's own folder (then downloaded) or to a drive's
+   * kitportal/ folder. Packs carry certificates for kits that come by USB
+   * (docs/HTTPS.md): this kit's request when it wants one, and, from a hub
+   * that issues them, its answers to every kit; `certificatesOnly`: only those.
+   */
+  async startExport(categoryIds: readonly number[] | null, drivePath: string | null, certificatesOnly = false): Promise<SyncJob> {
+    const { db, dataDir, key, kitName, hubCertificates } = this.ctx;
+    if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
+    if (certificatesOnly && hubCertificates === null) throw new AppError('CERT_NOT_ISSUING');
+    const scope = certificatesOnly ? [] : categoryIds === null ? null : globalIdsOf(db, categoryIds);
+    const certificateRequest = certificatesOnly ? null : await kitCertificateRequest(this.ctx);
+    const plan = planPack(db, key, kitName, scope, null, {
+      ...(certificateRequest ? { certificateRequest } : {}),
+      ...(hubCertificates ? { certificates: hubCertificates.answers() } : {}),
+    });
     const stamp = plan.manifest.createdAt.slice(0, 10);
     let target: string;
     if (drivePath === null) {
@@ -125,7 +142,9 @@ export class SyncJobs {
         await writePackFile(dataDir, plan, target, (n) => (j.bytesDone += n));
       },
       (j) => {
-        j.message = `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
+        j.message = certificatesOnly
+          ? `Paquete listo: certificados de ${plan.manifest.certificates?.length ?? 0} kits`
+          : `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
         j.download = drivePath === null ? plan.manifest.packId : null;
       },
     );

@@ -1,0 +1,209 @@
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import acme from 'acme-client';
+import { Value } from 'typebox/value';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import {
+  checkInstallable,
+  kitNames,
+  parseCertificatePair,
+  readEnrolment,
+  readInstalledCertificate,
+  renewalDue,
+  servedName,
+  syncDir,
+  tlsFiles,
+  writeAtomic,
+  writeCertificatePair,
+  writeEnrolment,
+  type Enrolment,
+} from '../device/device.certificate.ts';
+import { CertificateAnswerSchema, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
+import { openTrusted } from './signed-envelope.ts';
+import type { KitKey } from './sync-keys.ts';
+
+/*
+ * A kit's enrolment with a hub that issues certificates (docs/HTTPS.md).
+ * The kit makes its own private key (tls/request-key.pem, 0600: it never
+ * leaves the kit), asks for its one name under the hub's domain with a
+ * certificate request, and installs the chain that comes back only once it
+ * checked it: its own key, the name it asked for, valid today. Anything else
+ * is written down as the last error and the certificate it had stays.
+ */
+
+export interface KitCertificatesContext {
+  db: Db;
+  dataDir: string;
+  key: KitKey;
+  /** KIT_HOSTNAME: the kit_name its label comes from */
+  kitName: string;
+  log: FastifyBaseLogger;
+  /** serves a newly installed certificate (plugins/https.ts reloadHttps) */
+  onCertificateInstalled: () => Promise<void>;
+}
+
+interface PendingRequest {
+  name: string;
+  csr: string;
+}
+
+const requestFiles = (dataDir: string) => {
+  const { dir } = tlsFiles(dataDir);
+  return { key: path.join(dir, 'request-key.pem'), request: path.join(dir, 'request.json') };
+};
+
+async function readPending(dataDir: string): Promise<{ request: PendingRequest; keyPem: string } | null> {
+  const files = requestFiles(dataDir);
+  try {
+    const request = JSON.parse(await fs.readFile(files.request, 'utf8')) as PendingRequest;
+    return { request, keyPem: await fs.readFile(files.key, 'utf8') };
+  } catch {
+    return null;
+  }
+}
+
+async function dropPending(dataDir: string): Promise<void> {
+  const files = requestFiles(dataDir);
+  await fs.rm(files.request, { force: true });
+  await fs.rm(files.key, { force: true });
+}
+
+/** The key first, then the request naming it: a request file never points at a key that is not on disk. */
+async function makePending(dataDir: string, name: string): Promise<PendingRequest> {
+  const files = requestFiles(dataDir);
+  const { dir } = tlsFiles(dataDir);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const keyPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const [, csr] = await acme.crypto.createCsr({ commonName: name, altNames: [name] }, keyPem);
+  const request: PendingRequest = { name, csr: csr.toString() };
+  await writeAtomic(files.key, keyPem, 0o600);
+  await writeAtomic(files.request, JSON.stringify(request), 0o600);
+  await syncDir(dir);
+  return request;
+}
+
+/**
+ * Whether the kit should ask: no usable certificate for one of its names,
+ * or a third of its life (or less) left. At every sync until it has one.
+ */
+export async function wantsCertificate(ctx: Pick<KitCertificatesContext, 'dataDir' | 'kitName'>, now = Date.now()): Promise<boolean> {
+  const installed = await readInstalledCertificate(ctx.dataDir);
+  if (installed.state !== 'ok') return true;
+  const leaf = installed.pair.chain[0]!;
+  if (servedName(leaf, kitNames(ctx.dataDir, ctx.kitName)) === null) return true;
+  return now < leaf.validFromDate.getTime() || now >= renewalDue(leaf.validFromDate.getTime(), leaf.validToDate.getTime());
+}
+
+/**
+ * What the kit sends with its report (or in a pack it exports), or null when
+ * it needs no certificate. Before the hub gave it a name it sends only its
+ * label; then a request for that name, the same bytes until it is answered.
+ */
+export async function certificateRequest(ctx: KitCertificatesContext): Promise<CertificateRequest | null> {
+  if (!(await wantsCertificate(ctx))) return null;
+  const enrolment = readEnrolment(ctx.dataDir);
+  const label = labelFor(ctx.kitName, enrolment?.domain ?? null);
+  if (!enrolment?.name) return { label, csr: null };
+  const pending = await readPending(ctx.dataDir);
+  const request = pending?.request.name === enrolment.name ? pending.request : await makePending(ctx.dataDir, enrolment.name);
+  return { label, csr: request.csr };
+}
+
+/**
+ * The hub's answer in its report answer: applied only when signed by a
+ * trusted publisher (the hub) and well formed; otherwise it is the last
+ * error (CERT_ANSWER_INVALID), never the sync's: the library sync went fine.
+ */
+export async function applyAnswerEnvelope(ctx: KitCertificatesContext, envelope: unknown): Promise<'again' | 'done'> {
+  const opened = openTrusted(ctx.db, ctx.key, envelope);
+  if (opened && Value.Check(CertificateAnswerSchema, opened.value)) return applyAnswer(ctx, opened.value);
+  const before = readEnrolment(ctx.dataDir);
+  const error = new AppError('CERT_ANSWER_INVALID');
+  ctx.log.warn('certificados: respuesta del centro sin firma de confianza; sigue el certificado anterior');
+  await writeEnrolment(ctx.dataDir, {
+    name: before?.name ?? null,
+    domain: before?.domain ?? null,
+    state: before?.state ?? null,
+    requestedAt: before?.requestedAt ?? null,
+    answeredAt: before?.answeredAt ?? null,
+    lastError: { code: error.code, message: error.message, at: new Date().toISOString() },
+  });
+  return 'done';
+}
+
+/**
+ * Applies the hub's answer for this kit (already known to be signed by a
+ * trusted key). 'again': the hub gave the kit its name, so a request for it
+ * can go at once. A refusal or a bad chain is kept as the last error.
+ */
+export async function applyAnswer(ctx: KitCertificatesContext, answer: CertificateAnswer): Promise<'again' | 'done'> {
+  const before = readEnrolment(ctx.dataDir);
+  const at = new Date().toISOString();
+  const enrolment: Enrolment = {
+    name: answer.name,
+    domain: answer.domain,
+    state: answer.state,
+    requestedAt: before?.requestedAt ?? null,
+    answeredAt: at,
+    lastError: null,
+  };
+  let result: 'again' | 'done' = 'done';
+  try {
+    if (answer.kitKeyId !== ctx.key.keyId) throw new AppError('CERT_ANSWER_INVALID', { kitKeyId: answer.kitKeyId });
+    if (answer.state === 'name-needed') {
+      // The request goes out again for the name the hub gave (the caller asks at most twice per sync).
+      const pending = await readPending(ctx.dataDir);
+      if (pending && pending.request.name !== answer.name) await dropPending(ctx.dataDir);
+      result = 'again';
+    } else if (answer.state === 'failed') {
+      enrolment.lastError = { code: answer.error?.code ?? 'CERT_ACME_FAILED', message: answer.error?.message ?? 'El centro no pudo emitir el certificado', at };
+    } else if (answer.state === 'issued' && answer.chain !== null) {
+      await install(ctx, answer.chain);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    enrolment.state = before?.state ?? null;
+    if (error.code === 'CERT_ANSWER_INVALID') Object.assign(enrolment, { name: before?.name ?? null, domain: before?.domain ?? null });
+    const message = error.code === 'CERT_ANSWER_INVALID' ? error.message : `El certificado recibido del centro no se instaló: ${error.message}. Se conserva el certificado anterior`;
+    enrolment.lastError = { code: error.code, message, at };
+    ctx.log.warn({ code: error.code, message: error.message }, 'certificados: respuesta del centro rechazada; sigue el certificado anterior');
+  }
+  await writeEnrolment(ctx.dataDir, enrolment);
+  return result;
+}
+
+/** Remembers that a request went out now (shown on /admin/device). */
+export async function noteRequestSent(ctx: Pick<KitCertificatesContext, 'dataDir'>): Promise<void> {
+  const before = readEnrolment(ctx.dataDir);
+  if (before) await writeEnrolment(ctx.dataDir, { ...before, requestedAt: new Date().toISOString() });
+}
+
+/** Checks the chain against the kit's pending request (its key, its name) and today's date, then installs and serves it. */
+async function install(ctx: KitCertificatesContext, chain: string): Promise<void> {
+  let fingerprint: string;
+  try {
+    fingerprint = new X509Certificate(chain).fingerprint256;
+  } catch {
+    throw new AppError('CERT_INVALID');
+  }
+  const installed = await readInstalledCertificate(ctx.dataDir);
+  // The same answer again (a missed exchange, a pack after the network): nothing to do.
+  if (installed.state === 'ok' && installed.pair.chain[0]!.fingerprint256 === fingerprint) return;
+  const pending = await readPending(ctx.dataDir);
+  if (!pending) throw new AppError('CERT_KEY_MISMATCH', null, 'este kit no tiene pendiente ninguna solicitud con esa clave');
+  let pair;
+  try {
+    pair = parseCertificatePair(chain, pending.keyPem);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CERT_KEY_MISMATCH') throw new AppError('CERT_KEY_MISMATCH', null, 'es para otra clave, no la que este kit generó (¿el certificado de otro kit?)');
+    throw error;
+  }
+  const info = checkInstallable(pair, pending.request.name);
+  await writeCertificatePair(ctx.dataDir, pair);
+  await dropPending(ctx.dataDir);
+  ctx.log.info({ names: info.names, validTo: info.validTo }, 'certificados: certificado del centro instalado');
+  await ctx.onCertificateInstalled();
+}

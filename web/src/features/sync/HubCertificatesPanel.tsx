@@ -1,0 +1,89 @@
+import type { SyncStatus } from '@kit/contract';
+import { useState } from 'react';
+import { esSync } from '../../i18n/es-sync.ts';
+
+const t = esSync.certificates;
+
+/**
+ * A hub's certificates for its kits (docs/HTTPS.md): each kit's name and
+ * state, the CA's or the DNS hook's own words when an order failed, and the
+ * pack of certificates for kits that come by USB.
+ */
+export function HubCertificatesPanel({
+  certificates,
+  drives,
+  running,
+  onExport,
+}: {
+  certificates: NonNullable<SyncStatus['certificates']>;
+  drives: SyncStatus['drives'];
+  running: boolean;
+  onExport: (drive: string | null) => void;
+}) {
+  const [destination, setDestination] = useState('');
+  return (
+    <section aria-labelledby="hub-certificates" data-testid="hub-certificates">
+      <h2 id="hub-certificates">{t.title}</h2>
+      <p>{t.intro(certificates.domain)}</p>
+      <p>
+        {t.directory}: <code>{certificates.directoryUrl}</code>
+      </p>
+      {certificates.kits.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t.kit}</th>
+              <th>{t.name}</th>
+              <th>{t.state}</th>
+              <th>{t.validTo}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {certificates.kits.map((kit) => (
+              <tr key={kit.keyId}>
+                <td>
+                  {kit.kitName} <code>{kit.keyId}</code>
+                </td>
+                <td>{kit.name}</td>
+                <td>
+                  {t.states[kit.state] ?? kit.state}
+                  {kit.error && (
+                    <span className="admin-error" role="alert">
+                      {' '}
+                      {t.error(kit.error.message)}
+                    </span>
+                  )}
+                </td>
+                <td>{kit.validTo ? new Date(kit.validTo).toLocaleDateString('es') : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        className="admin-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onExport(destination || null);
+        }}
+      >
+        <label>
+          {t.destination}
+          <select value={destination} onChange={(e) => setDestination(e.target.value)}>
+            <option value="">{esSync.export.download}</option>
+            {drives.map((d) => (
+              <option key={d.path} value={d.path}>
+                {esSync.export.usb(d.label)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button" disabled={running}>
+          {t.export}
+        </button>
+      </form>
+    </section>
+  );
+}
