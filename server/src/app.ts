@@ -41,6 +41,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './plugins/https.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
 // Admin (issue 6)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
@@ -113,6 +114,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);
+  // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
+  await app.register(registerWriteRates);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kit Portal API', version: VERSION } },
   });

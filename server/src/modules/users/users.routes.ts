@@ -26,7 +26,6 @@ import { readFilePart } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findAuthUserById } from '../auth/auth.repo.ts';
 import { sessionResponse } from '../auth/auth.service.ts';
-import { retryAfterOnError } from '../auth/retry-after.ts';
 import { readBounded, saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
@@ -55,7 +54,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, fileSize: PROFILE_IMAGE_MAX_BYTES + 1 } });
   }
-  app.addHook('onError', retryAfterOnError);
 
   // ---- constants for the forms and the /user/constants/* pages ----
   const constantsSchema = { response: { 200: ConstantListSchema } };
