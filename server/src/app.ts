@@ -20,6 +20,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { browserPageRoutes } from './modules/downloads/browser-page.routes.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { CountOnce } from './modules/counters/count-once.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import type { DeviceOptions } from './modules/device/device.service.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);
+  app.decorate('counters', new CountOnce());
   app.addHook('onClose', async () => {
     viewCounts.close();
     db.close();

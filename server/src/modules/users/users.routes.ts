@@ -104,10 +104,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toWireUser(savePersonalDetails(app.db, viewer.id, request.body), viewer);
   });
 
-  // Anyone may count a profile view; the owner looking at their own profile does not count.
-  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request) => {
+  // Anyone may count a profile view, once a day; the owner looking at their own profile does not count.
+  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request, reply) => {
     const user = getUserOr404(app.db, request.params.id);
-    const views = request.viewer?.id === user.id ? user.profile_views : (incrementProfileViews(app.db, user.id) ?? user.profile_views);
+    const counts = request.viewer?.id !== user.id && app.counters.take(request, reply, 'view', 'profile-view', user.id);
+    const views = counts ? (incrementProfileViews(app.db, user.id) ?? user.profile_views) : user.profile_views;
     return { ok: true as const, profile_views: views };
   });
 
