@@ -62,6 +62,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "GET /api/v2/resources/mine": USER,
   "GET /api/v2/resources/{id}": OWNER,
   "GET /api/v2/uploads/config": OPEN,
+  "GET /api/v2/uploads/quota": USER,
   "GET /api/v2/user/{id}/playlists": OPEN,
   "GET /api/v2/user/{id}/resources/favorites": OPEN,
   "PATCH /api/uploads/{id}": OWNER,
