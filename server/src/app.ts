@@ -41,6 +41,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './plugins/https.ts';
+import { registerRestrictedMode } from './plugins/restricted-mode.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
@@ -116,6 +117,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);
+  // Right after auth, before every route: anonymous callers of a restricted kit stop here.
+  await app.register(registerRestrictedMode);
   // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
   await app.register(registerWriteRates);
   await app.register(fastifySwagger, {
