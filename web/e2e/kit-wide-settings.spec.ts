@@ -27,7 +27,8 @@ const test = base.extend<object, { kit: RunningServer }>({
   baseURL: async ({ kit }, use) => use(kit.baseUrl),
 });
 
-test.describe.configure({ mode: 'serial' });
+// Each journey is an admin and a phone of their own on a kit of their own, on a shared 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const BANNER = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'img-llamas-puna.jpg'));
 
