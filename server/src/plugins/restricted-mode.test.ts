@@ -91,6 +91,13 @@ describe('restricted mode, anonymous callers', () => {
     expect((await call(method, typeof url === 'function' ? url() : url)).statusCode).toBe(status);
   });
 
+  it('leave kit-to-kit sync alone: a published hub is served as before', async () => {
+    fs.writeFileSync(path.join(t.dataDir, 'hub', 'feed.json'), '{"format":1}');
+    const feed = await call('GET', '/hub/feed.json');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toBe('{"format":1}');
+  });
+
   it('can register, log in and log out', async () => {
     const registered = await call('POST', '/api/user/create', {}, { user_name: 'nueva', name: 'Ana', last_name: 'Quispe', password: 'clave-nueva-1' });
     expect(registered.statusCode).toBe(201);
