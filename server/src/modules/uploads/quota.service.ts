@@ -87,9 +87,11 @@ export class UploadQuotas {
    */
   reserve(viewer: Viewer, resourceId: number, requestLength: number | undefined): Reservation {
     const room = this.#room(viewer, resourceId);
-    if (room <= 0 || (requestLength !== undefined && requestLength - MULTIPART_FRAMING_BYTES > room)) throw this.exceeded(viewer, null);
+    // without a length (or a garbled one) the whole room is held
+    const length = requestLength !== undefined && Number.isFinite(requestLength) ? requestLength : room;
+    if (room <= 0 || length - MULTIPART_FRAMING_BYTES > room) throw this.exceeded(viewer, null);
     if (room === Number.POSITIVE_INFINITY) return { limit: room, release: () => undefined };
-    const held = Math.min(room, requestLength ?? room);
+    const held = Math.min(room, length);
     this.#arriving.set(viewer.id, (this.#arriving.get(viewer.id) ?? 0) + held);
     let released = false;
     return {

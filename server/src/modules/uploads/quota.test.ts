@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, extraUser, files, leftovers, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
@@ -100,6 +100,29 @@ describe('the storage quota', () => {
     expect(res.json().error.message).toMatch(/^El archivo no cabe/);
     expect(leftovers(w)).toEqual(before);
     expect(await quota('owner')).toEqual({ usedBytes: 0, quotaBytes: MIB });
+  });
+
+  it('holds the room of a one-shot upload still arriving, so an upload started beside it cannot pass the quota', async () => {
+    writeSettings(w.t.app.db, { uploadQuotaMb: 1 });
+    const user = extraUser(w, 'ines');
+    w.tokens.owner = user.token;
+    const [slow, beside] = [await newDraft('owner'), await newDraft('owner')];
+    const body = multipart([{ name: 'file', filename: 'libro.pdf', type: 'application/pdf', data: files.pdf(300_000, 6) }]);
+    const wire = new PassThrough();
+    const arriving = w.t.app.inject({
+      method: 'POST',
+      url: `/api/v2/resources/${slow}/file`,
+      headers: { ...body.headers, authorization: `Bearer ${user.token}`, 'transfer-encoding': 'chunked' },
+      payload: wire,
+    });
+    wire.write(body.payload.subarray(0, 1000));
+    // no length was sent: the whole room is held while the bytes come
+    for (let i = 0; i < 500 && (await quota('owner')).usedBytes < MIB; i++) await new Promise((resolve) => setImmediate(resolve));
+    expectQuotaRefusal(await startUpload('owner', beside, 10_000));
+    wire.end(body.payload.subarray(1000));
+    expect((await arriving).statusCode).toBe(200);
+    expect(await quota('owner')).toEqual({ usedBytes: 300_000, quotaBytes: MIB });
+    expect((await startUpload('owner', beside, 10_000)).statusCode).toBe(201);
   });
 
   it('lets admins upload past it, and no limit once the setting is emptied', async () => {
