@@ -20,6 +20,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { browserPageRoutes } from './modules/downloads/browser-page.routes.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { CountOnce } from './modules/counters/count-once.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import type { DeviceOptions } from './modules/device/device.service.ts';
@@ -40,7 +41,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './plugins/https.ts';
+import { registerRestrictedMode } from './plugins/restricted-mode.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
 // Admin (issue 6)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
@@ -107,6 +110,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('viewCounts', viewCounts);
   // One per server: reports (hub.routes.ts) and packs and /admin/sync (sync.routes.ts) share its queue of ACME orders.
   app.decorate('hubCertificates', config.acme ? new HubCertificates(db, config.dataDir, config.acme, app.log) : null);
+  app.decorate('counters', new CountOnce());
   app.addHook('onClose', async () => {
     viewCounts.close();
     db.close();
@@ -116,6 +120,10 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);
+  // Right after auth, before every route: anonymous callers of a restricted kit stop here.
+  await app.register(registerRestrictedMode);
+  // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
+  await app.register(registerWriteRates);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kit Portal API', version: VERSION } },
   });

@@ -83,6 +83,7 @@ export const ERRORS = {
   REPORT_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El reporte no existe' },
   PLAYLIST_FULL: { httpCode: 409, type: 'conflict', message: 'La lista ya tiene el máximo de recursos' },
   IDEMPOTENCY_KEY_REUSED: { httpCode: 422, type: 'conflict', message: 'Esta clave de reintento ya se usó para otra operación' },
+  UPLOAD_QUOTA_EXCEEDED: { httpCode: 413, type: 'quota', message: 'El archivo no cabe en tu espacio del kit. Borra borradores o archivos que ya no necesites, o pide más espacio al administrador' },
   // Kit device control (issue 9)
   DEVICE_NOT_KIT: { httpCode: 404, type: 'not_found', message: 'El control del dispositivo solo existe en un kit' },
   DEVICE_BUSY: { httpCode: 409, type: 'conflict', message: 'El kit ya está haciendo otra acción. Espera a que termine' },

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { CountOnce } from './modules/counters/count-once.ts';
 import type { ViewCounts } from './modules/resources/view-counts.ts';
 
 /** Who is calling, once the auth plugin has checked the token; null for anonymous visitors. */
@@ -21,6 +22,8 @@ declare module 'fastify' {
     appVersion: string;
     /** resource page views, written in batches */
     viewCounts: ViewCounts;
+    /** views, profile views and downloads: once per viewer per thing per day */
+    counters: CountOnce;
   }
   interface FastifyRequest {
     viewer: Viewer | null;

@@ -103,6 +103,7 @@ export const AdminSettingsSchema = Type.Object({
   productSlug: Type.String(),
   contactEmail: Type.String(),
   contactPhones: Type.Array(Type.String()),
+  uploadQuotaMb: Nullable(Type.Integer()),
 });
 export type AdminSettings = Static<typeof AdminSettingsSchema>;
 
@@ -120,6 +121,12 @@ export const UpdateSettingsSchema = Type.Object(
     productSlug: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{2,30}$' })),
     contactEmail: Type.Optional(Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
     contactPhones: Type.Optional(Type.Array(Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 .-]+$' }), { minItems: 2, maxItems: 2 })),
+    /**
+     * each user's storage for uploads, in MiB; null for no limit (admins never have one).
+     * One schema with both types rather than a union, so the validator's type coercion
+     * cannot turn a 0 into null (no limit).
+     */
+    uploadQuotaMb: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 10_000_000 })),
   },
   { minProperties: 1, additionalProperties: false },
 );

@@ -306,3 +306,12 @@ export const UploadConfigSchema = Type.Object({
   moderation: Type.Boolean(),
 });
 export type UploadConfig = Static<typeof UploadConfigSchema>;
+
+/** GET /api/v2/uploads/quota: the caller's storage on the kit (docs/API-contributions.md "Storage quota"). */
+export const UploadQuotaSchema = Type.Object({
+  /** the caller's resources' files, plus the declared size of each unfinished upload */
+  usedBytes: Type.Integer(),
+  /** null: no limit (admins, or none set on /admin/data) */
+  quotaBytes: Nullable(Type.Integer()),
+});
+export type UploadQuota = Static<typeof UploadQuotaSchema>;

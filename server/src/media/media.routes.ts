@@ -49,7 +49,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(download
           ? {
               downloadName: downloadFileName(resource?.title ?? `archivo-${sha256.slice(0, 12)}`, ext),
-              ...(resource ? { onDownload: () => recordDownload(app.db, resource.id) } : {}),
+              ...(resource
+                ? {
+                    onDownload: () => {
+                      if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) recordDownload(app.db, resource.id);
+                    },
+                  }
+                : {}),
             }
           : {}),
       });

@@ -101,7 +101,7 @@ function refuseCrossSite(request: FastifyRequest, cookieOnly: boolean): void {
 }
 
 /** host[:port] as URL normalises it (default ports dropped); null for 'null' or garbage, which never matches. */
-function hostOf(origin: string): string | null {
+export function hostOf(origin: string): string | null {
   try {
     return new URL(origin).host || null;
   } catch {

@@ -1,9 +1,11 @@
 /**
  * Who may call each /api route, as an explicit table: every operation of the
- * OpenAPI document × {anonymous, user, denied user (an admin on the denied
- * list), admin}. route-table.test.ts fails when a documented route is missing
- * here or when this table names a route that no longer exists, so a new
- * route cannot ship without someone deciding who may call it.
+ * OpenAPI document × {anonymous, anonymous with restricted mode on, user,
+ * denied user (an admin on the denied list), admin}. route-table.test.ts
+ * fails when a documented route is missing here or when this table names a
+ * route that no longer exists, so a new route cannot ship without someone
+ * deciding who may call it. Restricted mode changes nothing for signed-in
+ * callers: the test checks every role again with it on.
  *
  * Expectations:
  *   ok       passes the access check: 2xx, or a 4xx that is not 401/403 (validation, not found)
@@ -12,16 +14,25 @@
  *   refused  logged in but not allowed on someone else's object (403 or 404)
  */
 export type Expect = 'ok' | '401' | '403' | 'refused';
-export interface Access { anonymous: Expect; user: Expect; denied: Expect; admin: Expect }
+export interface Access {
+  anonymous: Expect;
+  /** anonymous, with the restrictedMode setting on */
+  restricted: Expect;
+  user: Expect;
+  denied: Expect;
+  admin: Expect;
+}
 
-/** Anyone, signed in or not. */
-const OPEN: Access = { anonymous: 'ok', user: 'ok', denied: 'ok', admin: 'ok' };
+/** Anyone, even with restricted mode on: the menu's data, the client config, logging in and registering, kit to kit. */
+const PUBLIC: Access = { anonymous: 'ok', restricted: 'ok', user: 'ok', denied: 'ok', admin: 'ok' };
+/** Anyone; with restricted mode on, signed-in users only. */
+const OPEN: Access = { anonymous: 'ok', restricted: '401', user: 'ok', denied: 'ok', admin: 'ok' };
 /** Any signed-in user (a denied admin is an ordinary user). */
-const USER: Access = { anonymous: '401', user: 'ok', denied: 'ok', admin: 'ok' };
+const USER: Access = { anonymous: '401', restricted: '401', user: 'ok', denied: 'ok', admin: 'ok' };
 /** Signed in, and only on one's own object — the test aims these at another user's (admins may). */
-const OWNER: Access = { anonymous: '401', user: 'refused', denied: 'refused', admin: 'ok' };
+const OWNER: Access = { anonymous: '401', restricted: '401', user: 'refused', denied: 'refused', admin: 'ok' };
 /** Admins who are not on the denied list. */
-export const ADMIN: Access = { anonymous: '401', user: '403', denied: '403', admin: 'ok' };
+export const ADMIN: Access = { anonymous: '401', restricted: '401', user: '403', denied: '403', admin: 'ok' };
 
 export const ROUTE_TABLE: Record<string, Access> = {
   "DELETE /api/content/type/{id}/delete": ADMIN,
@@ -56,12 +67,13 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "POST /api/v2/admin/data/restore": ADMIN,
   "POST /api/v2/admin/data/restore-usb": ADMIN,
   "POST /api/v2/admin/sync/publish": ADMIN,
-  "POST /api/v2/sync/reports": OPEN,
+  "POST /api/v2/sync/reports": PUBLIC,
   "DELETE /api/v2/admin/sync/keys/{keyId}": ADMIN,
   "GET /api/v2/admin/resources/{list}": ADMIN,
   "GET /api/v2/resources/mine": USER,
   "GET /api/v2/resources/{id}": OWNER,
   "GET /api/v2/uploads/config": OPEN,
+  "GET /api/v2/uploads/quota": USER,
   "GET /api/v2/user/{id}/playlists": OPEN,
   "GET /api/v2/user/{id}/resources/favorites": OPEN,
   "PATCH /api/uploads/{id}": OWNER,
@@ -100,7 +112,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "GET /api/content/all": OPEN,
   "GET /api/content/types": OPEN,
   "GET /api/contents/random": OPEN,
-  "GET /api/health": OPEN,
+  "GET /api/health": PUBLIC,
   "GET /api/media/{file}": OPEN,
   "GET /api/playlist/{id}": OPEN,
   "GET /api/user/{id}": OPEN,
@@ -122,26 +134,26 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "GET /api/v2/constants/occupation": OPEN,
   "GET /api/v2/extra/app-package": OPEN,
   "GET /api/v2/extra/app-package/file": OPEN,
-  "GET /api/v2/extra/browsers": OPEN,
-  "GET /api/v2/extra/browsers/{id}/file": OPEN,
-  "GET /api/v2/id/config": OPEN,
+  "GET /api/v2/extra/browsers": PUBLIC,
+  "GET /api/v2/extra/browsers/{id}/file": PUBLIC,
+  "GET /api/v2/id/config": PUBLIC,
   "GET /api/v2/resource/{id}": OPEN,
   "GET /api/v2/resource/{id}/media": OPEN,
   "GET /api/v2/search/users": OPEN,
-  "GET /api/v2/session": OPEN,
+  "GET /api/v2/session": PUBLIC,
   "GET /api/v2/users/{userId}/image": OPEN,
-  "GET /api/v3/fastAccessServices": OPEN,
+  "GET /api/v3/fastAccessServices": PUBLIC,
   "GET /api/v3/searchPage": OPEN,
   "GET /api/v3/searchPageResource": OPEN,
   "GET /api/v3/searchResource": OPEN,
   "HEAD /api/media/{file}": OPEN,
   "HEAD /api/v2/extra/app-package/file": OPEN,
-  "HEAD /api/v2/extra/browsers/{id}/file": OPEN,
+  "HEAD /api/v2/extra/browsers/{id}/file": PUBLIC,
   "HEAD /api/v2/resource/{id}/media": OPEN,
   "PATCH /api/v2/admin/menu/{mode}/tiles/{key}": ADMIN,
-  "POST /api/auth": OPEN,
-  "POST /api/deauth": OPEN,
-  "POST /api/user/create": OPEN,
+  "POST /api/auth": PUBLIC,
+  "POST /api/deauth": PUBLIC,
+  "POST /api/user/create": PUBLIC,
   "POST /api/user/update": USER,
   "POST /api/v2/admin/banners/{slot}": ADMIN,
   "POST /api/v2/admin/extra/app-package": ADMIN,
@@ -153,7 +165,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "POST /api/v2/contact": OPEN,
   "POST /api/v2/tracking/user/{id}/views": OPEN,
   "POST /api/v2/users/{userId}/profile/image": OWNER,
-  "POST /api/v3/authTemporary": OPEN,
+  "POST /api/v3/authTemporary": PUBLIC,
   "POST /api/v3/personalDetails": USER,
   "PUT /api/v2/admin/ads/{id}/status": ADMIN,
   "PUT /api/v2/admin/menu/{mode}/order": ADMIN,

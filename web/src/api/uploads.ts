@@ -1,4 +1,4 @@
-import type { Cover, CreateResource, CreateUpload, ManagedPage, ManagedResource, Upload, UploadConfig, UpdateResource } from '@kit/contract';
+import type { Cover, CreateResource, CreateUpload, ManagedPage, ManagedResource, Upload, UploadConfig, UploadQuota, UpdateResource } from '@kit/contract';
 import { api } from './api.ts';
 
 /*
@@ -11,6 +11,11 @@ import { api } from './api.ts';
 /** GET /api/v2/uploads/config: limits, licences, chunk size and whether submitting needs approval. */
 export function getUploadConfig(signal?: AbortSignal): Promise<UploadConfig> {
   return api.get<UploadConfig>('/v2/uploads/config', undefined, signal);
+}
+
+/** GET /api/v2/uploads/quota: how much of their storage on the kit the caller uses (quotaBytes null: no limit). */
+export function getUploadQuota(signal?: AbortSignal): Promise<UploadQuota> {
+  return api.get<UploadQuota>('/v2/uploads/quota', undefined, signal);
 }
 
 /** POST /api/v2/resources: a new draft. */

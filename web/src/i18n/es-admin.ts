@@ -83,6 +83,8 @@ export const esAdmin = {
     resourceModeration: 'Moderar recursos antes de publicarlos',
     restrictedMode: 'Modo restringido (iniciar sesión para todo salvo el menú)',
     appDenyDownloadsForUsers: 'No permitir descargas a usuarios',
+    uploadQuota: 'Espacio de cada usuario para sus archivos (MB)',
+    uploadQuotaHelp: 'Cuenta los archivos de sus recursos, también los borradores, y las subidas sin terminar. Vacío: sin límite. Los administradores no tienen límite.',
     deniedUsers: 'Usuarios sin acceso al panel',
     tutorialCategory: 'Categoría de tutoriales',
     clientCategory: 'Categoría del cliente',

@@ -95,4 +95,11 @@ export const esUpload = {
     notSame: 'Ese no es el mismo archivo: «{name}» pesa {size}. Elige el mismo archivo para continuar, o este para empezar de nuevo.',
   },
   newUpload: 'Subir un recurso nuevo',
+  /** GET /api/v2/uploads/quota on /upload: the user's storage on the kit */
+  quota: {
+    label: 'Tu espacio en el kit',
+    used: 'Usas {used} de {quota}.',
+    unlimited: 'Usas {used}; tu cuenta no tiene límite de espacio.',
+    full: 'Ya no te queda espacio: borra borradores o archivos que ya no necesites, o pide más espacio al administrador.',
+  },
 } as const;

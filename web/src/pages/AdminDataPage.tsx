@@ -5,6 +5,7 @@ import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
 import { getBanners } from '../api/menu-admin.ts';
 import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
+import { UploadQuotaField } from '../features/admin/UploadQuotaField.tsx';
 import { UserPicker } from '../features/admin/UserPicker.tsx';
 import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
@@ -80,6 +81,7 @@ export function AdminDataPage() {
         {check('resourceModeration', t.resourceModeration)}
         {check('restrictedMode', t.restrictedMode)}
         {check('appDenyDownloadsForUsers', t.appDenyDownloadsForUsers)}
+        <UploadQuotaField value={settings.uploadQuotaMb} onChange={(mb) => set('uploadQuotaMb', mb)} />
         <UserPicker legend={t.deniedUsers} value={settings.deniedUsers} onChange={(ids) => set('deniedUsers', ids)} />
         {categorySelect('tutorialCategoryId', t.tutorialCategory)}
         {categorySelect('clientCategoryId', t.clientCategory)}

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import type { UploadFormData } from '../features/upload/upload-loaders.ts';
+import { QuotaMeter } from '../features/upload/QuotaMeter.tsx';
 import { UploadForm } from '../features/upload/UploadForm.tsx';
 import { useSession } from '../features/session/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
@@ -16,6 +17,7 @@ export function UploadPage() {
         <Link to="/upload/draft">{esUpload.drafts.link}</Link>
       </div>
       <p className="portal-page__intro">{esUpload.intro}</p>
+      <QuotaMeter />
       <UploadForm {...data} draft={null} isAdmin={isAdmin} newPath="/upload" />
     </div>
   );

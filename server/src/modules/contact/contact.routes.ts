@@ -7,34 +7,19 @@ import {
   ErrorBodySchema,
 } from '@kit/contract';
 import { Type } from 'typebox';
-import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { findContactMessages, insertContactMessage } from './contact.repo.ts';
 import { pageOf } from '../../paging.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
-/** Messages one address may leave per window: enough for a person, too few to fill the SD card. */
-const PER_ADDRESS = 5;
-const WINDOW_MS = 10 * 60 * 1000;
-
 /**
  * The contact form of the help menu (SPEC §2): anyone may write, logged in or
  * not; admins read the messages in the admin area.
  */
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const recent = new Map<string, number[]>();
-
-  function checkRate(address: string, now: number): void {
-    const times = (recent.get(address) ?? []).filter((t) => now - t < WINDOW_MS);
-    if (times.length >= PER_ADDRESS) throw new AppError('RATE_LIMITED');
-    times.push(now);
-    recent.set(address, times);
-    if (recent.size > 10_000) recent.clear();
-  }
-
+  // Messages per address are limited with every other write (plugins/write-rates.ts).
   app.post('/v2/contact', { schema: { body: CreateContactMessageSchema, response: { 201: ContactReceiptSchema, ...errors } } }, async (request, reply) => {
-    checkRate(request.ip, Date.now());
     const id = insertContactMessage(app.db, {
       userId: request.viewer?.id ?? null,
       name: request.body.name.trim(),

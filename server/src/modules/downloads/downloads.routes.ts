@@ -34,13 +34,19 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return id === null ? undefined : findPackage(app.db, id, 'app');
   };
 
-  /** A package as an attachment (ranges, so a cut download resumes); a download counts once its first byte goes out. */
+  /** A package as an attachment (ranges, so a cut download resumes); a download counts once its first byte goes out, once per person a day. */
   const sendPackage = (request: FastifyRequest, reply: FastifyReply, row: DbPackage) =>
     sendMedia(
       request,
       reply,
       { sha256: row.media_sha256, ext: row.ext, mime: row.mime },
-      { cacheControl: 'private, no-cache', downloadName: row.file_name, onDownload: () => countPackageDownload(app.db, row.id) },
+      {
+        cacheControl: 'private, no-cache',
+        downloadName: row.file_name,
+        onDownload: () => {
+          if (app.counters.take(request, reply, 'download', 'package-download', row.id)) countPackageDownload(app.db, row.id);
+        },
+      },
     );
 
   async function storePackage(request: FastifyRequest, kind: PackageKind, meta: { name: string; version?: string; notes?: string }): Promise<DbPackage> {

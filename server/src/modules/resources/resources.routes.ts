@@ -38,12 +38,12 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v2/resource/:id',
     { schema: { params: IdParamsSchema, response: { 200: ResourceDetailSchema, '4xx': ErrorBodySchema } } },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.viewer;
       const row = findResourceDetail(app.db, request.params.id);
       if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
-      // A visit to the page is a view; only published resources have an audience to count.
-      if (row.status === 'published' && request.method === 'GET') app.viewCounts.add(row.id);
+      // A visit to the page is a view, once per viewer a day; only published resources have an audience to count.
+      if (row.status === 'published' && request.method === 'GET' && app.counters.take(request, reply, 'view', 'resource-view', row.id)) app.viewCounts.add(row.id);
       row.views += app.viewCounts.unwritten(row.id);
       return resourceDetail(app.db, row, viewer);
     },
@@ -65,7 +65,9 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(download
           ? {
               downloadName: downloadFileName(media.title, media.ext),
-              onDownload: () => recordDownload(app.db, media.id),
+              onDownload: () => {
+                if (app.counters.take(request, reply, 'download', 'resource-download', media.id)) recordDownload(app.db, media.id);
+              },
             }
           : {}),
       });

@@ -30,3 +30,16 @@ export function menuBanners(db: Db, now: Date, turn: number): MenuBanners {
     publicity: pool.length > 0 ? (pool[turn % pool.length] ?? null) : null,
   };
 }
+
+/**
+ * Whether a stored file is one the menu may show now: an active banner of
+ * any slot, or a notice's picture in the publicity rotation. Restricted mode
+ * lets anonymous phones fetch these and no other file (plugins/restricted-mode.ts).
+ */
+export function isMenuMedia(db: Db, sha256: string, now: Date): boolean {
+  return (
+    activeMenuBanners(db).some((row) => row.media_sha256 === sha256) ||
+    activePublicityBanners(db).some((row) => row.media_sha256 === sha256) ||
+    publishedAdImages(db, now.toISOString(), PUBLICITY_ADS).some((image) => image.sha256 === sha256)
+  );
+}

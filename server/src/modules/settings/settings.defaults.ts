@@ -14,6 +14,8 @@ export interface Settings {
   contactPhones: string[];
   /** the group's mobile app offered at /extra/download (a download_packages row), null until an admin uploads one */
   appPackageId: number | null;
+  /** each user's storage for uploads in MiB (modules/uploads/quota.service.ts); null: no limit */
+  uploadQuotaMb: number | null;
 }
 
 export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
@@ -28,4 +30,8 @@ export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
   contactEmail: 'soporte@portal.kit',
   contactPhones: ['+51 987 654 321', '+51 912 345 678'],
   appPackageId: null,
+  // 2 GiB: twice the largest file a fresh kit takes (KIT_MAX_UPLOAD_MB), so anyone can
+  // replace their biggest video; on the usual 32 GB card about ten people at the limit
+  // fill what the system and library leave, long after the admin sees it on /admin/data.
+  uploadQuotaMb: 2048,
 });

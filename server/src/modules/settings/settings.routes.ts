@@ -22,6 +22,7 @@ function adminSettings(db: Db): AdminSettings {
     productSlug: s.productSlug,
     contactEmail: s.contactEmail,
     contactPhones: s.contactPhones,
+    uploadQuotaMb: s.uploadQuotaMb,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   UploadConfigSchema,
   UploadIdParamsSchema,
   UploadProgressSchema,
+  UploadQuotaSchema,
   UploadSchema,
   type ResourceStatus,
 } from '@kit/contract';
@@ -103,6 +104,11 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     moderation: readSettings(db).resourceModeration,
   }));
 
+  app.get('/v2/uploads/quota', { preHandler: requireUser, schema: { response: { 200: UploadQuotaSchema, ...errors } } }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+    return uploads.quotas.status(viewerOf(request));
+  });
+
   // ---- drafts ----
   app.post('/v2/resources', { preHandler: requireUser, schema: { body: CreateResourceSchema, response: { 201: ManagedResourceSchema, ...errors } } }, async (request, reply) => {
     const id = createDraft(db, viewerOf(request), request.body);
@@ -147,8 +153,15 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const viewer = viewerOf(request);
       assertAllowed('edit', getModerated(db, request.params.id, viewer), viewer);
-      const part = await readFilePart(request, maxUploadBytes + 1);
-      await uploads.direct(viewer, request.params.id, part.file, part.filename);
+      // The user's storage: refused before a byte is read when nothing (or less than the request) fits.
+      const length = request.headers['content-length'];
+      const quota = uploads.quotas.reserve(viewer, request.params.id, length === undefined ? undefined : Number(length));
+      try {
+        const part = await readFilePart(request, maxUploadBytes + 1);
+        await uploads.direct(viewer, request.params.id, part.file, part.filename, quota.limit);
+      } finally {
+        quota.release();
+      }
       request.log.info({ resourceId: request.params.id }, 'file attached');
       return managed(request, request.params.id);
     },

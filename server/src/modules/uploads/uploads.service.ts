@@ -15,6 +15,7 @@ import type { Viewer } from '../../types.ts';
 import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
+import { UploadQuotas } from './quota.service.ts';
 import {
   appendStream,
   createPart,
@@ -95,6 +96,8 @@ export class UploadManager {
   readonly db: Db;
   readonly dataDir: string;
   readonly maxBytes: number;
+  /** each user's storage on the kit */
+  readonly quotas: UploadQuotas;
   /** running hashes of uploads whose bytes all arrived through this process */
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
@@ -104,6 +107,7 @@ export class UploadManager {
     this.db = db;
     this.dataDir = dataDir;
     this.maxBytes = maxBytes;
+    this.quotas = new UploadQuotas(db);
   }
 
   /** The caller's own upload; anybody else's is as unknown as one that never existed. */
@@ -140,6 +144,7 @@ export class UploadManager {
       if (old.size === body.size && old.name === name && fs.existsSync(partPath(this.dataDir, old.id))) return { upload: old, created: false };
       this.discard(old.id);
     }
+    this.quotas.assertFits(viewer, resource.id, body.size);
     this.#checkSpace(body.size);
     const id = randomBytes(16).toString('hex');
     insertUpload(this.db, { id, user_id: viewer.id, resource_id: resource.id, size: body.size, name });
@@ -274,7 +279,14 @@ export class UploadManager {
    * counted against the limit, typed by its first bytes and hashed, then ends
    * like a resumable one. Nothing stays behind when it is refused or cut.
    */
-  async direct(viewer: Viewer, resourceId: number, stream: Readable & { truncated?: boolean }, clientName: string | undefined): Promise<void> {
+  async direct(
+    viewer: Viewer,
+    resourceId: number,
+    stream: Readable & { truncated?: boolean },
+    clientName: string | undefined,
+    /** what is left of the user's storage (UploadQuotas.reserve) */
+    quotaLimit = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     const resource = getModerated(this.db, resourceId, viewer);
     assertAllowed('edit', resource, viewer);
     if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'file', reason: 'list' }, 'Una lista no lleva archivo');
@@ -286,16 +298,18 @@ export class UploadManager {
     try {
       const tooLarge = () =>
         new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: this.maxBytes }, `El archivo es más grande de lo permitido (máximo ${mib(this.maxBytes)})`);
+      // The file grew past what is left of the user's storage.
+      const overflow = quotaLimit < this.maxBytes ? () => this.quotas.exceeded(viewer, null) : tooLarge;
       let result;
       try {
         result = await appendStream({
           file,
           offset: 0,
-          total: this.maxBytes,
+          total: Math.min(this.maxBytes, quotaLimit),
           source: stream,
           checkHead: (head) => void checkFileType(head, resource.type_code),
           running,
-          overflow: tooLarge,
+          overflow,
           resumable: false,
         });
       } catch (error) {

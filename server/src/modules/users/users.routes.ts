@@ -26,7 +26,6 @@ import { readFilePart } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findAuthUserById } from '../auth/auth.repo.ts';
 import { sessionResponse } from '../auth/auth.service.ts';
-import { retryAfterOnError } from '../auth/retry-after.ts';
 import { readBounded, saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
@@ -55,7 +54,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, fileSize: PROFILE_IMAGE_MAX_BYTES + 1 } });
   }
-  app.addHook('onError', retryAfterOnError);
 
   // ---- constants for the forms and the /user/constants/* pages ----
   const constantsSchema = { response: { 200: ConstantListSchema } };
@@ -106,10 +104,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toWireUser(savePersonalDetails(app.db, viewer.id, request.body), viewer);
   });
 
-  // Anyone may count a profile view; the owner looking at their own profile does not count.
-  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request) => {
+  // Anyone may count a profile view, once a day; the owner looking at their own profile does not count.
+  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request, reply) => {
     const user = getUserOr404(app.db, request.params.id);
-    const views = request.viewer?.id === user.id ? user.profile_views : (incrementProfileViews(app.db, user.id) ?? user.profile_views);
+    const counts = request.viewer?.id !== user.id && app.counters.take(request, reply, 'view', 'profile-view', user.id);
+    const views = counts ? (incrementProfileViews(app.db, user.id) ?? user.profile_views) : user.profile_views;
     return { ok: true as const, profile_views: views };
   });
 
