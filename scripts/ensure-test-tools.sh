@@ -10,6 +10,7 @@
 #   busybox                          (busybox)      its DHCP client plays the phone there
 #   mmdebstrap                       (mmdebstrap)   the kit's root filesystem (amd64 variant, nspawn boot)
 #   systemd-nspawn                   (systemd-container) boots it with systemd as PID 1
+#   the shell linter                 (shellcheck)   every shell script, by scripts/lint-shell.sh
 # Only what is missing is installed (one quiet apt-get update first). dnsmasq-base
 # rather than dnsmasq: the binary without Debian's enabled dnsmasq.service.
 # Without root (and without passwordless sudo) it only reports what is missing;
@@ -37,6 +38,7 @@ need ip iproute2
 need busybox busybox
 need mmdebstrap mmdebstrap
 need systemd-nspawn systemd-container
+need shellcheck shellcheck
 
 [ -z "$missing" ] && exit 0
 
