@@ -21,13 +21,13 @@ export default defineConfig([
   {
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
     rules: {
-      // CONVENTIONS.md: named exports only.
+      // Named exports only: a thing keeps one name at every import, so a search or a rename finds them all.
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use a named export (CONVENTIONS.md: named exports only).' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use a named export: the thing then has one name at every import.' },
         {
           selector: "ExportSpecifier[exported.name='default']",
-          message: 'Use a named export (CONVENTIONS.md: named exports only).',
+          message: 'Use a named export: the thing then has one name at every import.',
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

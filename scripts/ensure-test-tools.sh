@@ -13,7 +13,7 @@
 #   systemd-nspawn                   (systemd-container) boots it with systemd as PID 1
 #   pebble, pebble-challtestsrv      (pebble)       the ACME CA and its DNS for the HTTPS certificate tests
 #   curl                             (curl)         the DNS hook of those tests, and the example hook
-#   the shell linter                 (shellcheck)   the shell scripts, the example DNS hook among them
+#   the shell linter                 (shellcheck)   every shell script, by scripts/lint-shell.sh
 # Only what is missing is installed (one quiet apt-get update first). dnsmasq-base
 # rather than dnsmasq: the binary without Debian's enabled dnsmasq.service.
 # Without root (and without passwordless sudo) it only reports what is missing;

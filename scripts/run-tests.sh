@@ -2,7 +2,7 @@
 # Runs every suite even when one fails, then prints one line with the totals:
 # "N passed, N failed". Exits non-zero if anything failed.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 reports=.tmp/reports
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
@@ -16,6 +16,7 @@ check() {
 
 check typecheck npx tsc -b
 check lint npx eslint . --max-warnings=0
+check shellcheck sh scripts/lint-shell.sh
 
 echo "── unit and integration (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1

@@ -1,18 +1,22 @@
 #!/bin/sh
-# hotspot-netns-harness.sh WORKDIR DNSMASQ_CONF NODE MAIN_TS PHONE_SCRIPT   (env: KIT_HOSTNAME)
+# hotspot-netns-harness.sh WORKDIR DNSMASQ_CONF NODE MAIN_TS PHONE_SCRIPT TAG   (env: KIT_HOSTNAME)
 # The kit's hotspot network without a radio: two network namespaces joined by
 # a veth pair. In "kit" the veth end is named wlan0 and gets the address as
 # kit-wlan-address.service gives it; dnsmasq runs on DNSMASQ_CONF and the
 # portal server (MAIN_TS) listens on port 80. In "phone" busybox's DHCP client
 # asks for a lease, then PHONE_SCRIPT (node) resolves names through the lease's
-# DNS server and plays a phone's probes. Prints "lease <ip> <router> <dns>"
-# and the phone script's JSON. Everything is removed on exit; no traffic
-# leaves the two namespaces.
+# DNS server and plays a phone's probes. Prints "names <kit netns> <phone
+# netns>", "lease <ip> <router> <dns>" and the phone script's JSON. Everything
+# is removed on exit; no traffic leaves the two namespaces.
+# TAG (1-12 of a-z 0-9, new for every run) names the namespaces and the veth
+# pair, so runs in flight at the same time, or the leftovers of a killed one,
+# never share a name.
 set -eu
-work=$1 conf=$2 node=$3 main=$4 phone_script=$5
-id=$$
-kit=kit-ap-$id phone=kit-ph-$id
-veth_kit=kva$id veth_phone=kvb$id
+work=$1 conf=$2 node=$3 main=$4 phone_script=$5 tag=$6
+case $tag in '' | *[!a-z0-9]*) echo "bad tag: $tag" >&2; exit 2 ;; esac
+[ ${#tag} -le 12 ] || { echo "tag longer than 12: $tag" >&2; exit 2; }
+kit=kit-ap-$tag phone=kit-ph-$tag
+veth_kit=kva$tag veth_phone=kvb$tag
 pids=""
 cleanup() {
 	for pid in $pids; do kill "$pid" 2>/dev/null || true; done
@@ -25,6 +29,7 @@ chmod 0755 "$work"
 
 ip netns add "$kit"
 ip netns add "$phone"
+echo "names $kit $phone"
 # The phone's own resolv.conf, so nothing run in it touches the host's.
 mkdir -p "/etc/netns/$phone"
 : >"/etc/netns/$phone/resolv.conf"
