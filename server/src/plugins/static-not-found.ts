@@ -19,7 +19,7 @@ export const STATIC_NOT_FOUND_PAGE = `<!DOCTYPE html>
 <h1>404</h1>
 <p>This page could not be found</p>
 <p>${ERRORS.ROUTE_NOT_FOUND.message}</p>
-<p><a href="/menu">Ir al menú del portal</a></p>
+<p><a href="/menu">Volver al Menú</a></p>
 </body>
 </html>
 `;
