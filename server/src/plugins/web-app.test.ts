@@ -95,6 +95,24 @@ describe('old browsers on a kit', () => {
     await kit.close();
   });
 
+  it('include the old Android browser, which gets the plain browser page instead of an app it cannot start', async () => {
+    const stock = 'Mozilla/5.0 (Linux; U; Android 4.1.2; es-us; GT-I8190L Build/JZO54K) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30';
+    const kit = await buildTestApp({ KIT_WEB_DIR: webDir, KIT_IS_KIT: 'true' });
+    try {
+      for (const url of ['/', '/menu', '/resource/1']) {
+        const res = await kit.app.inject({ method: 'GET', url, headers: { 'user-agent': stock, host: 'portal.kit' } });
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers.location, url).toBe('/extra/download-browser');
+      }
+      const page = await kit.app.inject({ method: 'GET', url: '/extra/download-browser', headers: { 'user-agent': stock, host: 'portal.kit' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Tu navegador es muy antiguo');
+      expect(page.body).not.toContain('<script');
+    } finally {
+      await kit.close();
+    }
+  });
+
   it('are served as usual off a kit', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/menu', headers: { 'user-agent': oldAndroid } });
     expect(res.statusCode).toBe(200);
