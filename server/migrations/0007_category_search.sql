@@ -45,3 +45,7 @@ END;
 
 -- Every resource filed in a subcategory gets its new path now.
 UPDATE resources SET category_id = category_id WHERE category_id IS NOT NULL;
+
+-- That rewrote the whole index: merge its segments into one, as a fresh index
+-- would be, so searches do not read the old and new entries side by side.
+INSERT INTO resources_fts (resources_fts) VALUES ('optimize');

@@ -152,19 +152,20 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
     const { where, params } = filterSql(filter);
     const dir = DIR[order.dir];
     const relevance = order.by === 'relevance';
-    // Title matches first (one uncorrelated FTS read, kept as a set); bm25 is lower for
-    // better matches, so "desc" (best first) sorts scores up. "asc" reads the same from the end.
+    // Title matches first: one FTS read of the title column, from the window's oldest id on
+    // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
+    // first) sorts scores up; "asc" reads the same order from the end.
     const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
     const sort = order.by === 'relevance'
-      ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch) ${best.title}, w.score ${best.score}`
+      ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT min(id) FROM w)) ${best.title}, w.score ${best.score}`
       : `${SORT_COLUMN[order.by]} ${dir}`;
     const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
     window.ids = db
       .prepare<Record<string, string | number>, number>(
         // CROSS JOIN keeps the window outside: one primary-key probe per
         // candidate (left to itself the planner may walk a whole status index).
-        `SELECT r.id FROM (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) AS w
-         CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
+        `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
+         SELECT r.id FROM w CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
       )
       .pluck()
       .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
