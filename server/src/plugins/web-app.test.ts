@@ -216,8 +216,9 @@ describe('real HTTP clients at the front door', () => {
 describe('real HTTPS clients at the front door (the listener shares the handler)', () => {
   let kit: TestApp;
   let base = '';
-  const certificate = selfSignedCertificate(['portal.kit']);
+  let certificate = { cert: '', key: '' };
   beforeAll(async () => {
+    certificate = selfSignedCertificate(['portal.kit']);
     kit = await buildTestApp({ KIT_WEB_DIR: webDir, KIT_IS_KIT: 'true' });
     await writeCertificatePair(kit.dataDir, parseCertificatePair(certificate.cert, certificate.key));
     await kit.app.listen({ port: 0, host: '127.0.0.1' });
