@@ -89,7 +89,7 @@ describe('the browser floor', () => {
 
   const win = (browser: string) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) ${browser}`;
   it.each([
-    // Below SPEC's limits (Safari 9, Firefox 47, Opera 35, Chrome 48): old then, old now.
+    // Below the specification's limits (Safari 9, Firefox 47, Opera 35, Chrome 48): old then, old now.
     win('AppleWebKit/537.36 (KHTML, like Gecko) Chrome/47.0.2526.73 Safari/537.36'),
     win('Gecko/20100101 Firefox/46.0'),
     win('AppleWebKit/537.36 (KHTML, like Gecko) Chrome/47.0 Safari/537.36 OPR/34.0.2036.50'),
