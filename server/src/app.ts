@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { prettyLogStream, resolveLogFormat } from './logging.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -85,7 +86,11 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       level: logger ? 'trace' : config.logLevel,
       // Passwords and tokens never reach the journal, whatever a route logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
-      ...(logger ? { stream: logger.stream } : {}),
+      ...(logger
+        ? { stream: logger.stream }
+        : resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty'
+          ? { stream: prettyLogStream() }
+          : {}),
     },
     // Nothing sits in front of the kit's server, so it sets its own limits.
     connectionTimeout: 0,

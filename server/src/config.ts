@@ -31,6 +31,7 @@ export const OPTIONS = {
   KIT_ACME_DNS_HOOK: { kind: 'string', default: '', description: 'Programa que publica y retira el registro TXT del reto DNS-01: HOOK add|remove <nombre> <valor>.' },
   KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales en los que confiar al hablar con el servidor ACME.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
+  LOG_FORMAT: { kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Formato del registro: `json` (una línea JSON por evento, para journald), `pretty` (líneas legibles para una persona) o `auto` (legibles si la salida es una terminal, JSON si no).' },
 } as const satisfies Record<string, OptionSpec>;
 
 interface OptionSpec {
@@ -45,6 +46,7 @@ interface OptionSpec {
 
 export type ServicesMode = (typeof OPTIONS.KIT_SERVICES_MODE.values)[number];
 export type LogLevel = (typeof OPTIONS.LOG_LEVEL.values)[number];
+export type LogFormat = (typeof OPTIONS.LOG_FORMAT.values)[number];
 
 export interface Config {
   port: number;
@@ -65,6 +67,8 @@ export interface Config {
   /** the kit's own name on its network (KIT_HOSTNAME), lower case */
   kitHostname: string;
   logLevel: LogLevel;
+  /** auto: readable lines in a terminal, JSON otherwise (server/src/logging.ts) */
+  logFormat: LogFormat;
   /** largest library upload, in bytes (KIT_MAX_UPLOAD_MB) */
   maxUploadBytes: number;
   /** where USB drives are mounted (KIT_USB_ROOT) */
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     wifiMaxPhones: Number(read('KIT_WIFI_MAX_PHONES')),
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
+    logFormat: read('LOG_FORMAT') as LogFormat,
     maxUploadBytes: Number(read('KIT_MAX_UPLOAD_MB')) * 1024 * 1024,
     usbRoot: path.resolve(read('KIT_USB_ROOT')),
     syncFeedUrl: read('KIT_SYNC_FEED_URL') || null,

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './browser-floor.ts';
 export * from './common.ts';
 export * from './config.ts';
 export * from './contributions.ts';
