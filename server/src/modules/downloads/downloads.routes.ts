@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { sendMedia } from '../../media/serve.ts';
-import { allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { readSettings, writeSettings } from '../settings/settings.repo.ts';
 import { countPackageDownload, deletePackage, findPackage, findPackages, insertPackage, type DbPackage, type PackageKind } from './downloads.repo.ts';
@@ -80,7 +80,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/app-package',
-    { onRequest: requireAdmin, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
     async (request, reply) => {
       const previous = readSettings(app.db).appPackageId;
       const row = await storePackage(request, 'app', { ...request.query, name: request.query.name ?? DEFAULT_APP_NAME });
@@ -121,7 +121,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/browsers',
-    { onRequest: requireAdmin, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
     async (request, reply) => {
       const row = await storePackage(request, 'browser', request.query);
       return reply.code(201).send(toWirePackage(row, browserFileUrl(row.id)));

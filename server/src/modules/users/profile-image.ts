@@ -19,24 +19,6 @@ import { setUserImage } from './users.repo.ts';
 export const imageLimiter = new ConcurrencyLimiter(1, 8);
 
 /**
- * Reads an upload into memory, refusing it once it passes `maxBytes` (the
- * multipart parser stops at maxBytes + 1, so memory stays bounded and the
- * rest of an oversized body is discarded, never buffered).
- */
-export async function readBounded(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk);
-  }
-  if (tooLarge || stream.truncated) throw new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes });
-  return Buffer.concat(chunks);
-}
-
-/**
  * Only what the first bytes say is a picture (JPEG, PNG, GIF, WebP), whatever
  * the name or the client's Content-Type claim. Decoded within a pixel bound,
  * turned upright, cropped square to 256 px and re-encoded as WebP, which also
