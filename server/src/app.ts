@@ -42,6 +42,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './plugins/https.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 // Admin (issue 6)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   });
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);

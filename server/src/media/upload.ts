@@ -3,33 +3,21 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../errors.ts';
+import type { FileType } from './file-type.ts';
+import { storeTyped, type Typed } from './ingest.ts';
 import { insertMedia } from './media.repo.ts';
-import { sniff, type Sniffed } from './sniff.ts';
-import { storeStream, TooLargeError } from './store.ts';
+import { TooLargeError } from './store.ts';
 
-/** What an upload endpoint accepts: a size limit, and the kinds of file by their first bytes. */
+/** What an upload endpoint accepts: a size limit, and the types of file, as their bytes say (media/file-type.ts). */
 export interface UploadRule {
   maxBytes: number;
-  /** the file's real kind from its first bytes (and, to tell zip from apk, its name), or null to refuse it */
-  accept: (head: Buffer, fileName: string) => Pick<Sniffed, 'mime' | 'ext'> | null;
+  accept: (type: FileType) => boolean;
   /** the refusal when accept says no */
   refusal: 'UPLOAD_NOT_IMAGE' | 'PACKAGE_NOT_ALLOWED';
 }
 
-export interface Uploaded {
-  sha256: string;
-  ext: string;
-  mime: string;
-  size: number;
-  /** the name the phone or computer gave the file (never used as a path) */
-  clientName: string;
-}
-
 /** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
-export const acceptImage: UploadRule['accept'] = (head) => {
-  const kind = sniff(head);
-  return kind?.typeCode === 1 ? kind : null;
-};
+export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === 1;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -133,33 +121,26 @@ export async function readSmallFile(file: FileStream, maxBytes: number, tooLarge
 /**
  * Streams the multipart field `file` into the content-addressed store
  * (hashed, size-limited, fsynced, renamed: media/store.ts) and records it.
- * The bytes decide what the file is; anything else is refused.
+ * The bytes decide what the file is; anything the rule does not take is refused.
  */
-export function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Uploaded> {
-  return readFilePart(request, rule.maxBytes + 1, (file, fileName) => storeUpload(request, rule, file, fileName));
-}
-
-async function storeUpload(request: FastifyRequest, rule: UploadRule, file: FileStream, fileName: string): Promise<Uploaded> {
-  let kind: Pick<Sniffed, 'mime' | 'ext'> | null = null;
-  try {
-    const stored = await storeStream(
-      request.server.config.dataDir,
-      file,
-      (head) => {
-        kind = rule.accept(head, fileName);
-        if (!kind) throw new AppError(rule.refusal, { field: 'file' });
-        return kind.ext;
-      },
-      rule.maxBytes,
-    );
-    const found = kind as Pick<Sniffed, 'mime' | 'ext'> | null;
-    if (!found) throw new AppError(rule.refusal, { field: 'file' });
-    insertMedia(request.server.db, { sha256: stored.sha256, ext: found.ext, mime: found.mime, size: stored.size });
-    return { sha256: stored.sha256, ext: found.ext, mime: found.mime, size: stored.size, clientName: fileName };
-  } catch (error) {
-    if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: rule.maxBytes });
+export function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Typed> {
+  return readFilePart(request, rule.maxBytes + 1, async (file) => {
+    try {
+      const typed = await storeTyped(
+        request.server.config.dataDir,
+        file,
+        (type) => {
+          if (!rule.accept(type)) throw new AppError(rule.refusal, { field: 'file' });
+        },
+        rule.maxBytes,
+      );
+      insertMedia(request.server.db, typed);
+      return typed;
+    } catch (error) {
+      if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: rule.maxBytes });
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }

@@ -40,7 +40,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request,
       reply,
       { sha256: row.media_sha256, ext: row.ext, mime: row.mime },
-      { cacheControl: 'private, no-cache', downloadName: row.file_name, onDownload: () => countPackageDownload(app.db, row.id) },
+      { cacheControl: 'private, no-cache', fileName: row.file_name, download: true, onDownload: () => countPackageDownload(app.db, row.id) },
     );
 
   async function storePackage(request: FastifyRequest, kind: PackageKind, meta: { name: string; version?: string; notes?: string }): Promise<DbPackage> {
@@ -53,7 +53,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       version,
       notes: meta.notes?.trim() ?? '',
       sha256: file.sha256,
-      fileName: packageFileName(name, version, file.ext),
+      fileName: packageFileName(name, version, file.type.ext),
     });
     const row = findPackage(app.db, id, kind);
     if (!row) throw new AppError('INTERNAL');

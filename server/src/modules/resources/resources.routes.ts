@@ -62,12 +62,9 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const download = downloadAsked(app.db, request.viewer, request.query.download);
       return sendMedia(request, reply, media, {
         cacheControl: media.status === 'published' ? 'public, no-cache' : 'private, no-cache',
-        ...(download
-          ? {
-              downloadName: downloadFileName(media.title, media.ext),
-              onDownload: () => recordDownload(app.db, media.id),
-            }
-          : {}),
+        fileName: downloadFileName(media.title, media.ext),
+        download,
+        ...(download ? { onDownload: () => recordDownload(app.db, media.id) } : {}),
       });
     },
   });

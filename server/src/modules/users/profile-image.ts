@@ -3,9 +3,9 @@ import type { UserImage } from '@kit/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
-import { storeStream } from '../../media/store.ts';
 import { ConcurrencyLimiter } from '../auth/hash-limiter.ts';
 import {
   PROFILE_IMAGE_MAX_INPUT_PIXELS,
@@ -44,10 +44,12 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
 /** Stores the picture content-addressed (fsync + rename) and points the user at it, atomically for the database. */
 export async function saveProfileImage(db: Db, dataDir: string, userId: number, upload: Buffer): Promise<UserImage> {
   const webp = await toProfileWebp(upload);
-  const stored = await storeStream(dataDir, Readable.from([webp.data]), () => 'webp');
+  const stored = await storeTyped(dataDir, Readable.from([webp.data]), (type) => {
+    if (type.typeCode !== 1) throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
+  });
   db.transaction(() => {
-    insertMedia(db, { sha256: stored.sha256, ext: 'webp', mime: 'image/webp', size: stored.size, width: webp.width, height: webp.height });
+    insertMedia(db, { ...stored, width: webp.width, height: webp.height });
     setUserImage(db, userId, stored.sha256);
   })();
-  return { FullImageUrl: userImageUrl(userId, stored.sha256), sha256: stored.sha256, mime: 'image/webp', width: webp.width, height: webp.height, size: stored.size };
+  return { FullImageUrl: userImageUrl(userId, stored.sha256), sha256: stored.sha256, mime: stored.type.mime, width: webp.width, height: webp.height, size: stored.size };
 }

@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
+import { fileAnswerHeaders, servedType } from '../../media/serve.ts';
 import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findAuthUserById } from '../auth/auth.repo.ts';
@@ -145,14 +146,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user.image_sha256 || !user.image_ext || user.blocked) throw new AppError('NOT_FOUND');
       const etag = `"${user.image_sha256}"`;
       const current = request.query.v !== undefined && user.image_sha256.startsWith(request.query.v) && request.query.v.length >= 8;
-      void reply
+      void fileAnswerHeaders(reply)
         .header('ETag', etag)
-        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .header('X-Content-Type-Options', 'nosniff');
+        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const file = mediaPath(app.config.dataDir, user.image_sha256, user.image_ext);
       if (!fs.existsSync(file)) throw new AppError('NOT_FOUND');
-      return reply.type(user.image_mime ?? 'image/webp').send(fs.createReadStream(file));
+      // Only a picture is shown; anything else (a row typed by a claim) is no picture at all.
+      const served = servedType(user.image_mime ?? '');
+      if (!served.inline) throw new AppError('NOT_FOUND');
+      return reply.type(served.contentType).send(fs.createReadStream(file));
     },
   );
 
