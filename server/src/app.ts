@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { retypeMedia } from './media/retype.ts';
 import { cleanPartialFiles } from './media/store.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
@@ -76,6 +77,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
+  // Rows typed by a claim (and after a restore, every row the backup brought) take the type of their bytes.
+  const retyped = await retypeMedia(db, config.dataDir, restored ? 'all' : 'claimed');
 
   const app = Fastify({
     logger: logger === false ? false : {
@@ -102,6 +105,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);

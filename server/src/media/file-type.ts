@@ -63,17 +63,8 @@ const INLINE_TYPES: ReadonlySet<string> = new Set([
 
 export const isInline = (mime: string): boolean => INLINE_TYPES.has(mime);
 
-/** Every (ext, mime) pair fileTypeOf can give: a stored row with another pair was typed by a claim (media/retype.ts). */
-const DERIVED_PAIRS: ReadonlySet<string> = new Set(
-  [
-    ...SNIFFED_TYPES,
-    ZIP_TYPE,
-    WINDOWS_TYPE,
-    UNKNOWN_TYPE,
-  ].map((t) => `${t.ext} ${t.mime}`),
-);
-
-export const isDerivedPair = (ext: string, mime: string): boolean => DERIVED_PAIRS.has(`${ext} ${mime}`);
+/** Every `ext mime` pair fileTypeOf can give: a stored row with another pair was typed by a claim (media/retype.ts). */
+export const DERIVED_PAIRS: readonly string[] = [...SNIFFED_TYPES, ZIP_TYPE, WINDOWS_TYPE, UNKNOWN_TYPE].map((t) => `${t.ext} ${t.mime}`);
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, position);

@@ -214,13 +214,16 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
 function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: Map<string, FileType>, arrival: 'published' | 'pending', origin: string | null): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const placed = new Set<string>();
   const place = (file: PackFile) => {
+    if (placed.has(file.sha256)) return;
     const staged = path.join(staging, file.sha256);
     const type = types.get(file.sha256);
     // Synchronous on purpose: awaiting here would let an edit slip between the plan and its transaction.
     if (type && fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, type.ext);
     // Not staged because the kit had it: gone since, it comes with the next attempt.
     else if (!mediaExists(db, file.sha256)) throw new AppError('PACK_TRUNCATED');
+    placed.add(file.sha256);
   };
   const report = emptyReport(manifest.packId, manifest.source.kit);
   const resource = (r: { globalId: string; title: string }) => ({ kind: 'resource' as const, globalId: r.globalId, title: r.title });
