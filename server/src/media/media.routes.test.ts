@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
 import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
 import { today } from '../modules/resources/resources.repo.ts';
+import { FILE_CSP } from './serve.ts';
 import { mediaPath } from './store.ts';
 
 let t: TestApp;
@@ -233,5 +234,47 @@ describe('GET /api/v2/resource/{id}/media', () => {
   it('answers 404 for a resource without a file', async () => {
     const bare = addResource(t.app.db, { title: 'Sin archivo', type: 6 });
     expect((await get(`/api/v2/resource/${bare}/media`)).statusCode).toBe(404);
+  });
+});
+
+describe('what every file answer carries', () => {
+  const sandboxed = (r: { headers: Record<string, unknown> }, label: string) => {
+    expect(r.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(r.headers['content-security-policy'], label).toBe(FILE_CSP);
+    expect(String(r.headers['content-security-policy']), label).not.toContain('allow-scripts');
+  };
+
+  it('nosniff and a sandbox without scripts, on 200, 206, 304, 416, HEAD and downloads alike', async () => {
+    const url = `/api/media/${videoSha}.mp4`;
+    sandboxed(await get(url), '200');
+    sandboxed(await get(url, { range: 'bytes=0-9' }), '206');
+    sandboxed(await get(url, { 'if-none-match': `"${videoSha}"` }), '304');
+    sandboxed(await get(url, { range: `bytes=${SIZE}-` }), '416');
+    sandboxed(await t.app.inject({ method: 'HEAD', url }), 'HEAD');
+    sandboxed(await get(`${url}?download=1`), 'download');
+    sandboxed(await get(`/api/v2/resource/${res.video}/media`), 'resource file');
+    sandboxed(await get(`/api/v2/users/${users.beto}/image`), 'profile picture');
+    sandboxed(await get('/pdf/tyc-uayki.pdf'), 'terms');
+  });
+
+  it('a row stored with a claimed type (before files were typed by their bytes) is only ever a download', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    const sha = addMedia(t.app.db, t.dataDir, html, 'html', 'text/html');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const svgSha = addMedia(t.app.db, t.dataDir, svg, 'svg', 'image/svg+xml');
+    const page = addResource(t.app.db, { title: 'Página', type: 2, user: users.ana, media: sha, cover: svgSha });
+    for (const u of [`/api/media/${sha}.html`, `/api/media/${svgSha}.svg`, `/api/v2/resource/${page}/media`]) {
+      const r = await get(u);
+      expect(r.statusCode, u).toBe(200);
+      expect(r.headers['content-type'], u).toBe('application/octet-stream');
+      expect(r.headers['content-disposition'], u).toMatch(/^attachment;/);
+      sandboxed(r, u);
+    }
+    t.app.db.prepare('UPDATE users SET image_sha256 = ? WHERE id = ?').run(svgSha, users.ana);
+    try {
+      expect((await get(`/api/v2/users/${users.ana}/image`)).statusCode).toBe(404);
+    } finally {
+      t.app.db.prepare('UPDATE users SET image_sha256 = NULL WHERE id = ?').run(users.ana);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { cleanupDeviceDirs, otherKey, recorderScripts, selfSignedCertificate, ty
 import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
 import { parseCertificatePair, tlsFiles, writeCertificatePair } from '../modules/device/device.certificate.ts';
 import { redirectsNow, startHttps, type HttpsState } from './https.ts';
+import { PAGE_CSP } from './security-headers.ts';
 
 // The real server on two ports: plain HTTP (Fastify's listen) and HTTPS
 // (startHttps), with a certificate made by openssl for portal.kit and
@@ -85,6 +86,15 @@ describe('HTTPS with an installed certificate', () => {
     expect(res.authorized).toBe(true);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('gives pages over HTTPS the same policy, nosniff and referrer policy as over plain HTTP', async () => {
+    for (const url of ['/menu', '/api/health']) {
+      const res = await httpsGet(ports.httpsPort!, url, portal.cert, PAGE);
+      expect(res.headers['content-security-policy'], url).toBe(PAGE_CSP);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
   });
 
   it('is real TLS: a client that does not trust the certificate is refused', async () => {

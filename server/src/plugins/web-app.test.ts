@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../test/helper.ts';
+import { PAGE_CSP } from './security-headers.ts';
 
 // A tiny stand-in for web/dist with the same shape the Vite build writes.
 const webDir = tempDir('kit-web-');
@@ -66,6 +67,36 @@ describe('serving the built PWA', () => {
   it('refuses path traversal out of the build folder', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
     expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('the headers of the pages', () => {
+  it('gives every answer of the web app the page policy, nosniff and a referrer policy', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/index.html' }),
+      await t.app.inject({ method: 'GET', url: '/menu', headers: { accept: 'text/html' } }),
+      await t.app.inject({ method: 'GET', url: '/esto/no/existe', headers: { accept: 'text/html' } }),
+      await t.app.inject({ method: 'GET', url: '/sw.js' }),
+      await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } }),
+      await t.app.inject({ method: 'HEAD', url: '/menu' }),
+      await t.app.inject({ method: 'GET', url: '/api/nada' }),
+    ];
+    for (const res of answers) {
+      const label = `${res.raw.req.method} ${res.raw.req.url}`;
+      expect(res.headers['content-security-policy'], label).toBe(PAGE_CSP);
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['referrer-policy'], label).toBe('same-origin');
+    }
+  });
+
+  it('lets scripts and workers come only from the kit, and nothing frame the portal', () => {
+    const directives = new Map(PAGE_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('worker-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'self'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(PAGE_CSP).not.toMatch(/unsafe-(inline|eval)|\*/);
   });
 });
 
