@@ -67,7 +67,8 @@ export function sweepStaging(dataDir: string, now = Date.now()): number {
  * 2. manifest.sig: ed25519 over the manifest's bytes, by this kit, a trusted
  *    publisher, or anyone only if the admin accepted that explicitly;
  * 3. each media/<sha256>: hashed while it streams into sync/staging/<pack>/,
- *    refused unless its hash and size are the manifest's;
+ *    refused unless its hash and size are the manifest's, and typed by its
+ *    bytes (never the manifest's ext and mime);
  * 4. only when the whole pack checked out: staged files move into the media
  *    store and the library changes in ONE transaction.
  * A refused pack changes nothing. A cut one (USB pulled, power cut) changed
