@@ -3,7 +3,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../test/helper.ts';
-import { PAGE_CSP } from './security-headers.ts';
 
 // A tiny stand-in for web/dist with the same shape the Vite build writes.
 const webDir = tempDir('kit-web-');
@@ -70,6 +69,11 @@ describe('serving the built PWA', () => {
   });
 });
 
+/** Scripts and workers only from the kit, no plugins, no <base>, nobody framing the portal; nothing inline (docs/ARCHITECTURE.md). */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; " +
+  "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 describe('the headers of the pages', () => {
   it('gives every answer of the web app the page policy, nosniff and a referrer policy', async () => {
     const answers = [
@@ -83,21 +87,12 @@ describe('the headers of the pages', () => {
     ];
     for (const res of answers) {
       const label = `${res.raw.req.method} ${res.raw.req.url}`;
-      expect(res.headers['content-security-policy'], label).toBe(PAGE_CSP);
+      expect(res.headers['content-security-policy'], label).toBe(PAGE_POLICY);
       expect(res.headers['x-content-type-options'], label).toBe('nosniff');
       expect(res.headers['referrer-policy'], label).toBe('same-origin');
     }
   });
 
-  it('lets scripts and workers come only from the kit, and nothing frame the portal', () => {
-    const directives = new Map(PAGE_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
-    expect(directives.get('script-src')).toBe("'self'");
-    expect(directives.get('worker-src')).toBe("'self'");
-    expect(directives.get('object-src')).toBe("'none'");
-    expect(directives.get('base-uri')).toBe("'self'");
-    expect(directives.get('frame-ancestors')).toBe("'none'");
-    expect(PAGE_CSP).not.toMatch(/unsafe-(inline|eval)|\*/);
-  });
 });
 
 describe('old browsers on a kit', () => {
