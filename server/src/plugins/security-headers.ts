@@ -28,10 +28,15 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The page policy for a server-written page whose one inline <style> is `style` (allowed by its hash, nothing else inline). */
+/**
+ * The page policy for a server-written page whose one inline <style> is
+ * `style`: allowed by its hash, nothing else inline. 'unsafe-inline' is for
+ * the browsers too old to know hashes (the ones such a page is for); every
+ * browser that knows hashes ignores it when a hash is present.
+ */
 export function pageCspWithStyle(style: string): string {
   const hash = createHash('sha256').update(style, 'utf8').digest('base64');
-  return PAGE_CSP.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`);
+  return PAGE_CSP.replace("style-src 'self'", `style-src 'self' 'unsafe-inline' 'sha256-${hash}'`);
 }
 
 /** Other sites (a tile's target) learn nothing of the page a villager came from. */
