@@ -11,6 +11,7 @@ import { prettyLogStream, resolveLogFormat } from './logging.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { retypeMedia } from './media/retype.ts';
 import { cleanPartialFiles } from './media/store.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
@@ -46,6 +47,7 @@ import { registerRestrictedMode } from './plugins/restricted-mode.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 // Admin (issue 6)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -80,6 +82,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
+  // Rows typed by a claim (and after a restore, every row the backup brought) take the type of their bytes.
+  const retyped = await retypeMedia(db, config.dataDir, restored ? 'all' : 'claimed');
 
   const app = Fastify({
     logger: logger === false ? false : {
@@ -110,6 +114,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);
@@ -122,6 +127,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   });
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);

@@ -59,6 +59,7 @@ export const ERRORS = {
   PACKAGE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No hay un paquete disponible para descargar' },
   PACKAGE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'El archivo no es un paquete de Android (APK) ni un archivo ZIP' },
   UPLOAD_MISSING: { httpCode: 400, type: 'validation', message: 'Falta el archivo (campo «file»)' },
+  UPLOAD_MALFORMED: { httpCode: 400, type: 'validation', message: 'El formulario con el archivo llegó dañado. Vuelve a intentarlo' },
   UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
   // Contributions (issue 5): uploads, moderation, comments, favourites, lists, idempotent replays

@@ -36,12 +36,13 @@ export interface Stored {
  * Streams bytes into the store: hashed on the way, refused as soon as they pass
  * `maxBytes`, written to a temp file that is fsynced and then renamed into its
  * content-addressed place (the same bytes twice are stored once). `decideExt`
- * sees the first bytes and the hash and names the extension, or throws to refuse.
+ * sees the first bytes and the complete temp file and names the extension, or
+ * throws to refuse.
  */
 export async function storeStream(
   dataDir: string,
   source: Readable,
-  decideExt: (head: Buffer) => string,
+  decideExt: (head: Buffer, file: string) => string | Promise<string>,
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Stored> {
   await fsp.mkdir(tmpDir(dataDir), { recursive: true });
@@ -66,7 +67,7 @@ export async function storeStream(
   try {
     await pipeline(source, meter, out);
     const head = Buffer.concat(headChunks);
-    const ext = decideExt(head);
+    const ext = await decideExt(head, tmp);
     const sha256 = hash.digest('hex');
     const finalPath = await moveIntoStore(tmp, mediaPath(dataDir, sha256, ext));
     return { sha256, size, head, path: finalPath };

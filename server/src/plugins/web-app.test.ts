@@ -81,6 +81,32 @@ describe('serving the built PWA', () => {
   });
 });
 
+/** Scripts and workers only from the kit, no plugins, no <base>, nobody framing the portal; nothing inline (docs/ARCHITECTURE.md). */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; " +
+  "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+describe('the headers of the pages', () => {
+  it('gives every answer of the web app the page policy, nosniff and a referrer policy', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/index.html' }),
+      await t.app.inject({ method: 'GET', url: '/menu', headers: { accept: 'text/html' } }),
+      await t.app.inject({ method: 'GET', url: '/esto/no/existe', headers: { accept: 'text/html' } }),
+      await t.app.inject({ method: 'GET', url: '/sw.js' }),
+      await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } }),
+      await t.app.inject({ method: 'HEAD', url: '/menu' }),
+      await t.app.inject({ method: 'GET', url: '/api/nada' }),
+    ];
+    for (const res of answers) {
+      const label = `${res.raw.req.method} ${res.raw.req.url}`;
+      expect(res.headers['content-security-policy'], label).toBe(PAGE_POLICY);
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['referrer-policy'], label).toBe('same-origin');
+    }
+  });
+
+});
+
 describe('old browsers on a kit', () => {
   const oldAndroid = 'Mozilla/5.0 (Linux; Android 4.4.2; GT-I9300) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/40.0.2214.89 Mobile Safari/537.36';
   const newAndroid = 'Mozilla/5.0 (Linux; Android 11; SM-A105M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36';

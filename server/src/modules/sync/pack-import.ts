@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { fileTypeOf, type FileType } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
-import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
+import { adoptFileSync, fsyncDir } from '../../media/store.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
@@ -70,7 +71,8 @@ export function sweepStaging(dataDir: string, now = Date.now()): number {
  * 2. manifest.sig: ed25519 over the manifest's bytes, by this kit, a trusted
  *    publisher, or anyone only if the admin accepted that explicitly;
  * 3. each media/<sha256>: hashed while it streams into sync/staging/<pack>/,
- *    refused unless its hash and size are the manifest's;
+ *    refused unless its hash and size are the manifest's, and typed by its
+ *    bytes (never the manifest's ext and mime);
  * 4. only when the whole pack checked out: staged files move into the media
  *    store and the library changes in ONE transaction.
  * A refused pack changes nothing. A cut one (USB pulled, power cut) changed
@@ -88,8 +90,8 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
     fs.mkdirSync(staging, { recursive: true });
-    await receiveFiles(ctx, manifest, entries, staging);
-    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
+    const types = await receiveFiles(ctx, manifest, entries, staging);
+    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
     if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey);
@@ -184,9 +186,15 @@ function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signatur
 
 const isTrusted = (ctx: ImportContext, sig: Signature): boolean => sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
 
-async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<void> {
+/**
+ * Receives the pack's files into `staging`, each checked against the
+ * manifest's hash and size, and types each staged one by its bytes: the
+ * manifest's `ext` and `mime` are another kit's word and never used.
+ */
+async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<Map<string, FileType>> {
   const expected = new Map(manifest.files.map((f) => [f.sha256, f]));
   const received = new Set<string>();
+  const types = new Map<string, FileType>();
   for (let entry = await nextEntry(entries); entry; entry = await nextEntry(entries)) {
     const sha = /^media\/([0-9a-f]{64})$/.exec(entry.name)?.[1];
     const file = sha ? expected.get(sha) : undefined;
@@ -203,20 +211,27 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
       await fs.promises.rename(part, staged);
       await fsyncDir(staging);
     }
+    if (fs.existsSync(staged)) types.set(sha, await fileTypeOf(staged));
     received.add(sha);
   }
   if (received.size !== expected.size) throw new AppError('PACK_TRUNCATED');
+  return types;
 }
 
 /** Moves the files the new rows use into the store, then changes the library in one transaction. */
-function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival: 'published' | 'pending', origin: string | null): ImportReport {
+function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: Map<string, FileType>, arrival: 'published' | 'pending', origin: string | null): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const placed = new Set<string>();
   const place = (file: PackFile) => {
+    if (placed.has(file.sha256)) return;
     const staged = path.join(staging, file.sha256);
+    const type = types.get(file.sha256);
     // Synchronous on purpose: awaiting here would let an edit slip between the plan and its transaction.
-    if (fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, file.ext);
-    else if (!mediaExists(db, file.sha256) && !fs.existsSync(mediaPath(dataDir, file.sha256, file.ext))) throw new AppError('PACK_TRUNCATED');
+    if (type && fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, type.ext);
+    // Not staged because the kit had it: gone since, it comes with the next attempt.
+    else if (!mediaExists(db, file.sha256)) throw new AppError('PACK_TRUNCATED');
+    placed.add(file.sha256);
   };
   const report = emptyReport(manifest.packId, manifest.source.kit);
   const resource = (r: { globalId: string; title: string }) => ({ kind: 'resource' as const, globalId: r.globalId, title: r.title });
@@ -252,7 +267,8 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
       if (writes(step.action)) {
         for (const sha of new Set([step.r.mediaSha256, step.r.coverSha256])) {
           const file = sha ? files.get(sha) : undefined;
-          if (file) insertMedia(db, file);
+          const type = sha ? types.get(sha) : undefined;
+          if (file && type) insertMedia(db, { sha256: file.sha256, size: file.size, type });
         }
       }
       if (step.action === 'add') {

@@ -6,6 +6,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS, type CreateUpload, type Upload 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { fileTypeOf } from '../../media/file-type.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
@@ -334,6 +335,8 @@ export class UploadManager {
   async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
     const head = await readHead(file);
     const sniffed = checkFileType(head, getModerated(this.db, resourceId, viewer).type_code);
+    // The stored type: the first bytes above, and for a zip what it holds.
+    const type = await fileTypeOf(file);
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
     if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
@@ -347,7 +350,7 @@ export class UploadManager {
       };
       const before = editable();
       const coverSha = cover && before.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
-      const placed = await adoptFile(this.dataDir, file, sha256, sniffed.ext);
+      const placed = await adoptFile(this.dataDir, file, sha256, type.ext);
       // Other requests ran while the disk worked: checked again where nothing can come between.
       let resource: ReturnType<typeof editable>;
       try {
@@ -357,7 +360,7 @@ export class UploadManager {
         throw error;
       }
       this.db.transaction(() => {
-        insertMedia(this.db, { sha256, ext: sniffed.ext, mime: sniffed.mime, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
+        insertMedia(this.db, { sha256, type, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
         setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
         if (uploadId) deleteUploadRow(this.db, uploadId);
       })();
