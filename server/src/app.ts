@@ -11,6 +11,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { cleanPartialFiles } from './media/store.ts';
+import { reconcileStore } from './media/store-intents.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -75,6 +76,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
+  // Before anything listens, so no stored file can be in use (media/store-intents.ts).
+  const reconciled = reconcileStore(db, config.dataDir);
 
   const app = Fastify({
     logger: logger === false ? false : {
@@ -101,6 +104,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (reconciled.intents + reconciled.removed > 0) app.log.warn(reconciled, 'almacén de medios: archivos de escrituras cortadas eliminados');
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ensureDiskSpaceForBody } from '../disk-space.ts';
 import { AppError } from '../errors.ts';
 import { insertMedia } from './media.repo.ts';
 import { sniff, type Sniffed } from './sniff.ts';
@@ -41,9 +42,11 @@ export async function allowMultipart(app: FastifyInstance): Promise<void> {
 
 /**
  * The one multipart field every file route takes, `file`. A malformed body (no
- * boundary, cut headers) is the client's fault: a 400, never a 500.
+ * boundary, cut headers) is the client's fault: a 400, never a 500. Every such
+ * body is bytes for the data disk: refused first when they would not fit.
  */
 export async function readFilePart(request: FastifyRequest, fileSize: number) {
+  ensureDiskSpaceForBody(request);
   const part = await request.file({ limits: { files: 1, fileSize } }).catch((error: unknown) => {
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
     throw new AppError('VALIDATION', { field: 'file', reason: (error as Error).message });
