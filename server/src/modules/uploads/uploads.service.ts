@@ -239,7 +239,6 @@ export class UploadManager {
           if (isDiskFullError(error)) {
             // The disk filled while this body arrived: its bytes go, the acknowledged ones stay for the resume.
             await cutBack(file, have);
-            touchUpload(this.db, id);
             throw new AppError('DISK_FULL', { offset: have });
           }
           // The link broke (or a newer request took over): what arrived stays for the resume.
