@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { retypeMedia } from './media/retype.ts';
 import { cleanPartialFiles } from './media/store.ts';
+import { reconcileStore } from './media/store-intents.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
+  // Before anything listens, so no stored file can be in use (media/store-intents.ts).
+  const reconciled = reconcileStore(db, config.dataDir);
   // Rows typed by a claim (and after a restore, every row the backup brought) take the type of their bytes.
   const retyped = await retypeMedia(db, config.dataDir, restored ? 'all' : 'claimed');
 
@@ -114,6 +117,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (reconciled.intents + reconciled.removed > 0) app.log.warn(reconciled, 'almacén de medios: archivos de escrituras cortadas eliminados');
   if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));

@@ -37,3 +37,8 @@ export function deleteMediaIfUnused(db: Db, sha256: string): boolean {
     throw error;
   }
 }
+
+/** Every stored file's name, `<sha256>.<ext>`, as the store lays it out (for the sweep at start). */
+export function mediaNames(db: Db): Set<string> {
+  return new Set(db.prepare<[], { name: string }>("SELECT sha256 || '.' || ext AS name FROM media").all().map((m) => m.name));
+}

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
+import { ensureDiskSpaceForBody } from '../disk-space.ts';
 import { AppError } from '../errors.ts';
 import type { FileType } from './file-type.ts';
 import { storeTyped, type Typed } from './ingest.ts';
@@ -69,10 +70,12 @@ const bodyBroke = (error: unknown, streamError: unknown): boolean => {
  * client's fault, a 400 and never a 500: before the file starts
  * UPLOAD_MALFORMED, while it streams UPLOAD_TRUNCATED. The parser's size
  * limit (FST_REQ_FILE_TOO_LARGE) and `consume`'s own failures (a refusal,
- * the disk) pass unchanged.
+ * the disk) pass unchanged. Every such body is bytes for the data disk:
+ * refused first (507 DISK_FULL) when they would not fit.
  */
 export async function readFilePart<T>(request: FastifyRequest, fileSize: number, consume: (file: FileStream, fileName: string) => Promise<T>): Promise<T> {
   if (request.routeOptions.config.multipart !== true) throw new Error(`${request.routeOptions.url ?? request.url}: a route that reads a file needs config FILE_ROUTE`);
+  ensureDiskSpaceForBody(request);
   const part = await request.file({ limits: { files: 1, fileSize } }).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_MP_PREMATURE_CLOSE') throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });

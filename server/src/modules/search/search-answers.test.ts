@@ -130,7 +130,7 @@ describe('a remembered search answers again after each write path', () => {
       const pack = new PassThrough();
       void writePack(other.dataDir, plan, pack, () => undefined).then(() => pack.end());
       const before = await search('q=lana');
-      const report = await importPack({ db: t.app.db, dataDir: t.dataDir, key: loadOrCreateKitKey(t.dataDir) }, pack, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
+      const report = await importPack({ db: t.app.db, dataDir: t.dataDir, diskReserveBytes: t.app.config.diskReserveBytes, key: loadOrCreateKitKey(t.dataDir) }, pack, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
       expect(report).toMatchObject({ added: 1 });
       const after = await search('q=lana%20oveja');
       expect(after.data.map((d) => d.title)).toEqual(['Chompa de lana de oveja']);

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
+import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { fileTypeOf, type FileType } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
-import { adoptFileSync, fsyncDir } from '../../media/store.ts';
+import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
@@ -41,6 +42,8 @@ export type { ImportReport } from './import-report.ts';
 interface ImportContext {
   db: Db;
   dataDir: string;
+  /** free space the import may not take (KIT_DISK_RESERVE_MB) */
+  diskReserveBytes: number;
   key: KitKey;
 }
 
@@ -51,6 +54,18 @@ export const stagingRoot = (dataDir: string): string => path.join(dataDir, 'sync
 
 /** Verified files of a cut import wait a week for the next attempt, then go. */
 export const STAGING_KEEP_MS = 7 * 24 * 3600_000;
+
+/**
+ * Staged files wait for one pack only: the one being imported now. A cut
+ * import of another pack starts over when it is tried again, so verified
+ * files never pile up beyond one pack's worth.
+ */
+function dropOtherStaging(dataDir: string, packId: string): void {
+  const root = stagingRoot(dataDir);
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+    if (name !== packId) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
 
 export function sweepStaging(dataDir: string, now = Date.now()): number {
   const root = stagingRoot(dataDir);
@@ -88,8 +103,12 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const signature = await readSignature(entries);
     const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
+    dropOtherStaging(ctx.dataDir, manifest.packId);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
     fs.mkdirSync(staging, { recursive: true });
+    // Files stored already, or staged by a cut attempt, are hashed but not written again: only the rest needs room.
+    const toWrite = manifest.files.filter((f) => !mediaExists(ctx.db, f.sha256) && !fs.existsSync(path.join(staging as string, f.sha256)));
+    ensureDiskSpace(ctx, toWrite.reduce((sum, f) => sum + f.size, 0));
     const types = await receiveFiles(ctx, manifest, entries, staging);
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
@@ -98,23 +117,27 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
-    const cut = refusal.code === 'PACK_TRUNCATED';
-    if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', refusal.message, null);
+    // Cut by the source (a pulled drive, a dropped link) or by a full disk: the next attempt goes on from here.
+    const cut = refusal?.code === 'PACK_TRUNCATED' || refusal?.code === 'DISK_FULL';
+    // Whatever happened, the journal never stays 'running'.
+    if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', (refusal ?? new AppError('INTERNAL')).message, null);
     // A cut pack keeps its verified files for the next attempt; a bad one keeps nothing.
     if (staging && !cut) await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
-    throw refusal;
+    throw refusal ?? error;
   }
 }
 
-function asRefusal(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+/** The refusal an import ends with, or null for a fault of the kit's own (answered as one). */
+function asRefusal(error: unknown): AppError | null {
+  const full = asDiskFull(error);
+  if (full instanceof AppError) return full;
   if (error instanceof TarError) return new AppError(error.truncated ? 'PACK_TRUNCATED' : 'PACK_CORRUPT');
   // The source itself failed: a closed connection, a pulled drive.
   if ((error as { code?: string }).code === 'ECONNRESET' || (error as { code?: string }).code === 'EIO' || (error as Error).message === 'aborted') {
     return new AppError('PACK_TRUNCATED');
   }
-  throw error;
+  return null;
 }
 
 async function nextEntry(entries: AsyncGenerator<TarEntry>): Promise<TarEntry | null> {
@@ -203,7 +226,15 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
     // Stored already, or verified by an earlier cut attempt: hash it, write nothing.
     const keep = !mediaExists(ctx.db, sha) && !fs.existsSync(staged);
     const part = `${staged}.part`;
-    if ((await hashEntryTo(entry, keep ? part : null)) !== sha) {
+    let hash: string;
+    try {
+      hash = await hashEntryTo(entry, keep ? part : null);
+    } catch (error) {
+      // Half a file is no use to the next attempt.
+      fs.rmSync(part, { force: true });
+      throw error;
+    }
+    if (hash !== sha) {
       fs.rmSync(part, { force: true });
       throw new AppError('PACK_CORRUPT', { file: sha });
     }
@@ -222,16 +253,20 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
 function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: Map<string, FileType>, arrival: 'published' | 'pending', origin: string | null): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
-  const placed = new Set<string>();
+  const moved: { sha256: string; ext: string }[] = [];
   const place = (file: PackFile) => {
-    if (placed.has(file.sha256)) return;
     const staged = path.join(staging, file.sha256);
     const type = types.get(file.sha256);
     // Synchronous on purpose: awaiting here would let an edit slip between the plan and its transaction.
-    if (type && fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, type.ext);
-    // Not staged because the kit had it: gone since, it comes with the next attempt.
-    else if (!mediaExists(db, file.sha256)) throw new AppError('PACK_TRUNCATED');
-    placed.add(file.sha256);
+    if (type && fs.existsSync(staged)) {
+      adoptFileSync(dataDir, staged, file.sha256, type.ext);
+      moved.push({ sha256: file.sha256, ext: type.ext });
+      // Not staged because the kit had it (or placed it above): gone since, it comes with the next attempt.
+    } else if (!mediaExists(db, file.sha256) && !(type && fs.existsSync(mediaPath(dataDir, file.sha256, type.ext)))) throw new AppError('PACK_TRUNCATED');
+  };
+  /** The transaction failed (a full disk): moved files no row uses go back to staging, for the next attempt. */
+  const putBack = () => {
+    for (const file of moved) if (!mediaExists(db, file.sha256)) fs.renameSync(mediaPath(dataDir, file.sha256, file.ext), path.join(staging, file.sha256));
   };
   const report = emptyReport(manifest.packId, manifest.source.kit);
   const resource = (r: { globalId: string; title: string }) => ({ kind: 'resource' as const, globalId: r.globalId, title: r.title });
@@ -260,7 +295,7 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
     }
   }
 
-  db.transaction(() => {
+  const apply = db.transaction(() => {
     const categoryIds = mergeCategories(db, manifest.categories, origin, report);
     for (const step of plan) {
       const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
@@ -290,7 +325,13 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
     const withdrawals = manifest.withdrawals ?? [];
     for (const w of withdrawals) if (w.kind === 'resource') withdrawCopy(db, w.globalId, manifest.source.kit, origin, report);
     withdrawCategories(db, withdrawals, origin, report);
-  })();
+  });
+  try {
+    apply();
+  } catch (error) {
+    putBack();
+    throw error;
+  }
   return report;
 }
 

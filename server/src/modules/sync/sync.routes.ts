@@ -53,6 +53,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   const jobs = new SyncJobs({
     db,
     dataDir: config.dataDir,
+    diskReserveBytes: config.diskReserveBytes,
     key,
     kitName: config.kitHostname,
     usbRoot: config.usbRoot,

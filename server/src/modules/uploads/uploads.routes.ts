@@ -52,8 +52,8 @@ export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
  */
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
-  const { dataDir, maxUploadBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes);
+  const { dataDir, maxUploadBytes, diskReserveBytes } = app.config;
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes);
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).

@@ -20,6 +20,7 @@ import {
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { isDiskFullError } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
 import { fileAnswerHeaders, servedType } from '../../media/serve.ts';
@@ -129,7 +130,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info({ userId: request.params.userId, sha256: image.sha256 }, 'profile image saved');
         return image;
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        if (error instanceof AppError || isDiskFullError(error)) throw error;
         request.log.error({ err: error }, 'profile image not stored');
         throw new AppError('PROFILE_IMAGE_FAILED');
       }
