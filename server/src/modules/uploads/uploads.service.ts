@@ -8,7 +8,6 @@ import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { fileTypeOf } from '../../media/file-type.ts';
-import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
