@@ -1,9 +1,9 @@
-import { ResourceSearchPageSchema } from '@kit/contract';
+import { foldText, ResourceSearchPageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helper.ts';
 import { BM25_WEIGHTS, SEARCH_CANDIDATE_CAP, searchResourceIds, type ResourceFilter, type ResourceOrder } from './search.repo.ts';
-import { foldText } from './search.query.ts';
+
 
 /*
  * A library larger than the search window, with a word ("comunidad") in every

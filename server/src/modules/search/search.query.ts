@@ -53,10 +53,6 @@ export function titleMatchExpression(match: string): string {
   return `{title} : (${match})`;
 }
 
-/** Lower case without accents (Educación → educacion, niño → nino), for LIKE searches outside the index. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 const FOLDS: readonly (readonly [string, string])[] = [
   ['Á', 'a'], ['É', 'e'], ['Í', 'i'], ['Ó', 'o'], ['Ú', 'u'], ['Ü', 'u'], ['Ñ', 'n'],
