@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
-import { MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
  * Contributions (issue 5): drafts and uploads, covers, moderation, reports,
@@ -167,7 +167,7 @@ export const ManagedPageSchema = pagedSchema(ManagedSummarySchema);
 export type ManagedPage = Static<typeof ManagedPageSchema>;
 
 const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
-const PerPage = Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 24 });
+const PerPage = Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE });
 
 /** GET /api/v2/resources/mine */
 export const QueryMineSchema = Type.Object({
@@ -231,9 +231,12 @@ export const CreateCommentSchema = Type.Object({
 });
 export type CreateComment = Static<typeof CreateCommentSchema>;
 
+/** Comments under a resource, a page at a time. */
+export const COMMENTS_PER_PAGE = 20;
+
 export const QueryCommentsSchema = Type.Object({
   page: Type.Optional(Page),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: COMMENTS_PER_PAGE })),
 });
 
 export const ResourceIdParamsSchema = Type.Object({ resourceId: Type.Integer({ minimum: 1 }) });

@@ -234,11 +234,14 @@ export const ChangePasswordSchema = Type.Object({
 });
 export type ChangePassword = Static<typeof ChangePasswordSchema>;
 
+/** Users found, a page at a time. */
+export const USERS_PER_PAGE = 20;
+
 export const QueryUsersSchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
   // Bounded so the offset stays an integer SQLite can bind (a 1e308 page was a 500).
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: USERS_PER_PAGE }),
 });
 export type QueryUsers = Static<typeof QueryUsersSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { ConcurrencyLimiter, HASH_CONCURRENCY, hashLimiter, limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
+import { ConcurrencyLimiter } from '../../concurrency-limiter.ts';
+import { HASH_CONCURRENCY, hashLimiter, limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
 
 const gate = () => {
   let open: () => void = () => {};

@@ -37,21 +37,3 @@ export function renameCategory(db: Db, id: number, name: string): void {
 export function deleteCategoryRow(db: Db, id: number): void {
   db.prepare('DELETE FROM categories WHERE id = ?').run(id);
 }
-
-export function countCategoryContents(db: Db, id: number): { children: number; resources: number } {
-  const children = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM categories WHERE parent_id = ?').get(id)?.n ?? 0;
-  const resources = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM resources WHERE category_id = ?').get(id)?.n ?? 0;
-  return { children, resources };
-}
-
-/** The category's ancestors' ids, nearest first (stops on a loop). */
-export function ancestorIds(db: Db, id: number): number[] {
-  const out: number[] = [];
-  const parentOf = db.prepare<[number], { parent_id: number | null }>('SELECT parent_id FROM categories WHERE id = ?');
-  let current: number | null = parentOf.get(id)?.parent_id ?? null;
-  while (current !== null && !out.includes(current)) {
-    out.push(current);
-    current = parentOf.get(current)?.parent_id ?? null;
-  }
-  return out;
-}

@@ -1,5 +1,6 @@
 import type { Dashboard, DashboardCounters } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
+import { dayMinus } from '../../days.ts';
 
 const count = (db: Db, sql: string): number => db.prepare<[], { n: number | null }>(sql).get()?.n ?? 0;
 
@@ -15,11 +16,6 @@ export function readCounters(db: Db): DashboardCounters {
     drafts: count(db, "SELECT COUNT(*) AS n FROM resources WHERE status = 'draft'"),
     categories: count(db, 'SELECT COUNT(*) AS n FROM categories'),
   };
-}
-
-/** YYYY-MM-DD of `today` minus `days`, in UTC like resource_stats_daily. */
-export function dayMinus(today: Date, days: number): string {
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days)).toISOString().slice(0, 10);
 }
 
 export function readCharts(db: Db, today: Date = new Date()): Dashboard['charts'] {

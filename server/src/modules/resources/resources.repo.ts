@@ -1,102 +1,5 @@
 import type { Db } from '../../db/connection.ts';
 
-/** What a resource card needs, joined in one read. */
-export interface DbResourceRow {
-  id: number;
-  title: string;
-  /** the description's first 161 characters: enough to tell whether it was cut */
-  description_head: string;
-  author: string;
-  type_code: number;
-  status: 'draft' | 'pending' | 'published' | 'rejected' | 'blocked';
-  category_id: number | null;
-  user_id: number | null;
-  user_name: string | null;
-  user_blocked: number | null;
-  user_image_sha256: string | null;
-  user_image_ext: string | null;
-  created_at: string;
-  cover_sha256: string | null;
-  cover_ext: string | null;
-  media_sha256: string | null;
-  media_ext: string | null;
-  mime: string | null;
-  size: number | null;
-  duration_seconds: number | null;
-  views: number;
-  downloads: number;
-}
-
-export interface DbResourceDetail extends DbResourceRow {
-  description: string;
-  source: string;
-  license: string;
-  app_version: string | null;
-  status_reason: string | null;
-  published_at: string | null;
-  playlist_id: number | null;
-}
-
-const SUMMARY_SELECT = `
-  SELECT r.id, r.title, substr(r.description, 1, 161) AS description_head, r.author, r.type_code, r.status,
-         r.category_id, r.user_id, u.user_name, u.blocked AS user_blocked,
-         ui.sha256 AS user_image_sha256, ui.ext AS user_image_ext, r.created_at,
-         cv.sha256 AS cover_sha256, cv.ext AS cover_ext,
-         m.sha256 AS media_sha256, m.ext AS media_ext, m.mime, m.size, m.duration_seconds,
-         r.views, r.downloads`;
-const SUMMARY_JOINS = `
-  LEFT JOIN users u ON u.id = r.user_id
-  LEFT JOIN media ui ON ui.sha256 = u.image_sha256
-  LEFT JOIN media cv ON cv.sha256 = r.cover_sha256
-  LEFT JOIN media m ON m.sha256 = r.media_sha256`;
-
-/** Card rows for these ids, in no particular order (callers order them). */
-export function findResourceRows(db: Db, ids: readonly number[]): DbResourceRow[] {
-  if (ids.length === 0) return [];
-  return db
-    // CROSS JOIN keeps json_each outside: one primary-key probe per id.
-    .prepare<[string], DbResourceRow>(`${SUMMARY_SELECT} FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value ${SUMMARY_JOINS}`)
-    .all(JSON.stringify(ids));
-}
-
-export function findResourceDetail(db: Db, id: number): DbResourceDetail | undefined {
-  return db
-    .prepare<[number], DbResourceDetail>(
-      `${SUMMARY_SELECT}, r.description, r.source, r.license, r.app_version, r.status_reason, r.published_at, r.playlist_id
-       FROM resources r ${SUMMARY_JOINS} WHERE r.id = ?`,
-    )
-    .get(id);
-}
-
-/** Why these resources were rejected or blocked (null: nobody said). */
-export function findStatusReasons(db: Db, ids: readonly number[]): Map<number, string | null> {
-  if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare<[string], { id: number; status_reason: string | null }>('SELECT r.id, r.status_reason FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value')
-    .all(JSON.stringify(ids));
-  return new Map(rows.map((r) => [r.id, r.status_reason]));
-}
-
-export interface DbReportNote {
-  resource_id: number;
-  reason: string;
-  created_at: string;
-}
-
-/** The open reports of these resources, newest first, at most `perResource` each; no reporter (their owners read these). */
-export function findOpenReportNotes(db: Db, ids: readonly number[], perResource: number): DbReportNote[] {
-  if (ids.length === 0) return [];
-  return db
-    .prepare<[string, number], DbReportNote>(
-      `SELECT resource_id, reason, created_at FROM (
-         SELECT p.resource_id, p.reason, p.created_at, p.id,
-                row_number() OVER (PARTITION BY p.resource_id ORDER BY p.created_at DESC, p.id DESC) AS n
-         FROM reports p WHERE p.status = 'open' AND p.resource_id IN (SELECT value FROM json_each(?))
-       ) WHERE n <= ? ORDER BY created_at DESC, id DESC`,
-    )
-    .all(JSON.stringify(ids), perResource);
-}
-
 /** The file behind a resource, with what deciding who may fetch it needs. */
 export interface DbResourceMedia {
   id: number;
@@ -117,17 +20,6 @@ export function findResourceMedia(db: Db, id: number): DbResourceMedia | undefin
     .get(id);
 }
 
-export function countComments(db: Db, resourceId: number): number {
-  return db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM comments WHERE resource_id = ?').get(resourceId)?.n ?? 0;
-}
-
-export function isFavorite(db: Db, userId: number, resourceId: number): boolean {
-  return db.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND resource_id = ?').get(userId, resourceId) !== undefined;
-}
-
-/** YYYY-MM-DD in UTC, the day a counter lands on. */
-export const today = (): string => new Date().toISOString().slice(0, 10);
-
 /** COUNT views on one day: the resource's counter and that day's row, together (none for a resource deleted since). */
 export function recordViews(db: Db, resourceId: number, day: string, count: number): void {
   db.transaction(() => {
@@ -136,17 +28,6 @@ export function recordViews(db: Db, resourceId: number, day: string, count: numb
       `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, ?)
        ON CONFLICT (resource_id, day) DO UPDATE SET views = views + excluded.views`,
     ).run(resourceId, day, count);
-  })();
-}
-
-/** One download: the resource's counter and today's row, together. */
-export function recordDownload(db: Db, resourceId: number, day: string = today()): void {
-  db.transaction(() => {
-    db.prepare('UPDATE resources SET downloads = downloads + 1 WHERE id = ?').run(resourceId);
-    db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, downloads) VALUES (?, ?, 1)
-       ON CONFLICT (resource_id, day) DO UPDATE SET downloads = downloads + 1`,
-    ).run(resourceId, day);
   })();
 }
 

@@ -7,13 +7,12 @@ import { findMedia } from '../../media/media-access.repo.ts';
 import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { mediaUrl } from '../../media/media-url.ts';
+import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff } from '../../media/sniff.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { Viewer } from '../../types.ts';
 import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
-import { imageLimiter } from '../users/profile-image.ts';
-import { PROFILE_IMAGE_MAX_INPUT_PIXELS } from '../users/users.constants.ts';
 import { findImageMedia, setResourceCover } from './drafts.repo.ts';
 
 export const COVER_QUALITY = 80;
@@ -36,7 +35,7 @@ export interface MadeCover {
 export async function makeCover(input: Buffer | string, unreadable: () => AppError): Promise<MadeCover> {
   try {
     return await imageLimiter.run(async () => {
-      const options = { limitInputPixels: PROFILE_IMAGE_MAX_INPUT_PIXELS, failOn: 'error' as const, autoOrient: true };
+      const options = { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error' as const, autoOrient: true };
       const meta = await sharp(input, options).metadata();
       const { data, info } = await sharp(input, options)
         .resize({ width: COVER_SIZE, height: COVER_SIZE, fit: 'inside', withoutEnlargement: true })

@@ -6,17 +6,14 @@ import { AppError } from '../../errors.ts';
 import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
-import { ConcurrencyLimiter } from '../auth/hash-limiter.ts';
+import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
 import {
-  PROFILE_IMAGE_MAX_INPUT_PIXELS,
   PROFILE_IMAGE_QUALITY,
   PROFILE_IMAGE_SIZE,
-  userImageUrl,
 } from './users.constants.ts';
+import { userImageUrl } from '../../media/media-url.ts';
 import { setUserImage } from './users.repo.ts';
 
-/** sharp works on libuv's thread pool like argon2 and file reads: one picture at a time, server-wide (profiles and covers). */
-export const imageLimiter = new ConcurrencyLimiter(1, 8);
 
 /**
  * Only what the first bytes say is a picture (JPEG, PNG, GIF, WebP), whatever
@@ -29,7 +26,7 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
   if (!kind || kind.typeCode !== 1) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
   try {
     const { data, info } = await imageLimiter.run(() =>
-      sharp(input, { limitInputPixels: PROFILE_IMAGE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+      sharp(input, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
         .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
         .webp({ quality: PROFILE_IMAGE_QUALITY })
         .toBuffer({ resolveWithObject: true }),

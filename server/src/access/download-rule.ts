@@ -1,8 +1,8 @@
-import type { Db } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
-import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../categories/categories.service.ts';
-import { readSettings } from './settings.repo.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError } from '../errors.ts';
+import { readSettings } from '../kit-settings/kit-settings.repo.ts';
+import type { Viewer } from '../types.ts';
+import { isPrivileged } from './privilege.ts';
 
 /**
  * SPEC §3 `appDenyDownloadsForUsers`: with it on, only admins get files as

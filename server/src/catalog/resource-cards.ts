@@ -1,28 +1,11 @@
 import type { ReportNote, ResourceDetail, ResourceStatus, ResourceSummary, ResourceUser } from '@kit/contract';
-import type { Db } from '../../db/connection.ts';
-import { downloadFileName } from '../../media/disposition.ts';
-import { mediaUrl, resourceMediaUrl } from '../../media/media-url.ts';
-import type { Viewer } from '../../types.ts';
-import { userImageUrl } from '../users/users.constants.ts';
-import { isPrivileged, type CategoryTree } from '../categories/categories.service.ts';
+import type { Db } from '../db/connection.ts';
+import { downloadFileName } from '../media/disposition.ts';
+import { mediaUrl, resourceMediaUrl, userImageUrl } from '../media/media-url.ts';
+import type { CategoryTree } from './category-tree.ts';
 import { findResourceRows, type DbResourceDetail, type DbResourceRow } from './resources.repo.ts';
 
 export const EXCERPT_LENGTH = 160;
-
-/**
- * Who sees a resource: a published one, everyone; any other status (draft,
- * pending, rejected, blocked) only its owner and admins. Everyone else gets
- * the same 404 as for an id that never existed.
- */
-export function canSee(resource: { status: string; user_id: number | null }, viewer: Viewer | null): boolean {
-  return resource.status === 'published' || ownerOrAdmin(resource, viewer);
-}
-
-/** The resource's owner or an admin (not on the denied list): who sees every status and is told why (review.ts). */
-export function ownerOrAdmin(resource: { user_id: number | null }, viewer: Viewer | null): boolean {
-  if (!viewer) return false;
-  return isPrivileged(viewer) || (resource.user_id !== null && resource.user_id === viewer.id);
-}
 
 function excerpt(head: string): string {
   const chars = [...head];

@@ -1,14 +1,10 @@
 import type { Category, CategoryField, CategoryFields, CategoryTreeNode, NamedRef } from '@kit/contract';
-import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
+import { isPrivileged } from '../access/privilege.ts';
+import type { Db } from '../db/connection.ts';
+import type { Viewer } from '../types.ts';
 import { listCategories, type DbCategory } from './categories.repo.ts';
 
 export const VISIBLE = 1;
-
-/** Admins (not on the denied list) see hidden categories and unpublished resources. */
-export function isPrivileged(viewer: Viewer | null): boolean {
-  return viewer !== null && viewer.isAdmin && !viewer.denied;
-}
 
 /**
  * The category tree as one viewer may see it. A hidden category (status_id 0)

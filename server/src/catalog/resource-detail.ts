@@ -1,11 +1,12 @@
 import type { ResourceDetail } from '@kit/contract';
-import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
-import { CategoryTree } from '../categories/categories.service.ts';
-import { playlistOfResource } from '../lists/lists.service.ts';
-import { mayDownload } from '../settings/download-rule.ts';
+import { mayDownload } from '../access/download-rule.ts';
+import { ownerOrAdmin } from '../access/privilege.ts';
+import type { Db } from '../db/connection.ts';
+import type { Viewer } from '../types.ts';
+import { CategoryTree } from './category-tree.ts';
+import { playlistOfResource } from './playlists.ts';
+import { toDetail } from './resource-cards.ts';
 import { countComments, isFavorite, type DbResourceDetail } from './resources.repo.ts';
-import { ownerOrAdmin, toDetail } from './resources.service.ts';
 import { reportNotesOf } from './review.ts';
 
 /** The resource page's answer for this viewer (GET /v2/resource/{id}, and the base of the managed view). */

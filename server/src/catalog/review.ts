@@ -1,5 +1,5 @@
 import type { ReportNote, ResourceSummary } from '@kit/contract';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../db/connection.ts';
 import { findOpenReportNotes, findStatusReasons } from './resources.repo.ts';
 
 /*
