@@ -2,7 +2,7 @@ import { ClientConfigSchema, FastAccessServicesSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, login, type TestApp } from '../test/helper.ts';
-import { writeSettings } from './modules/settings/settings.repo.ts';
+import { writeSettings } from './kit-settings/kit-settings.repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { AppError } from './errors.ts';
 import { prettyLogStream, resolveLogFormat } from './logging.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
-import { mediaRoutes } from './media/media.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { retypeMedia } from './media/retype.ts';
 import { cleanPartialFiles } from './media/store.ts';
 import { reconcileStore } from './media/store-intents.ts';

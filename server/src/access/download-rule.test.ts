@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import { addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
-import { writeSettings } from './settings.repo.ts';
+import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
+import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
+import { writeSettings } from '../kit-settings/kit-settings.repo.ts';
 
 /** SPEC §3 appDenyDownloadsForUsers: with it on, only admins download; everyone still plays and reads. */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../te
 import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
 import { APK_BYTES, multipartFile, PNG_BYTES } from '../../test/portal-helpers.ts';
 import { insertBanner } from '../modules/services/services.repo.ts';
-import { writeSettings } from '../modules/settings/settings.repo.ts';
+import { writeSettings } from '../kit-settings/kit-settings.repo.ts';
 
 /*
  * Restricted mode enforced by the server (plugins/restricted-mode.ts): what an

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { PROBES } from '../modules/captive/captive.service.ts';
 import { isMenuMedia } from '../modules/services/services.banners.ts';
-import { readSettings } from '../modules/settings/settings.repo.ts';
+import { readSettings } from '../kit-settings/kit-settings.repo.ts';
 
 /**
  * What an anonymous caller still reaches with restricted mode on, as the

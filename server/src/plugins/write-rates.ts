@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { describeWait, SlidingWindow, type WindowLimit } from '../modules/auth/login-throttle.ts';
 import { retryAfterOnError } from '../modules/auth/retry-after.ts';
-import { isPrivileged } from '../modules/categories/categories.service.ts';
+import { isPrivileged } from '../access/privilege.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

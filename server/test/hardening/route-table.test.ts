@@ -6,7 +6,7 @@
  * routes exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSettings } from '../../src/modules/settings/settings.repo.ts';
+import { writeSettings } from '../../src/kit-settings/kit-settings.repo.ts';
 import type { TestApp } from '../helper.ts';
 import { ADMIN, ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Access, type Expect } from './route-table.ts';
 import { hardeningWorld, isFileRoute, type ApiRoute, type Role, type Sessions } from './support.ts';

@@ -1,5 +1,6 @@
 import type { AdCategory, AdStatus } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
+import { containing } from '../../db/like.ts';
 
 /** An ads row with its author's name and its picture's extension. */
 export interface DbAd {
@@ -37,9 +38,6 @@ function paged(db: Db, where: string, order: string, params: Record<string, unkn
     .all({ ...params, limit, offset });
   return { rows, total };
 }
-
-/** LIKE pattern for one folded word, with LIKE's own wildcards taken literally. */
-const containing = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface PublishedAdsQuery {
   /** ISO time: notices expiring at or before it are not listed */

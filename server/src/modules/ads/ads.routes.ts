@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../categories/categories.service.ts';
+import { isPrivileged } from '../../access/privilege.ts';
 import { deleteAd, findAd, findAdsByUser, findAdsForModeration, setAdImage } from './ads.repo.ts';
 import { getManageableAd, getVisibleAd, listBoard, moderateAd, postAd, toAdPage, toWireAd } from './ads.service.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../categories/categories.service.ts';
+import { isPrivileged } from '../../access/privilege.ts';
 import { searchTerms } from '../search/search.query.ts';
 import { countPendingAds, findAd, findPublishedAds, insertAd, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
 import { pageOf } from '../../paging.ts';

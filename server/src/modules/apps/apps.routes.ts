@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppPageSchema, DEFAULT_PER_PAGE, ErrorBodySchema, QueryAppsSchema } from '@kit/contract';
 import { resourceMediaUrl } from '../../media/media-url.ts';
 import { findResources } from '../search/search.service.ts';
-import { mayDownload } from '../settings/download-rule.ts';
+import { mayDownload } from '../../access/download-rule.ts';
 import { findAppExtras } from './apps.repo.ts';
 
 /** Resource type code of SPEC §3: Aplicación. */

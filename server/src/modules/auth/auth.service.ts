@@ -4,14 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { issueToken, type TokenProof } from '../../plugins/auth.ts';
-import {
-  consumeTemporaryCredential,
-  findActiveTemporaryCredential,
-  findAuthUserByName,
-  replaceTemporaryCredential,
-  setPassword,
-  type DbAuthUser,
-} from './auth.repo.ts';
+import { consumeTemporaryCredential, findActiveTemporaryCredential, findAuthUserByName, replaceTemporaryCredential, setPassword, type DbAuthUser } from './auth.repo.ts';
 import { limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { generatePassword, hashPassword } from './password.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import type { DbCategory } from './categories.repo.ts';
+import type { DbCategory } from '../../catalog/categories.repo.ts';
 
 /** Category writes (issue 6). Callers wrap several of them in one transaction. */
 

@@ -1,18 +1,10 @@
 import type { Category, CreateCategory, UpdateCategory } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { readSettings, writeSettings } from '../settings/settings.repo.ts';
-import {
-  ancestorIds,
-  childIds,
-  countCategoryContents,
-  deleteCategoryRow,
-  getCategoryRow,
-  insertCategory,
-  placeChildren,
-  renameCategory,
-} from './categories.admin.repo.ts';
-import { CategoryTree } from './categories.service.ts';
+import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
+import { ancestorIds, countCategoryContents } from '../../catalog/categories.repo.ts';
+import { childIds, deleteCategoryRow, getCategoryRow, insertCategory, placeChildren, renameCategory } from './categories.admin.repo.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
 
 /**
  * Category writes (SPEC §7 "Categories", write side). Every operation is one

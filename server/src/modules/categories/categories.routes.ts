@@ -11,8 +11,8 @@ import {
   type CategoryField,
 } from '@kit/contract';
 import { AppError } from '../../errors.ts';
-import { CategoryTree } from './categories.service.ts';
-import type { DbCategory } from './categories.repo.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
+import type { DbCategory } from '../../catalog/categories.repo.ts';
 
 const KNOWN_FIELDS = new Set<string>(CATEGORY_FIELDS);
 

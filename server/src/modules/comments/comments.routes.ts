@@ -12,7 +12,7 @@ import {
 } from '@kit/contract';
 import { requireUser } from '../../plugins/auth.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
-import { viewerOf } from '../users/users.service.ts';
+import { viewerOf } from '../../access/privilege.ts';
 import { listComments } from './comments.repo.ts';
 import { assertCommentable, createComment, removeComment, toWireComment } from './comments.service.ts';
 import { pageOf } from '../../paging.ts';

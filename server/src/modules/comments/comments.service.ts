@@ -2,10 +2,10 @@ import { COMMENT_MAX, type Comment } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../categories/categories.service.ts';
-import { findModerated } from '../moderation/moderation.repo.ts';
-import { canSee } from '../resources/resources.service.ts';
-import { userImageUrl } from '../users/users.constants.ts';
+import { isPrivileged } from '../../access/privilege.ts';
+import { findModerated } from '../../catalog/resources.repo.ts';
+import { canSee } from '../../access/privilege.ts';
+import { userImageUrl } from '../../media/media-url.ts';
 import { deleteComment, findComment, insertComment, type DbComment } from './comments.repo.ts';
 import { plainText } from '../../plain-text.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addPlaylist, addResource } from '../../../test/library-fixtures.ts';
 import { makeViewers, type Viewers } from '../../../test/portal-helpers.ts';
-import { dayMinus } from './dashboard.repo.ts';
+import { dayMinus } from '../../days.ts';
 
 let t: TestApp;
 let v: Viewers & { ids: { admin: number; user: number; other: number } };

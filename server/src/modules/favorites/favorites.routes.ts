@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, FavoriteStateSchema, IdempotencyHeadersSchema, IdParamsSchema, QueryPageSchema, ResourcePageSchema } from '@kit/contract';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
+import { isPrivileged } from '../../access/privilege.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
-import { findModerated } from '../moderation/moderation.repo.ts';
-import { canSee, loadSummaries } from '../resources/resources.service.ts';
-import { getUserOr404, viewerOf } from '../users/users.service.ts';
+import { findModerated } from '../../catalog/resources.repo.ts';
+import { canSee } from '../../access/privilege.ts';
+import { loadSummaries } from '../../catalog/resource-cards.ts';
+import { getUserOr404 } from '../users/users.service.ts';
+import { viewerOf } from '../../access/privilege.ts';
 import { addFavorite, favoriteIds, removeFavorite } from './favorites.repo.ts';
 import { pageOf } from '../../paging.ts';
 

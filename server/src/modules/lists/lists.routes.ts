@@ -14,18 +14,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { CategoryTree } from '../categories/categories.service.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
-import { getUserOr404, viewerOf } from '../users/users.service.ts';
-import {
-  addToPlaylist,
-  createPlaylist,
-  deleteOwnPlaylist,
-  readPlaylist,
-  removeFromPlaylist,
-  renameOwnPlaylist,
-  userPlaylistCards,
-} from './lists.service.ts';
+import { getUserOr404 } from '../users/users.service.ts';
+import { viewerOf } from '../../access/privilege.ts';
+import { addToPlaylist, createPlaylist, deleteOwnPlaylist, readPlaylist, removeFromPlaylist, renameOwnPlaylist, userPlaylistCards } from './lists.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 

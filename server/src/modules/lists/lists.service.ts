@@ -4,23 +4,14 @@ import { AppError } from '../../errors.ts';
 import { plainText } from '../../plain-text.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
-import { userImageUrl } from '../users/users.constants.ts';
-import { isPrivileged, type CategoryTree } from '../categories/categories.service.ts';
-import { findModerated } from '../moderation/moderation.repo.ts';
-import { canSee, loadSummaries } from '../resources/resources.service.ts';
-import {
-  addPlaylistItem,
-  countPlaylistItems,
-  deletePlaylist,
-  findPlaylist,
-  hasPlaylistItem,
-  insertPlaylist,
-  playlistCards,
-  playlistItemIds,
-  removePlaylistItem,
-  renamePlaylist,
-  type DbPlaylist,
-} from './lists.repo.ts';
+import { userImageUrl } from '../../media/media-url.ts';
+import { isPrivileged } from '../../access/privilege.ts';
+import { type CategoryTree } from '../../catalog/category-tree.ts';
+import { findModerated } from '../../catalog/resources.repo.ts';
+import { canSee } from '../../access/privilege.ts';
+import { loadSummaries } from '../../catalog/resource-cards.ts';
+import { addPlaylistItem, countPlaylistItems, deletePlaylist, hasPlaylistItem, insertPlaylist, playlistCards, removePlaylistItem, renamePlaylist } from './lists.repo.ts';
+import { findPlaylist, playlistItemIds, type DbPlaylist } from '../../catalog/playlists.repo.ts';
 
 const itemViewer = (viewer: Viewer | null) => ({ userId: viewer?.id ?? null, privileged: isPrivileged(viewer) });
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
-import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
-import { today } from '../modules/resources/resources.repo.ts';
-import { mediaPath } from './store.ts';
+import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { today } from '../../days.ts';
+import { mediaPath } from '../../media/store.ts';
 
 let t: TestApp;
 const as: Record<string, Record<string, string>> = { anon: {} };

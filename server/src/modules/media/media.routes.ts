@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema } from '@kit/contract';
 import { Type } from 'typebox';
-import { AppError } from '../errors.ts';
-import { recordDownload } from '../modules/resources/resources.repo.ts';
-import { canSee } from '../modules/resources/resources.service.ts';
-import { isPrivileged } from '../modules/categories/categories.service.ts';
-import { downloadAsked } from '../modules/settings/download-rule.ts';
-import { downloadFileName } from './disposition.ts';
-import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from './media-access.repo.ts';
-import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia, servedType } from './serve.ts';
+import { AppError } from '../../errors.ts';
+import { recordDownload } from '../../catalog/resources.repo.ts';
+import { canSee } from '../../access/privilege.ts';
+import { isPrivileged } from '../../access/privilege.ts';
+import { downloadAsked } from '../../access/download-rule.ts';
+import { downloadFileName } from '../../media/disposition.ts';
+import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from '../../media/media-access.repo.ts';
+import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia, servedType } from '../../media/serve.ts';
 
 const MediaParamsSchema = Type.Object({
   /** <sha256>.<ext>, checked before anything touches the disk */

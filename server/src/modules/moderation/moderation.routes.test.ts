@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, files, type ContribWorld } from '../../../test/contrib-helper.ts';
 import { addMedia, addPlaylist, addResource } from '../../../test/library-fixtures.ts';
-import { writeSettings } from '../settings/settings.repo.ts';
+import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 let w: ContribWorld;
 let api: ReturnType<typeof caller>;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminListParamsSchema,
   ErrorBodySchema,
-  foldText,
   IdempotencyHeadersSchema,
   IdParamsSchema,
   ManagedPageSchema,
@@ -10,33 +9,17 @@ import {
   QueryAdminResourcesSchema,
   ReasonBodySchema,
   ReportSchema,
-  type AdminList,
-  type ResourceStatus,
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
+import { viewerOf } from '../../access/privilege.ts';
+import { toWireReport } from '../../catalog/reports.ts';
+import { pageRequest } from '../../paging.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
-import { buildMatchExpression } from '../search/search.query.ts';
-import { viewerOf } from '../users/users.service.ts';
-import { managedPage, managedResource, toWireReport } from './managed.ts';
-import { listManagedIds, type ManagedFilter } from './moderation.repo.ts';
-import { dismiss, reportResource, transition, type StatusAction } from './moderation.service.ts';
+import { managedPage, managedResource } from '../uploads/managed.ts';
+import { adminListFilter, dismiss, reportResource, transition, type StatusAction } from './moderation.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-
-/** Which resources each admin page of SPEC §2 lists. */
-const ADMIN_LIST_FILTERS: Record<AdminList, (viewerId: number) => Pick<ManagedFilter, 'statuses' | 'ownerId' | 'reportedOnly'>> = {
-  all: () => ({ statuses: null, ownerId: null, reportedOnly: false }),
-  block: () => ({ statuses: ['blocked'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
-  // "Por publicar": drafts not yet submitted, everybody's.
-  draft: () => ({ statuses: ['draft'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
-  'pending-approval': () => ({ statuses: ['pending'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
-  reports: () => ({ statuses: null, ownerId: null, reportedOnly: true }),
-  // "Subir recursos": the admin's own uploads, to continue or publish them.
-  upload: (viewerId) => ({ statuses: null, ownerId: viewerId, reportedOnly: false }),
-};
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Moderation (issue 5): status changes by owners and admins, reports, and the
@@ -99,20 +82,8 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireAdmin, schema: { params: AdminListParamsSchema, querystring: QueryAdminResourcesSchema, response: { 200: ManagedPageSchema, ...errors } } },
     async (request) => {
       const viewer = viewerOf(request);
-      const { q, type } = request.query;
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 24;
-      const text = q?.trim() ?? '';
-      const match = text === '' ? null : buildMatchExpression(text);
-      const folded = foldText(text);
-      const filter: ManagedFilter = {
-        ...ADMIN_LIST_FILTERS[request.params.list](viewer.id),
-        typeCode: type ? type : null,
-        match,
-        userLike: text === '' || folded === '' ? null : `%${escapeLike(folded)}%`,
-      };
-      const found = listManagedIds(db, filter, perPage, (page - 1) * perPage);
-      return managedPage(db, dataDir, viewer, found, page, perPage, { withReports: request.params.list === 'reports' });
+      const filter = adminListFilter(request.params.list, viewer, request.query);
+      return managedPage(db, dataDir, viewer, filter, pageRequest(request.query));
     },
   );
 };

@@ -1,22 +1,19 @@
-import { REASON_MAX, RESOURCE_ACTIONS, type ResourceAction, type ResourceStatus } from '@kit/contract';
+import { foldText, REASON_MAX, type AdminList, type ResourceAction, type ResourceStatus } from '@kit/contract';
+import { isPrivileged } from '../../access/privilege.ts';
+import { assertAllowed, TRANSITIONS, type TransitionContext } from '../../access/resource-actions.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
+import { findReport, type DbReport } from '../../catalog/reports.repo.ts';
+import { getModerated } from '../../catalog/resource-lookup.ts';
+import { findModerated, type DbModerated } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
+import { containing } from '../../db/like.ts';
 import { AppError } from '../../errors.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { plainText } from '../../plain-text.ts';
 import type { Viewer } from '../../types.ts';
-import { CategoryTree, isPrivileged } from '../categories/categories.service.ts';
-import { canSee } from '../resources/resources.service.ts';
-import { readSettings } from '../settings/settings.repo.ts';
-import {
-  dismissReport,
-  findModerated,
-  findReport,
-  insertEvent,
-  insertReport,
-  resolveOpenReports,
-  updateStatus,
-  type DbModerated,
-  type DbReport,
-} from './moderation.repo.ts';
+import { buildMatchExpression } from '../search/search.query.ts';
+import type { ManagedFilter } from '../uploads/managed.ts';
+import { dismissReport, insertEvent, insertReport, resolveOpenReports, updateStatus } from './moderation.repo.ts';
 
 /** A moderation reason: trimmed, at most REASON_MAX characters; null when empty. */
 export function cleanReason(raw: string | undefined): string | null {
@@ -105,4 +102,28 @@ export function dismiss(db: Db, viewer: Viewer, reportId: number): DbReport {
     }
     return findReport(db, reportId) as DbReport;
   })();
+}
+
+/** Which resources each admin page of SPEC §2 lists. */
+const ADMIN_LIST_FILTERS: Record<AdminList, (viewerId: number) => Pick<ManagedFilter, 'statuses' | 'ownerId' | 'reportedOnly'>> = {
+  all: () => ({ statuses: null, ownerId: null, reportedOnly: false }),
+  block: () => ({ statuses: ['blocked'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
+  // "Por publicar": drafts not yet submitted, everybody's.
+  draft: () => ({ statuses: ['draft'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
+  'pending-approval': () => ({ statuses: ['pending'] as ResourceStatus[], ownerId: null, reportedOnly: false }),
+  reports: () => ({ statuses: null, ownerId: null, reportedOnly: true }),
+  // "Subir recursos": the admin's own uploads, to continue or publish them.
+  upload: (viewerId) => ({ statuses: null, ownerId: viewerId, reportedOnly: false }),
+};
+
+/** The filter of an admin list: its statuses and owner, narrowed by the words typed (title, description… or the owner's user name) and a type. */
+export function adminListFilter(list: AdminList, viewer: Viewer, query: { q?: string | undefined; type?: number | undefined }): ManagedFilter {
+  const text = query.q?.trim() ?? '';
+  const folded = foldText(text);
+  return {
+    ...ADMIN_LIST_FILTERS[list](viewer.id),
+    typeCode: query.type ? query.type : null,
+    match: text === '' ? null : buildMatchExpression(text),
+    userLike: text === '' || folded === '' ? null : containing(folded),
+  };
 }

@@ -5,7 +5,7 @@ import { ErrorBodySchema, StorageSchema, UsageReportQuerySchema } from '@kit/con
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { dayMinus } from '../dashboard/dashboard.repo.ts';
+import { dayMinus } from '../../days.ts';
 import { attachment, toCsv } from './csv.ts';
 import { allUsersForExport, mediaBytesByKind, usageByCategory, usageByDay, usageByResource } from './reports.repo.ts';
 

@@ -13,17 +13,14 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { downloadFileName } from '../../media/disposition.ts';
 import { sendMedia } from '../../media/serve.ts';
-import { CategoryTree } from '../categories/categories.service.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
 import { findResources } from '../search/search.service.ts';
-import {
-  findResourceDetail,
-  findResourceMedia,
-  randomPublishedId,
-  recordDownload,
-} from './resources.repo.ts';
-import { downloadAsked } from '../settings/download-rule.ts';
-import { resourceDetail } from './resource-detail.ts';
-import { canSee, loadSummaries } from './resources.service.ts';
+import { findResourceDetail, recordDownload } from '../../catalog/resources.repo.ts';
+import { findResourceMedia, randomPublishedId } from './resources.repo.ts';
+import { downloadAsked } from '../../access/download-rule.ts';
+import { resourceDetail } from '../../catalog/resource-detail.ts';
+import { canSee } from '../../access/privilege.ts';
+import { loadSummaries } from '../../catalog/resource-cards.ts';
 
 const MediaQuerySchema = Type.Object({
   /** 1: an attachment with a Spanish file name, counted as a download */

@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addMedia, addPlaylist, addResource, patternBytes } from '../../../test/library-fixtures.ts';
-import { today } from './resources.repo.ts';
+import { today } from '../../days.ts';
 
 let t: TestApp;
 const as: Record<string, Record<string, string>> = { anon: {} };

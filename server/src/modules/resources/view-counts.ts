@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
-import { recordViews, today } from './resources.repo.ts';
+import { recordViews } from './resources.repo.ts';
+import { today } from '../../days.ts';
 
 /** How often counted views reach the database. */
 const VIEW_FLUSH_MS = 5000;

@@ -2,6 +2,7 @@ import type { SearchOrderBy } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { foldSql, titleMatchExpression } from './search.query.ts';
 import { REMEMBER_FROM_CANDIDATES, searchAnswersFor, type IdWindow } from './search-answers.ts';
+import { containing } from '../../db/like.ts';
 
 /**
  * The work cap of a text search.
@@ -183,8 +184,6 @@ export interface DbSearchUser {
   image_ext: string | null;
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Users whose user name, name or last name contain every word (folded:
  * jose finds José). Blocked users are left out. A village has hundreds of
@@ -194,7 +193,7 @@ export function searchUsers(db: Db, foldedTerms: readonly string[], limit: numbe
   if (foldedTerms.length === 0) return { rows: [], total: 0 };
   const haystack = foldSql("u.user_name || ' ' || u.name || ' ' || u.last_name");
   const where = ['u.blocked = 0', ...foldedTerms.map((_, i) => `${haystack} LIKE @t${i} ESCAPE '\\'`)].join(' AND ');
-  const params = Object.fromEntries(foldedTerms.map((t, i) => [`t${i}`, `%${escapeLike(t)}%`]));
+  const params = Object.fromEntries(foldedTerms.map((t, i) => [`t${i}`, containing(t)]));
   const rows = db
     .prepare<Record<string, string | number>, DbSearchUser>(
       `SELECT u.id, u.user_name, u.name, u.last_name, u.blocked, m.sha256 AS image_sha256, m.ext AS image_ext

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCategory } from '../../../test/library-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeViewers, type Viewers } from '../../../test/portal-helpers.ts';
-import { writeSettings } from '../settings/settings.repo.ts';
+import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 let t: TestApp;
 let viewers: Viewers;

@@ -1,20 +1,9 @@
 import { MAX_CUSTOM_TILES, type AdminTile, type CreateTile, type ServicesModeName, type TileTarget, type ToolId, type UpdateTile } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { Settings } from '../settings/settings.defaults.ts';
+import type { Settings } from '../../kit-settings/kit-settings.ts';
 import { MODES, TOOLS } from './services.catalog.ts';
-import {
-  countCustomTiles,
-  deleteTileRow,
-  existingCategoryIds,
-  findCustomTile,
-  findMenuTiles,
-  findToolOverride,
-  insertCustomTile,
-  updateCustomTile,
-  upsertToolOverride,
-  type DbMenuTile,
-} from './services.repo.ts';
+import { countCustomTiles, deleteTileRow, existingCategoryIds, findCustomTile, findMenuTiles, findToolOverride, insertCustomTile, updateCustomTile, upsertToolOverride, type DbMenuTile } from './services.repo.ts';
 import { categoryTargets, CUSTOM_PREFIX, isToolId, resolveTiles } from './services.service.ts';
 
 /** Every tile of a mode as it stands now (hidden and admin-only ones included). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClientConfigSchema, ErrorBodySchema, FastAccessServicesSchema } from '@kit/contract';
 import { Type } from 'typebox';
-import { readSettings } from '../settings/settings.repo.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { loadModeTiles } from './services.admin.service.ts';
 import { menuBanners } from './services.banners.ts';
 import { buildServices } from './services.service.ts';

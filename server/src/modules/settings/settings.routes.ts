@@ -3,7 +3,8 @@ import { AdminSettingsSchema, ErrorBodySchema, UpdateSettingsSchema, type AdminS
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { validateSettings } from './settings.service.ts';
-import { insertSettingIfMissing, readDeniedUserIds, readSettings, replaceDeniedUsers, writeSettings } from './settings.repo.ts';
+import { insertSettingIfMissing, readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
+import { readDeniedUserIds, replaceDeniedUsers } from './settings.repo.ts';
 import type { Db } from '../../db/connection.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };

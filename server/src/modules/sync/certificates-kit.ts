@@ -6,21 +6,7 @@ import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import {
-  checkInstallable,
-  kitNames,
-  parseCertificatePair,
-  readEnrolment,
-  readInstalledCertificate,
-  renewalDue,
-  servedName,
-  syncDir,
-  tlsFiles,
-  writeAtomic,
-  writeCertificatePair,
-  writeEnrolment,
-  type Enrolment,
-} from '../device/device.certificate.ts';
+import { checkInstallable, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
 import { CertificateAnswerSchema, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
 import { openTrusted } from './signed-envelope.ts';
 import type { KitKey } from './sync-keys.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { ancestorIds, countCategoryContents } from '../categories/categories.admin.repo.ts';
+import { ancestorIds, countCategoryContents } from '../../catalog/categories.repo.ts';
 import { deleteCategory } from '../categories/categories.admin.service.ts';
 import { note, type ImportReport } from './import-report.ts';
 import type { PackCategory, PackWithdrawal } from './pack-format.ts';

@@ -13,19 +13,7 @@ import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
-import {
-  finishImportJournal,
-  insertResource,
-  isTrustedKey,
-  mediaExists,
-  rememberSync,
-  resourceByGlobalId,
-  restoreResource,
-  startImportJournal,
-  updateResource,
-  withdrawResource,
-  type ImportSource,
-} from './sync.repo.ts';
+import { finishImportJournal, insertResource, isTrustedKey, mediaExists, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 
 export interface ImportOptions {

@@ -12,7 +12,8 @@ import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff } from '../../media/sniff.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { Viewer } from '../../types.ts';
-import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { assertAllowed } from '../../access/resource-actions.ts';
+import { getModerated } from '../../catalog/resource-lookup.ts';
 import { findImageMedia, setResourceCover } from './drafts.repo.ts';
 
 export const COVER_QUALITY = 80;

@@ -4,8 +4,9 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import type { Viewer } from '../../types.ts';
-import { CategoryTree } from '../categories/categories.service.ts';
-import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
+import { assertAllowed } from '../../access/resource-actions.ts';
+import { getModerated } from '../../catalog/resource-lookup.ts';
 import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from './drafts.repo.ts';
 import { plainText } from '../../plain-text.ts';
 

@@ -1,4 +1,4 @@
-import { type ManagedPage, type ManagedResource, type ManagedSummary, type Report, type Upload } from '@kit/contract';
+import type { ManagedPage, ManagedResource, ManagedSummary, Report, ResourceStatus, Upload } from '@kit/contract';
 import { canSee, isPrivileged, ownerOrAdmin } from '../../access/privilege.ts';
 import { allowedActions } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
@@ -15,6 +15,8 @@ import type { Viewer } from '../../types.ts';
 import { findManagedExtras, listManagedIds, type DbManagedExtras, type ManagedFilter } from './managed.repo.ts';
 import { toWireUpload } from './uploads.service.ts';
 import { uploadsOf } from './uploads.repo.ts';
+
+export type { ManagedFilter } from './managed.repo.ts';
 
 /*
  * The managed view: a resource as its owner or an admin manages it (the
@@ -83,4 +85,16 @@ export function managedPage(db: Db, dataDir: string, viewer: Viewer, filter: Man
   const found = listManagedIds(db, filter, page.perPage, page.offset);
   const data = managedSummaries(db, dataDir, viewer, found.ids, filter.reportedOnly);
   return pageOf(data, found.total, page.page, page.perPage);
+}
+
+/** "Mis recursos": the viewer's own resources, of the statuses asked ("draft,pending"; absent: all). */
+export function ownListFilter(viewer: Viewer, statuses: string | undefined): ManagedFilter {
+  return {
+    statuses: statuses ? (statuses.split(',') as ResourceStatus[]) : null,
+    ownerId: viewer.id,
+    reportedOnly: false,
+    typeCode: null,
+    match: null,
+    userLike: null,
+  };
 }

@@ -2,8 +2,8 @@ import type { UploadQuota } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../categories/categories.service.ts';
-import { readSettings } from '../settings/settings.repo.ts';
+import { isPrivileged } from '../../access/privilege.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { storedBytesOf } from './quota.repo.ts';
 
 const MIB = 1024 * 1024;

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, extraUser, files, leftovers, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
-import { writeSettings } from '../settings/settings.repo.ts';
+import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 /*
  * Each user's storage on the kit (modules/uploads/quota.service.ts): the

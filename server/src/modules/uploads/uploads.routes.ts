@@ -21,18 +21,18 @@ import {
   UploadProgressSchema,
   UploadQuotaSchema,
   UploadSchema,
-  type ResourceStatus,
 } from '@kit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
+import { pageRequest } from '../../paging.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { managedPage, managedResource } from '../moderation/managed.ts';
-import { listManagedIds } from '../moderation/moderation.repo.ts';
-import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
-import { readSettings } from '../settings/settings.repo.ts';
-import { viewerOf } from '../users/users.service.ts';
+import { managedPage, managedResource, ownListFilter } from './managed.ts';
+import { assertAllowed } from '../../access/resource-actions.ts';
+import { getModerated } from '../../catalog/resource-lookup.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
+import { viewerOf } from '../../access/privilege.ts';
 import { removeCustomCover, setCustomCover } from './covers.service.ts';
 import { createDraft, deleteDraft, updateDraft } from './drafts.service.ts';
 import { toWireUpload, UploadManager } from './uploads.service.ts';
@@ -97,11 +97,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/v2/resources/mine', { preHandler: requireUser, schema: { querystring: QueryMineSchema, response: { 200: ManagedPageSchema, ...errors } } }, async (request) => {
     const viewer = viewerOf(request);
-    const page = request.query.page ?? 1;
-    const perPage = request.query.per_page ?? 24;
-    const statuses = request.query.status ? (request.query.status.split(',') as ResourceStatus[]) : null;
-    const found = listManagedIds(db, { statuses, ownerId: viewer.id, reportedOnly: false, typeCode: null, match: null, userLike: null }, perPage, (page - 1) * perPage);
-    return managedPage(db, dataDir, viewer, found, page, perPage);
+    return managedPage(db, dataDir, viewer, ownListFilter(viewer, request.query.status), pageRequest(request.query));
   });
 
   app.get('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } }, async (request) =>

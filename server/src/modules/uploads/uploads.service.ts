@@ -14,33 +14,13 @@ import { sniff, type Sniffed } from '../../media/sniff.ts';
 import { hashFile, tmpDir } from '../../media/store.ts';
 import { abandonPlacement, placeInStore, settlePlacement } from '../../media/store-intents.ts';
 import type { Viewer } from '../../types.ts';
-import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
+import { assertAllowed } from '../../access/resource-actions.ts';
+import { getModerated } from '../../catalog/resource-lookup.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
-import {
-  appendStream,
-  createPart,
-  cutBack,
-  displayName,
-  orphanPartIds,
-  partPath,
-  partSize,
-  readHead,
-  removePart,
-  removeUploadsEntry,
-  type RunningHash,
-} from './upload-files.ts';
-import {
-  allUploadIds,
-  deleteUploadRow,
-  findUpload,
-  insertUpload,
-  staleUploadIds,
-  touchUpload,
-  uploadsOf,
-  type DbUpload,
-} from './uploads.repo.ts';
+import { appendStream, createPart, cutBack, displayName, orphanPartIds, partPath, partSize, readHead, removePart, removeUploadsEntry, type RunningHash } from './upload-files.ts';
+import { allUploadIds, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
 
 const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
 

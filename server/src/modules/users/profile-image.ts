@@ -7,10 +7,7 @@ import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
 import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
-import {
-  PROFILE_IMAGE_QUALITY,
-  PROFILE_IMAGE_SIZE,
-} from './users.constants.ts';
+import { PROFILE_IMAGE_QUALITY, PROFILE_IMAGE_SIZE } from './users.constants.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { setUserImage } from './users.repo.ts';
 

@@ -3,7 +3,8 @@ import { ErrorBodySchema, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema
 import { requireAdmin } from '../../plugins/auth.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
 import { searchUsers } from './users.repo.ts';
-import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toPage, toWireUser, viewerOf } from './users.service.ts';
+import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toPage, toWireUser } from './users.service.ts';
+import { viewerOf } from '../../access/privilege.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 

@@ -1,5 +1,6 @@
 import { foldText } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
+import { containing } from '../../db/like.ts';
 
 /** A users row as the accounts feature reads it, with its picture's media row and the denied flag. */
 export interface DbUser {
@@ -137,7 +138,7 @@ export function searchUsers(db: Db, search: UserSearch): { rows: DbUser[]; total
   const params: Record<string, unknown> = { limit: search.limit, offset: search.offset, exact: (search.q ?? '').trim() };
   if (!search.includeBlocked) where.push('u.blocked = 0');
   words.forEach((word, i) => {
-    params[`w${i}`] = `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    params[`w${i}`] = containing(word);
     where.push(`(kp_fold(u.user_name) LIKE @w${i} ESCAPE '\\' OR kp_fold(u.name || ' ' || u.last_name) LIKE @w${i} ESCAPE '\\')`);
   });
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

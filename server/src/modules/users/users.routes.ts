@@ -32,17 +32,8 @@ import { saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
 import { incrementProfileViews, searchUsers } from './users.repo.ts';
-import {
-  actsAsAdmin,
-  assertSelfOrAdmin,
-  getUserOr404,
-  registerUser,
-  savePersonalDetails,
-  toPage,
-  toWireUser,
-  updateUserProfile,
-  viewerOf,
-} from './users.service.ts';
+import { isPrivileged as actsAsAdmin, viewerOf } from '../../access/privilege.ts';
+import { assertSelfOrAdmin, getUserOr404, registerUser, savePersonalDetails, toPage, toWireUser, updateUserProfile } from './users.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 

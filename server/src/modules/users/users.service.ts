@@ -18,20 +18,8 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
 import { limitedHashPassword } from '../auth/hash-limiter.ts';
-import { userImageUrl } from './users.constants.ts';
-import {
-  countActiveAdmins,
-  deleteUserRow,
-  findUserById,
-  insertUser,
-  isEmailTaken,
-  isUserNameTaken,
-  setAdmin,
-  setBlocked,
-  updateProfile,
-  type DbUser,
-  type ProfileChanges,
-} from './users.repo.ts';
+import { userImageUrl } from '../../media/media-url.ts';
+import { countActiveAdmins, deleteUserRow, findUserById, insertUser, isEmailTaken, isUserNameTaken, setAdmin, setBlocked, updateProfile, type DbUser, type ProfileChanges } from './users.repo.ts';
 import { pageOf } from '../../paging.ts';
 
 /** SPEC §8: the registration failure the web recognises. */
