@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
+import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
@@ -48,16 +49,13 @@ export const LICENSES = [
 export type License = (typeof LICENSES)[number];
 export const LicenseSchema = Type.Enum([...LICENSES]);
 
-/** Type codes a contribution may have: 1 Imagen, 2 Documento, 3 Video, 4 Audio, 5 Aplicación (6 Lista is not uploaded). */
-export const UPLOAD_TYPE_CODES = [1, 2, 3, 4, 5] as const;
-const UploadTypeCode = Type.Integer({ minimum: 1, maximum: 5 });
 
 // ---------------------------------------------------------------- drafts
 
 /** POST /api/v2/resources: a new draft. Only the title, the type and the declaration are needed now; the rest before submitting. */
 export const CreateResourceSchema = Type.Object({
   title: Type.String({ maxLength: TITLE_MAX }),
-  type: UploadTypeCode,
+  type: UploadTypeCodeSchema,
   author: Type.Optional(Type.String({ maxLength: AUTHOR_MAX })),
   source: Type.Optional(Type.String({ maxLength: SOURCE_MAX })),
   license: Type.Optional(Nullable(LicenseSchema)),
@@ -71,7 +69,7 @@ export type CreateResource = Static<typeof CreateResourceSchema>;
 /** PATCH /api/v2/resources/{id}: any subset; missing fields stay as they are. */
 export const UpdateResourceSchema = Type.Object({
   title: Type.Optional(Type.String({ maxLength: TITLE_MAX })),
-  type: Type.Optional(UploadTypeCode),
+  type: Type.Optional(UploadTypeCodeSchema),
   author: Type.Optional(Type.String({ maxLength: AUTHOR_MAX })),
   source: Type.Optional(Type.String({ maxLength: SOURCE_MAX })),
   license: Type.Optional(Nullable(LicenseSchema)),
@@ -190,7 +188,7 @@ export const QueryAdminResourcesSchema = Type.Object({
   page: Type.Optional(Page),
   per_page: Type.Optional(PerPage),
   /** 0 or absent: every type */
-  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  type: Type.Optional(TypeFilterSchema),
 });
 export type QueryAdminResources = Static<typeof QueryAdminResourcesSchema>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
+import { ResourceTypeCodeSchema, TypeFilterSchema } from './resource-types.ts';
 
 /*
  * Library read side (issue 4): categories, resources, lists, search.
@@ -128,8 +129,8 @@ export const ResourceSummarySchema = Type.Object({
   /** the description's first 160 characters */
   excerpt: Type.String(),
   author: Type.String(),
-  /** SPEC §3 type code: 1 Imagen, 2 Documento, 3 Video, 4 Audio, 5 Aplicación, 6 Lista */
-  type: Type.Integer({ minimum: 1, maximum: 6 }),
+  /** a type code (docs/PRODUCT.md#type-codes) */
+  type: ResourceTypeCodeSchema,
   status: ResourceStatusSchema,
   content_type_id: Nullable(Type.Integer()),
   content_type: Nullable(NamedRefSchema),
@@ -189,21 +190,19 @@ export type ResourcePage = Static<typeof ResourcePageSchema>;
 
 const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
 const PerPage = Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE });
-/** 0 (Todos) or a SPEC §3 type code */
-const TypeCode = Type.Integer({ minimum: 0, maximum: 6 });
 
 /** GET /api/content/all */
 export const QueryContentAllSchema = Type.Object({
   page: Type.Optional(Page),
   per_page: Type.Optional(PerPage),
-  type: Type.Optional(TypeCode),
+  type: Type.Optional(TypeFilterSchema),
   /** a category id; its descendants are included */
   category: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type QueryContentAll = Static<typeof QueryContentAllSchema>;
 
 /** GET /api/contents/random */
-export const QueryRandomSchema = Type.Object({ type: Type.Optional(TypeCode) });
+export const QueryRandomSchema = Type.Object({ type: Type.Optional(TypeFilterSchema) });
 
 // ---------------------------------------------------------------- lists
 
@@ -243,7 +242,7 @@ export const QuerySearchResourceSchema = Type.Object({
   section: Type.Optional(Type.String({ maxLength: 30 })),
   page: Type.Optional(Page),
   per_page: Type.Optional(PerPage),
-  type: Type.Optional(TypeCode),
+  type: Type.Optional(TypeFilterSchema),
   categories: Type.Optional(CategoryIds),
   user: Type.Optional(Type.Integer({ minimum: 1 })),
   orderBy: Type.Optional(SearchOrderBySchema),
@@ -266,7 +265,7 @@ export const QuerySearchPageSchema = Type.Object({
   q: Type.Optional(SearchText),
   page: Type.Optional(Page),
   per_page: Type.Optional(PerPage),
-  type: Type.Optional(TypeCode),
+  type: Type.Optional(TypeFilterSchema),
   categories: Type.Optional(CategoryIds),
 });
 export type QuerySearchPage = Static<typeof QuerySearchPageSchema>;
