@@ -1,4 +1,4 @@
-import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES, type ResourceDetail } from '@kit/contract';
 import { mayDownload } from '../access/download-rule.ts';
 import { ownerOrAdmin } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
@@ -17,7 +17,7 @@ export function resourceDetail(db: Db, row: DbResourceDetail, viewer: Viewer | n
     reportNotes: review ? (reportNotesOf(db, [row.id]).get(row.id) ?? []) : [],
     commentsCount: countComments(db, row.id),
     isFavorite: viewer !== null && isFavorite(db, viewer.id, row.id),
-    playlist: row.type_code === 6 ? playlistOfResource(db, row.playlist_id, viewer, tree) : null,
+    playlist: row.type_code === RESOURCE_TYPES.LIST ? playlistOfResource(db, row.playlist_id, viewer, tree) : null,
     mayDownload: mayDownload(db, viewer),
   });
 }

@@ -1,4 +1,5 @@
 import fsp, { type FileHandle } from 'node:fs/promises';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { SNIFF_BYTES, sniff, SNIFFED_TYPES, type Sniffed } from './sniff.ts';
 
 declare const derived: unique symbol;
@@ -16,7 +17,7 @@ const derive = (type: { mime: string; ext: string; typeCode: Sniffed['typeCode']
 /** Bytes of no type the kit knows: kept, and served only as a download. */
 export const UNKNOWN_TYPE = derive({ mime: 'application/octet-stream', ext: 'bin', typeCode: null });
 /** A zip that is not an Android package (no AndroidManifest.xml): the library still takes it as an app, as before. */
-const ZIP_TYPE = derive({ mime: 'application/zip', ext: 'zip', typeCode: 5 });
+const ZIP_TYPE = derive({ mime: 'application/zip', ext: 'zip', typeCode: RESOURCE_TYPES.APP });
 /** Windows programs, for the old computers the browser downloads serve. */
 const WINDOWS_TYPE = derive({ mime: 'application/vnd.microsoft.portable-executable', ext: 'exe', typeCode: null });
 
@@ -31,7 +32,7 @@ export async function fileTypeOf(file: string): Promise<FileType> {
   try {
     const head = await readAt(handle, 0, SNIFF_BYTES);
     const kind = sniff(head);
-    if (kind?.typeCode === 5) return (await zipHolds(handle, ANDROID_MANIFEST)) ? derive(kind) : ZIP_TYPE;
+    if (kind?.typeCode === RESOURCE_TYPES.APP) return (await zipHolds(handle, ANDROID_MANIFEST)) ? derive(kind) : ZIP_TYPE;
     if (kind) return derive(kind);
     if (head[0] === 0x4d && head[1] === 0x5a) return WINDOWS_TYPE;
     return UNKNOWN_TYPE;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { RESOURCE_TYPES } from '@kit/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
@@ -18,7 +19,7 @@ export interface UploadRule {
 }
 
 /** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
-export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === 1;
+export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === RESOURCE_TYPES.IMAGE;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

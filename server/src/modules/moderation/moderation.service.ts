@@ -1,4 +1,4 @@
-import { foldText, REASON_MAX, type AdminList, type ResourceAction, type ResourceStatus } from '@kit/contract';
+import { type AdminList, foldText, REASON_MAX, RESOURCE_TYPES, type ResourceAction, type ResourceStatus } from '@kit/contract';
 import { isPrivileged } from '../../access/privilege.ts';
 import { assertAllowed, TRANSITIONS, type TransitionContext } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
@@ -33,7 +33,7 @@ export function missingForSubmit(r: DbModerated, categoryExists: (id: number) =>
   if (r.license === '') missing.push('license');
   if (r.category_id === null || !categoryExists(r.category_id)) missing.push('content_type_id');
   if (r.rights_declared !== 1) missing.push('rights_declared');
-  if (r.type_code !== 6 && r.media_sha256 === null) missing.push('file');
+  if (r.type_code !== RESOURCE_TYPES.LIST && r.media_sha256 === null) missing.push('file');
   return missing;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { UploadTypeCodeSchema } from '@kit/contract';
 import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate-exchange.ts';
 
 /*
@@ -39,7 +40,7 @@ export const PackResourceSchema = Type.Object({
   author: Text(500),
   source: Text(2000),
   license: Text(500),
-  type: Type.Integer({ minimum: 1, maximum: 5 }),
+  type: UploadTypeCodeSchema,
   categoryGlobalId: Nullable(GlobalId),
   status: Type.Literal('published'),
   owner: Nullable(Text(200)),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
@@ -265,7 +266,7 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
     const fp = fingerprint(r);
     if (!local) return { r, fp, action: 'add' as const };
     const localFp = fingerprint(local);
-    if (local.type === 6) return { r, fp, action: 'refuse' as const, reason: 'En este kit es una lista de reproducción' };
+    if (local.type === RESOURCE_TYPES.LIST) return { r, fp, action: 'refuse' as const, reason: 'En este kit es una lista de reproducción' };
     // Blocked here only because its origin withdrew it, and that origin publishes it again.
     if (local.status === 'blocked' && local.withdrawnAt !== null && origin !== null && local.originKeyId === origin) return { r, fp, action: 'restore' as const, id: local.id };
     if (local.status === 'blocked' || local.status === 'rejected') return { r, fp, action: 'refuse' as const, reason: 'Bloqueado o rechazado por la moderación de este kit' };
@@ -330,7 +331,7 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
  */
 function withdrawCopy(db: Db, globalId: string, sourceKit: string, origin: string | null, report: ImportReport): void {
   const local = resourceByGlobalId(db, globalId);
-  if (!local || local.type === 6) return;
+  if (!local || local.type === RESOURCE_TYPES.LIST) return;
   const item = { kind: 'resource' as const, globalId, title: local.title };
   if (origin === null || local.originKeyId !== origin) return note(report, item, 'skipped', 'Retirado en el otro kit, pero la copia de este kit no vino de él');
   if (local.status !== 'published' && local.status !== 'pending') return note(report, item, 'skipped', 'Ya estaba retirado en este kit');

@@ -1,3 +1,4 @@
+import { UPLOAD_TYPE_CODES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import type { PackCategory, PackFile, PackResource, PackWithdrawal } from './pack-format.ts';
 
@@ -47,7 +48,7 @@ const RESOURCE_FROM = `FROM resources r LEFT JOIN categories c ON c.id = r.categ
 
 /** Published resources that travel in packs (lists are personal and stay on their kit). */
 export function publishedResources(db: Db): DbSyncResource[] {
-  return db.prepare(`SELECT ${RESOURCE_COLUMNS} ${RESOURCE_FROM} WHERE r.status = 'published' AND r.type_code BETWEEN 1 AND 5 ORDER BY r.id`).all() as DbSyncResource[];
+  return db.prepare(`SELECT ${RESOURCE_COLUMNS} ${RESOURCE_FROM} WHERE r.status = 'published' AND r.type_code IN (${UPLOAD_TYPE_CODES.join(', ')}) ORDER BY r.id`).all() as DbSyncResource[];
 }
 
 export interface DbLocalResource extends DbSyncResource {

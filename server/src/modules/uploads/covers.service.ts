@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { COVER_SIZE, type Cover } from '@kit/contract';
+import { type Cover, COVER_SIZE, RESOURCE_TYPES } from '@kit/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -65,7 +65,7 @@ export function coverOf(db: Db, resource: { cover_sha256: string | null; cover_c
 /** Stores a made cover (content-addressed); returns its sha256. Call inside withStoreLock. */
 export async function storeCover(db: Db, dataDir: string, cover: MadeCover): Promise<string> {
   const stored = await storeTyped(dataDir, Readable.from([cover.data]), (type) => {
-    if (type.typeCode !== 1) throw new AppError('COVER_UNREADABLE');
+    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('COVER_UNREADABLE');
   });
   insertMedia(db, { ...stored, width: cover.width, height: cover.height });
   return stored.sha256;
@@ -80,7 +80,7 @@ export async function storeCover(db: Db, dataDir: string, cover: MadeCover): Pro
 export async function setCustomCover(db: Db, dataDir: string, viewer: Viewer | null, id: number, upload: Buffer): Promise<Cover> {
   assertAllowed('edit', getModerated(db, id, viewer), viewer);
   const kind = sniff(upload.subarray(0, 16));
-  if (!kind || kind.typeCode !== 1) throw new AppError('COVER_NOT_ALLOWED', { field: 'file' });
+  if (!kind || kind.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('COVER_NOT_ALLOWED', { field: 'file' });
   const cover = await makeCover(upload, () => new AppError('COVER_UNREADABLE', { field: 'file' }));
   return withStoreLock(async () => {
     const resource = getModerated(db, id, viewer);
@@ -100,7 +100,7 @@ export async function removeCustomCover(db: Db, dataDir: string, viewer: Viewer 
   const before = getModerated(db, id, viewer);
   assertAllowed('edit', before, viewer);
   let auto: MadeCover | null = null;
-  if (before.type_code === 1 && before.media_sha256) {
+  if (before.type_code === RESOURCE_TYPES.IMAGE && before.media_sha256) {
     const media = findMedia(db, before.media_sha256);
     if (media) auto = await makeCover(mediaPath(dataDir, media.sha256, media.ext), () => new AppError('FILE_UNREADABLE'));
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RESOURCE_TYPES, type UploadTypeCode } from '@kit/contract';
 import type { CreateResource, UpdateResource } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -16,12 +17,12 @@ export const cleanText = (value: string, multiline = false): string => plainText
 const invalid = (field: string, message: string) => new AppError('VALIDATION', { field: `body.${field}`, reason: message }, message);
 
 /** The type code a stored file's MIME type belongs to (the sniffer decided it when it arrived). */
-export function typeOfMime(mime: string): number {
-  if (mime.startsWith('image/')) return 1;
-  if (mime === 'application/pdf') return 2;
-  if (mime.startsWith('video/')) return 3;
-  if (mime.startsWith('audio/')) return 4;
-  return 5;
+export function typeOfMime(mime: string): UploadTypeCode {
+  if (mime.startsWith('image/')) return RESOURCE_TYPES.IMAGE;
+  if (mime === 'application/pdf') return RESOURCE_TYPES.DOCUMENT;
+  if (mime.startsWith('video/')) return RESOURCE_TYPES.VIDEO;
+  if (mime.startsWith('audio/')) return RESOURCE_TYPES.AUDIO;
+  return RESOURCE_TYPES.APP;
 }
 
 function changesFrom(db: Db, viewer: Viewer, body: UpdateResource): ResourceChanges {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS, type CreateUpload, type Upload } from '@kit/contract';
+import { type CreateUpload, RESOURCE_TYPES, type Upload, UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
@@ -24,7 +24,8 @@ import { allUploadIds, deleteUploadRow, findUpload, insertUpload, staleUploadIds
 
 const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
 
-const TYPE_LABEL: Record<number, string> = { 1: 'una imagen', 2: 'un documento PDF', 3: 'un video', 4: 'un audio', 5: 'una aplicación (APK)' };
+const { IMAGE, DOCUMENT, VIDEO, AUDIO, APP } = RESOURCE_TYPES;
+const TYPE_LABEL: Record<number, string> = { [IMAGE]: 'una imagen', [DOCUMENT]: 'un documento PDF', [VIDEO]: 'un video', [AUDIO]: 'un audio', [APP]: 'una aplicación (APK)' };
 
 /**
  * The file's real type, from its first bytes (never its name or the client's
@@ -116,7 +117,7 @@ export class UploadManager {
   create(viewer: Viewer, body: CreateUpload): { upload: DbUpload; created: boolean } {
     const resource = getModerated(this.db, body.resourceId, viewer);
     assertAllowed('edit', resource, viewer);
-    if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'resourceId', reason: 'list' }, 'Una lista no lleva archivo');
+    if (resource.type_code === RESOURCE_TYPES.LIST) throw new AppError('FILE_TYPE_MISMATCH', { field: 'resourceId', reason: 'list' }, 'Una lista no lleva archivo');
     this.#checkSize(body.size);
     const name = displayName(body.name);
     for (const old of uploadsOf(this.db, viewer.id, [resource.id])) {
@@ -277,7 +278,7 @@ export class UploadManager {
   ): Promise<void> {
     const resource = getModerated(this.db, resourceId, viewer);
     assertAllowed('edit', resource, viewer);
-    if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'file', reason: 'list' }, 'Una lista no lleva archivo');
+    if (resource.type_code === RESOURCE_TYPES.LIST) throw new AppError('FILE_TYPE_MISMATCH', { field: 'file', reason: 'list' }, 'Una lista no lleva archivo');
     fs.mkdirSync(tmpDir(this.dataDir), { recursive: true });
     const file = path.join(tmpDir(this.dataDir), `${randomBytes(16).toString('hex')}.part`);
     fs.closeSync(fs.openSync(file, 'wx'));
@@ -326,7 +327,7 @@ export class UploadManager {
     const type = await fileTypeOf(file);
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
-    if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
+    if (sniffed.typeCode === RESOURCE_TYPES.IMAGE) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
     await withStoreLock(async () => {
       // It may have been submitted, or its type changed, while the bytes were checked.
       const editable = () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { RESOURCE_TYPES } from '@kit/contract';
 import type { UserImage } from '@kit/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
@@ -20,7 +21,7 @@ import { setUserImage } from './users.repo.ts';
  */
 export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   const kind = sniff(input.subarray(0, 16));
-  if (!kind || kind.typeCode !== 1) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
+  if (!kind || kind.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
   try {
     const { data, info } = await imageLimiter.run(() =>
       sharp(input, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
@@ -39,7 +40,7 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
 export async function saveProfileImage(db: Db, dataDir: string, userId: number, upload: Buffer): Promise<UserImage> {
   const webp = await toProfileWebp(upload);
   const stored = await storeTyped(dataDir, Readable.from([webp.data]), (type) => {
-    if (type.typeCode !== 1) throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
+    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
   });
   db.transaction(() => {
     insertMedia(db, { ...stored, width: webp.width, height: webp.height });
