@@ -43,6 +43,11 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    // The import rules' config: dependency-cruiser reads it as CommonJS.
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },

@@ -17,6 +17,7 @@ check() {
 check typecheck npx tsc -b
 check lint npx eslint . --max-warnings=0
 check shellcheck sh scripts/lint-shell.sh
+check imports sh scripts/check-imports.sh
 
 echo "── unit and integration (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1

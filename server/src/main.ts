@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { HIGHLIGHT } from './logging.ts';
 import { ensureAdminAccount } from './modules/auth/bootstrap-admin.ts';
-import { startHttps } from './plugins/https.ts';
+import { startHttps } from './modules/device/https.plugin.ts';
 import { startSystemdNotify } from './plugins/systemd-notify.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 

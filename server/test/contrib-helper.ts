@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { mediaRoot } from '../src/media/store.ts';
-import { signToken, type TokenSubject } from '../src/plugins/auth.ts';
+import { signToken, type TokenSubject } from '../src/modules/auth/session.plugin.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { addCategory } from './library-fixtures.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from './auth.ts';
+import { requireAdmin } from '../access/guards.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

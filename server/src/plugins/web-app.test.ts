@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupDeviceDirs, selfSignedCertificate } from '../../test/device-helpers.ts';
 import { buildTestApp, tempDir, type TestApp } from '../../test/helper.ts';
 import { parseCertificatePair, writeCertificatePair } from '../modules/device/device.certificate.ts';
-import { startHttps } from './https.ts';
+import { startHttps } from '../modules/device/https.plugin.ts';
 
 // A tiny stand-in for web/dist with the same shape the Vite build writes.
 const webDir = tempDir('kit-web-');

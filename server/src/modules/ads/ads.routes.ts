@@ -14,7 +14,7 @@ import {
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireAdmin, requireUser } from '../../access/guards.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { deleteAd, findAd, findAdsByUser, findAdsForModeration, setAdImage } from './ads.repo.ts';

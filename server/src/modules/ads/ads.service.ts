@@ -5,7 +5,7 @@ import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { searchTerms } from '../search/search.query.ts';
-import { countPendingAds, findAd, findPublishedAds, insertAd, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
+import { countPendingAds, findAd, findPublishedAds, insertAd, publishedAdImages, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
 import { pageOf } from '../../paging.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,4 +97,9 @@ export function moderateAd(db: Db, moderator: Viewer, id: number, body: Moderate
   const reason = body.reason?.trim() || null;
   setAdStatus(db, id, body.status, body.status === 'published' ? null : reason, moderator.id);
   return findAd(db, id) ?? row;
+}
+
+/** Pictures of the notices on the board now, newest first, at most `limit`: the publicity banner rotates them. */
+export function boardPictures(db: Db, now: Date, limit: number): { sha256: string; ext: string }[] {
+  return publishedAdImages(db, now.toISOString(), limit);
 }

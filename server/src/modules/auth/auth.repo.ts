@@ -9,7 +9,7 @@ export interface DbAuthUser {
   blocked: number;
   must_change_password: number;
   token_version: number;
-  /** random per account, carried by its tokens (plugins/auth.ts) */
+  /** random per account, carried by its tokens (modules/auth/session.plugin.ts) */
   account_key: string;
   denied: number;
 }

@@ -9,7 +9,8 @@ import {
   TMP_LOGIN_COOKIE,
 } from '@kit/contract';
 import { AppError } from '../../errors.ts';
-import { requireUser, TOKEN_COOKIE, TOKEN_TTL_SECONDS } from '../../plugins/auth.ts';
+import { requireUser } from '../../access/guards.ts';
+import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from './session.plugin.ts';
 import { findAuthUserById, revokeToken } from './auth.repo.ts';
 import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, sessionResponse } from './auth.service.ts';
 import { LoginThrottle } from './login-throttle.ts';

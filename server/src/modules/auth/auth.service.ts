@@ -3,8 +3,8 @@ import type { LoginBody, LoginResponse } from '@kit/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { issueToken, type TokenProof } from '../../plugins/auth.ts';
-import { consumeTemporaryCredential, findActiveTemporaryCredential, findAuthUserByName, replaceTemporaryCredential, setPassword, type DbAuthUser } from './auth.repo.ts';
+import { issueToken, type TokenProof } from './session.plugin.ts';
+import { consumeTemporaryCredential, findActiveTemporaryCredential, findAuthUserById, findAuthUserByName, replaceTemporaryCredential, setPassword, type DbAuthUser } from './auth.repo.ts';
 import { limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { generatePassword, hashPassword } from './password.ts';
@@ -91,6 +91,13 @@ export function sessionResponse(app: FastifyInstance, reply: FastifyReply, user:
     user: { id: user.id, user_name: user.user_name, is_admin: user.is_admin === 1, roleId: user.role_id },
     mustChangePassword: user.must_change_password === 1,
   };
+}
+
+/** Logs in the account just made: registration answers like a login. */
+export function sessionForNewAccount(app: FastifyInstance, reply: FastifyReply, id: number): LoginResponse {
+  const user = findAuthUserById(app.db, id);
+  if (!user) throw new AppError('INTERNAL');
+  return sessionResponse(app, reply, user);
 }
 
 export interface PasswordChangeRequest {

@@ -11,7 +11,7 @@ import {
   SortCategoriesSchema,
   UpdateCategorySchema,
 } from '@kit/contract';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { changeParent, createCategory, deleteCategory, moveBefore, sortCategories, updateCategory } from './categories.admin.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };

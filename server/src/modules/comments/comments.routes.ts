@@ -10,7 +10,7 @@ import {
   QueryCommentsSchema,
   ResourceIdParamsSchema,
 } from '@kit/contract';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../access/guards.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
 import { listComments } from './comments.repo.ts';

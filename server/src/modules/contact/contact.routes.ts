@@ -7,7 +7,7 @@ import {
   ErrorBodySchema,
 } from '@kit/contract';
 import { Type } from 'typebox';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { findContactMessages, insertContactMessage } from './contact.repo.ts';
 import { pageOf } from '../../paging.ts';
 

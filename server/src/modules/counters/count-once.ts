@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hostOf } from '../../plugins/auth.ts';
+import { hostOf } from '../auth/session.plugin.ts';
 import { SlidingWindow } from '../auth/login-throttle.ts';
 
 /**

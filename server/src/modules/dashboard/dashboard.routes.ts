@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardSchema, ErrorBodySchema } from '@kit/contract';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { readCharts, readCounters } from './dashboard.repo.ts';
 
 /** GET /api/v3/dashboard: SPEC §3 counters plus the Resumen page's chart data. */

@@ -157,7 +157,7 @@ export async function syncDir(dir: string): Promise<void> {
 
 /**
  * Installs a checked pair: key (0600) first, then the certificate. The caller
- * then calls reloadHttps() (plugins/https.ts), which serves it within the second.
+ * then calls reloadHttps() (https.plugin.ts), which serves it within the second.
  */
 export async function writeCertificatePair(dataDir: string, pair: CertificatePair): Promise<void> {
   const files = tlsFiles(dataDir);

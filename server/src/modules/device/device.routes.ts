@@ -13,8 +13,8 @@ import {
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { reloadHttps } from '../../plugins/https.ts';
+import { requireAdmin } from '../../access/guards.ts';
+import { reloadHttps } from './https.plugin.ts';
 import { checkInstallable, kitNames, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
 import { DeviceController, type DeviceOptions, parseClock } from './device.service.ts';
 

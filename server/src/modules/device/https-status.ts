@@ -1,6 +1,6 @@
 import type { HttpsStatus, PhoneMode, PhoneModeReason } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
-import { redirectsNow } from '../../plugins/https.ts';
+import { redirectsNow } from './https.plugin.ts';
 import { certificateInfo, kitNames, readEnrolment, readInstalledCertificate } from './device.certificate.ts';
 
 /** The HTTPS listener and the installed certificate, as /admin/device and /admin/data show them. */

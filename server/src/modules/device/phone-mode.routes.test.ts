@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanupDeviceDirs, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import { startHttps } from '../../plugins/https.ts';
+import { startHttps } from './https.plugin.ts';
 import { parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
 
 // GET /api/v2/admin/phone-mode on real apps: what phones get, and why.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, PhoneModeSchema } from '@kit/contract';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { phoneModeOf, readHttpsStatus } from './https-status.ts';
 
 /**

@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { sendMedia } from '../../media/serve.ts';
 import { allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { countPackageDownload, deletePackage, findPackage, findPackages, insertPackage, type DbPackage, type PackageKind } from './downloads.repo.ts';
 import { acceptPackage, appPackageFileUrl, browserFileUrl, DEFAULT_APP_NAME, packageFileName, toWirePackage } from './downloads.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, FavoriteStateSchema, IdempotencyHeadersSchema, IdParamsSchema, QueryPageSchema, ResourcePageSchema } from '@kit/contract';
 import { AppError } from '../../errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../access/guards.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';

@@ -13,7 +13,7 @@ import {
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../access/guards.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
 import { getUserOr404 } from '../users/users.service.ts';

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { viewerOf } from '../../access/privilege.ts';
 import { toWireReport } from '../../catalog/reports.ts';
 import { pageRequest } from '../../paging.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireAdmin, requireUser } from '../../access/guards.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
 import { managedPage, managedResource } from '../uploads/managed.ts';
 import { adminListFilter, dismiss, reportResource, transition, type StatusAction } from './moderation.service.ts';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, StorageSchema, UsageReportQuerySchema } from '@kit/contract';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { dayMinus } from '../../days.ts';
 import { attachment, toCsv } from './csv.ts';
 import { allUsersForExport, mediaBytesByKind, usageByCategory, usageByDay, usageByResource } from './reports.repo.ts';

@@ -18,7 +18,7 @@ import {
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { addTile, editTile, loadModeTiles, orderTiles, removeTile } from './services.admin.service.ts';
 import { toWireBanner } from './services.banners.ts';

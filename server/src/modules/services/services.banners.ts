@@ -1,7 +1,7 @@
 import type { Banner } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { mediaUrl } from '../../media/media-url.ts';
-import { publishedAdImages } from '../ads/ads.repo.ts';
+import { boardPictures } from '../ads/ads.service.ts';
 import { activeMenuBanners, activePublicityBanners, type DbBanner } from './services.repo.ts';
 import type { MenuBanners } from './services.service.ts';
 
@@ -21,7 +21,7 @@ export function menuBanners(db: Db, now: Date, turn: number): MenuBanners {
   const bySlot = new Map(activeMenuBanners(db).map((row) => [row.slot, mediaUrl(row.media_sha256, row.ext)]));
   const pool = [
     ...activePublicityBanners(db).map((row) => mediaUrl(row.media_sha256, row.ext)),
-    ...publishedAdImages(db, now.toISOString(), PUBLICITY_ADS).map((image) => mediaUrl(image.sha256, image.ext)),
+    ...boardPictures(db, now, PUBLICITY_ADS).map((image) => mediaUrl(image.sha256, image.ext)),
   ];
   return {
     menuTop: bySlot.get('menuTop') ?? null,
@@ -40,6 +40,6 @@ export function isMenuMedia(db: Db, sha256: string, now: Date): boolean {
   return (
     activeMenuBanners(db).some((row) => row.media_sha256 === sha256) ||
     activePublicityBanners(db).some((row) => row.media_sha256 === sha256) ||
-    publishedAdImages(db, now.toISOString(), PUBLICITY_ADS).some((image) => image.sha256 === sha256)
+    boardPictures(db, now, PUBLICITY_ADS).some((image) => image.sha256 === sha256)
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminSettingsSchema, ErrorBodySchema, UpdateSettingsSchema, type AdminSettings } from '@kit/contract';
 import { AppError } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { validateSettings } from './settings.service.ts';
 import { insertSettingIfMissing, readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { readDeniedUserIds, replaceDeniedUsers } from './settings.repo.ts';

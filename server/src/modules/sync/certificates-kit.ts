@@ -27,7 +27,7 @@ export interface KitCertificatesContext {
   /** KIT_HOSTNAME: the kit_name its label comes from */
   kitName: string;
   log: FastifyBaseLogger;
-  /** serves a newly installed certificate (plugins/https.ts reloadHttps) */
+  /** serves a newly installed certificate (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;
 }
 

@@ -36,7 +36,7 @@ export interface SyncContext {
   feedUrl: string | null;
   uploadUrl: string | null;
   log: FastifyBaseLogger;
-  /** serves a certificate the kit just installed from its hub or a pack (plugins/https.ts reloadHttps) */
+  /** serves a certificate the kit just installed from its hub or a pack (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;
   /** this kit as a hub that issues certificates to its kits; null: it does not */
   hubCertificates: HubCertificates | null;

@@ -27,7 +27,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
 import { pageRequest } from '../../paging.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../access/guards.ts';
 import { managedPage, managedResource, ownListFilter } from './managed.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';

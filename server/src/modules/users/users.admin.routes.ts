@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from '@kit/contract';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../access/guards.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
 import { searchUsers } from './users.repo.ts';
 import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toPage, toWireUser } from './users.service.ts';

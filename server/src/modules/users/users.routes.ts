@@ -25,9 +25,8 @@ import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
 import { fileAnswerHeaders, servedType } from '../../media/serve.ts';
 import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { findAuthUserById } from '../auth/auth.repo.ts';
-import { sessionResponse } from '../auth/auth.service.ts';
+import { requireUser } from '../../access/guards.ts';
+import { sessionForNewAccount } from '../auth/auth.service.ts';
 import { saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
@@ -62,10 +61,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- registration: logs the new user in, like /auth ----
   app.post('/user/create', { schema: { body: CreateUserSchema, response: { 201: LoginResponseSchema, ...errors } } }, async (request, reply) => {
     const id = await registerUser(app.db, request.body);
-    const user = findAuthUserById(app.db, id);
-    if (!user) throw new AppError('INTERNAL');
     request.log.info({ userId: id }, 'user registered');
-    return reply.code(201).send(sessionResponse(app, reply, user));
+    return reply.code(201).send(sessionForNewAccount(app, reply, id));
   });
 
   // ---- profiles ----

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { CertificateInfo } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hostName, isNavigation, PROBES } from '../modules/captive/captive.service.ts';
-import { certificateInfo, kitNames, readInstalledCertificate, servedName } from '../modules/device/device.certificate.ts';
+import { hostName, isNavigation, PROBES } from '../captive/captive.service.ts';
+import { certificateInfo, kitNames, readInstalledCertificate, servedName } from './device.certificate.ts';
 
 /**
  * HTTPS on the kit (docs/HTTPS.md). Browsers give service workers, and so the

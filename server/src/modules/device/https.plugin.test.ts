@@ -3,10 +3,10 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupDeviceDirs, otherKey, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../test/device-helpers.ts';
-import { buildTestApp, createUser, login, type TestApp } from '../../test/helper.ts';
-import { parseCertificatePair, tlsFiles, writeCertificatePair } from '../modules/device/device.certificate.ts';
-import { redirectsNow, startHttps, type HttpsState } from './https.ts';
+import { cleanupDeviceDirs, otherKey, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
+import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { parseCertificatePair, tlsFiles, writeCertificatePair } from './device.certificate.ts';
+import { redirectsNow, startHttps, type HttpsState } from './https.plugin.ts';
 
 // The real server on two ports: plain HTTP (Fastify's listen) and HTTPS
 // (startHttps), with a certificate made by openssl for portal.kit and
@@ -273,7 +273,7 @@ describe('server/src/main.ts with a certificate in the data folder', () => {
     const dataDir = t.dataDir;
     await t.app.close();
     const [port, httpsPort] = [await freePort(), await freePort()];
-    const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../main.ts')], {
+    const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../main.ts')], {
       env: { PATH: process.env.PATH, PORT: String(port), KIT_HTTPS_PORT: String(httpsPort), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_IS_KIT: 'true', KIT_ADMIN_PASSWORD: 'prueba-123', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
-import { findAuthUserById, isTokenRevoked } from '../modules/auth/auth.repo.ts';
-import { loadOrCreateSecret } from '../modules/auth/secret.ts';
+import { UNSAFE_METHODS } from '../../access/guards.ts';
+import { AppError } from '../../errors.ts';
+import { findAuthUserById, isTokenRevoked } from './auth.repo.ts';
+import { loadOrCreateSecret } from './secret.ts';
 
 export const TOKEN_COOKIE = 'kp_token';
 export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -31,8 +32,6 @@ interface TokenClaims {
   jti: string;
   exp: number;
 }
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -153,29 +152,4 @@ export function issueToken(app: FastifyInstance, reply: FastifyReply, user: Toke
     maxAge: TOKEN_TTL_SECONDS,
   });
   return token;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** a write still allowed while the user must change a temporary password (the change itself) */
-    allowPendingPasswordChange?: boolean;
-  }
-}
-
-/**
- * preHandler: a logged-in user (401 otherwise; the web then logs out, SPEC §4).
- * After a temporary-credentials login every write but the password change is
- * refused with 403 PASSWORD_CHANGE_REQUIRED until a new password is set.
- */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.viewer) throw new AppError(request.tokenRejected ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-  if (request.viewer.mustChangePassword && UNSAFE_METHODS.has(request.method) && !request.routeOptions.config.allowPendingPasswordChange) {
-    throw new AppError('PASSWORD_CHANGE_REQUIRED');
-  }
-}
-
-/** preHandler: an admin who is not on the denied-users list (SPEC §6). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!request.viewer?.isAdmin || request.viewer.denied) throw new AppError('FORBIDDEN');
 }

@@ -1,0 +1,82 @@
+/**
+ * Which part of the code may import which (docs/ARCHITECTURE.md, "The map").
+ * `scripts/check-imports.sh` runs these rules in `make test`; any match fails
+ * the run. The rules hold the product code: tests (and the helpers under
+ * server/test/, web/test/) may reach whatever they set up, and the server's
+ * composition roots (app.ts registers every feature, main.ts starts it) are
+ * left out, since in the folder-level view they would close a loop with every
+ * feature through the shared files beside them (errors.ts, types.ts…).
+ */
+const FEATURE = '^server/src/modules/([^/]+)/';
+const WEB_UI = ['^web/src/(ui|app|features|pages|layouts)/', '[.]tsx$', '^node_modules/(react|react-dom|react-router)/'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'server-feature-circle',
+      comment:
+        'Server features depend on each other in one direction only, judged folder by folder: a feature that needs another calls its service, and that one never calls back, not even through a shared folder. What both need belongs in a shared home (access/, catalog/, kit-settings/, media/…).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^server/src/modules/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-feature-reads-sibling-repo',
+      comment: "A feature's *.repo.ts is its own SQL: another feature calls that feature's service, or the shared home both need.",
+      severity: 'error',
+      from: { path: FEATURE },
+      to: { path: '^server/src/modules/[^/]+/.+[.]repo[.]ts$', pathNot: '^server/src/modules/$1/' },
+    },
+    {
+      name: 'web-feature-imports-page',
+      comment: 'Pages put features together; a feature never reaches up into a page (the router lives in web/src/app/).',
+      severity: 'error',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/pages/' },
+    },
+    {
+      name: 'web-offline-imports-feature',
+      comment: 'The offline store and search are below the features: features use offline/, never the other way round.',
+      severity: 'error',
+      from: { path: '^web/src/offline/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
+      name: 'contract-imports-node',
+      comment: 'The contract runs in the browser too: no Node built-ins.',
+      severity: 'error',
+      from: { path: '^server/contract/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'contract-imports-server',
+      comment: 'The contract is what server and web share; it never depends on the server.',
+      severity: 'error',
+      from: { path: '^server/contract/src/' },
+      to: { path: '^server/src/' },
+    },
+    {
+      name: 'service-worker-reaches-ui',
+      comment: 'The service worker bundle has no DOM and no React: nothing it imports, even indirectly, may be UI.',
+      severity: 'error',
+      from: { path: '^web/src/sw/sw[.]ts$' },
+      to: { path: WEB_UI, reachable: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    exclude: {
+      path: ['(^|/)dist/', '^[.]tsbuild/', '^[.]toolchain/', '[.]test[.]tsx?$', '^server/test/', '^web/(test|e2e)/', '^server/src/(app|main)[.]ts$'],
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
