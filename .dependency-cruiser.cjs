@@ -8,7 +8,7 @@
  * feature through the shared files beside them (errors.ts, types.ts…).
  */
 const FEATURE = '^server/src/modules/([^/]+)/';
-const WEB_UI = ['^web/src/(ui|app|features|pages|layouts)/', '[.]tsx$', '^node_modules/(react|react-dom|react-router)/'];
+const WEB_UI = ['^web/src/(ui|app|features|pages|layouts)/', '[.]tsx$', '(^|/)node_modules/(react|react-dom|react-router)/'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
