@@ -1,4 +1,4 @@
--- Portal (issue 7): the menu tiles admins configure, and what the rest of the
+-- Portal (docs/API-portal.md): the menu tiles admins configure, and what the rest of the
 -- portal keeps: the packages of the download pages, contact messages, and
 -- the ads board's moderation and search beyond 0001.
 

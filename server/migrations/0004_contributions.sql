@@ -1,4 +1,4 @@
--- Contributions (issue 5): resumable uploads, moderation history, one open
+-- Contributions (docs/API-contributions.md): resumable uploads, moderation history, one open
 -- report per user, custom covers, and the answers of idempotent replays.
 
 -- An upload in progress. Its bytes live in uploads/<id>.part under the data

@@ -1,4 +1,4 @@
--- Content packs and sync (issue 10, docs/SYNC.md). Resources and categories
+-- Content packs and sync (docs/SYNC.md). Resources and categories
 -- already carry a global_id (0001), stable across kits.
 
 -- Publishers whose signed packs and feeds this kit accepts, besides its own key.

@@ -49,11 +49,11 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-// Admin (issue 6)
+// Admin (docs/API-admin.md)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
-// Content packs and sync (issue 10)
+// Content packs and sync (docs/SYNC.md)
 import { applyPendingRestore } from './modules/sync/kit-backup.ts';
 import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
@@ -105,7 +105,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
     // phones on the kit's Wi-Fi also save a handshake per request.
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,
-    // Router-level refusals (a 100 KB id, a malformed URL) answer SPEC's error object too.
+    // Router-level refusals (a 100 KB id, a malformed URL) answer the error object (docs/PRODUCT.md#error-object) too.
     frameworkErrors: (error, _request, reply) => {
       const body = new AppError('VALIDATION', { field: 'url', reason: error.code }).toBody();
       void (reply as unknown as { code: (n: number) => { send: (b: unknown) => unknown } }).code(400).send(body);
@@ -154,7 +154,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(servicesRoutes);
-      // Portal (issue 7)
+      // Portal (docs/API-portal.md)
       await api.register(servicesAdminRoutes);
       await api.register(settingsRoutes);
       await api.register(adsRoutes);
@@ -167,7 +167,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       await api.register(listsRoutes);
       await api.register(mediaRoutes);
       await api.register(usersRoutes);
-      // Contributions (issue 5)
+      // Contributions (docs/API-contributions.md)
       await api.register(uploadsRoutes);
       await api.register(moderationRoutes);
       await api.register(commentsRoutes);
@@ -175,21 +175,21 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       await api.register(idempotencyMaintenance);
       await api.register(deviceRoutes, device ?? {});
       await api.register(phoneModeRoutes);
-      // Admin (issue 6)
+      // Admin (docs/API-admin.md)
       await api.register(dashboardRoutes);
       await api.register(categoriesAdminRoutes);
       await api.register(reportsRoutes);
-      // Content packs and sync (issue 10)
+      // Content packs and sync (docs/SYNC.md)
       await api.register(syncRoutes, sync ?? {});
       await api.register(hubReportRoutes);
     },
     { prefix: '/api' },
   );
 
-  // SPEC §7 static file and the old-browser page, at the root before the web app's fallback.
+  // docs/PRODUCT.md#terms static file and the old-browser page, at the root before the web app's fallback.
   await app.register(termsRoutes);
   await app.register(browserPageRoutes);
-  // A kit publishing a hub feed serves it as static files (issue 10).
+  // A kit publishing a hub feed serves it as static files (docs/SYNC.md).
   await app.register(hubStaticRoutes);
   await registerWebApp(app, config.webDir);
   return app;

@@ -1,6 +1,6 @@
 /**
  * The one error catalog. Every failure the API reports is one of these codes,
- * answered as SPEC's error object by the handler in plugins/error-handler.ts.
+ * answered as the error object (docs/PRODUCT.md#error-object) by the handler in plugins/error-handler.ts.
  * Messages are what a villager reads: Spanish, never internals.
  */
 export const ERRORS = {
@@ -26,7 +26,7 @@ export const ERRORS = {
   INTERNAL: { httpCode: 500, type: 'server', message: 'Ha ocurrido un error' },
   UNAVAILABLE: { httpCode: 503, type: 'server', message: 'El servicio no está disponible en este momento' },
   DISK_FULL: { httpCode: 507, type: 'server', message: 'El kit se quedó sin espacio en el disco y no pudo guardar esto. Avisa al administrador para que libere espacio' },
-  // Accounts (issue 3)
+  // Accounts (docs/API-accounts.md)
   USERNAME_TAKEN: { httpCode: 409, type: 'conflict', message: 'Ese nombre de usuario ya está en uso. Elige otro' },
   V2_USER_001: { httpCode: 409, type: 'conflict', message: 'El correo ya se encuentra en uso' },
   V2_USER_002: { httpCode: 400, type: 'validation', message: 'El género no es válido' },
@@ -40,14 +40,14 @@ export const ERRORS = {
   IMAGE_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'No se pudo guardar la imagen de perfil: la imagen pesa más de 5 MB' },
   IMAGE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'No se pudo guardar la imagen de perfil: el archivo está dañado o no es una imagen' },
   PROFILE_IMAGE_FAILED: { httpCode: 500, type: 'server', message: 'No se pudo guardar la imagen de perfil' },
-  // Library (issue 4)
+  // Library (docs/API-library.md)
   RESOURCE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El recurso no existe o no está disponible' },
   CATEGORY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La categoría no existe o no está disponible' },
   PLAYLIST_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La lista no existe o no está disponible' },
   MEDIA_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'El archivo no existe o no está disponible' },
   DOWNLOADS_DISABLED: { httpCode: 403, type: 'auth', message: 'Las descargas están desactivadas en este kit' },
   LIBRARY_EMPTY: { httpCode: 404, type: 'not_found', message: 'Todavía no hay recursos publicados en la biblioteca' },
-  // Portal (issue 7): menu tiles, banners, ads board, downloads, uploads
+  // Portal (docs/API-portal.md): menu tiles, banners, ads board, downloads, uploads
   TILE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa herramienta no existe en este menú' },
   TILE_LOCKED: { httpCode: 409, type: 'conflict', message: 'Esa herramienta no se puede cambiar de esa forma' },
   TILE_TARGET_INVALID: { httpCode: 400, type: 'validation', message: 'El destino de la herramienta no es válido' },
@@ -63,7 +63,7 @@ export const ERRORS = {
   UPLOAD_MALFORMED: { httpCode: 400, type: 'validation', message: 'El formulario con el archivo llegó dañado. Vuelve a intentarlo' },
   UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
-  // Contributions (issue 5): uploads, moderation, comments, favourites, lists, idempotent replays
+  // Contributions (docs/API-contributions.md): uploads, moderation, comments, favourites, lists, idempotent replays
   RIGHTS_DECLARATION_REQUIRED: { httpCode: 400, type: 'validation', message: 'Debes declarar que el archivo es de dominio público o libre de derechos' },
   SUBMIT_INCOMPLETE: { httpCode: 400, type: 'validation', message: 'Completa los datos del recurso y sube su archivo antes de enviarlo' },
   INVALID_TRANSITION: { httpCode: 409, type: 'conflict', message: 'El recurso no admite esta acción en su estado actual' },
@@ -85,7 +85,7 @@ export const ERRORS = {
   PLAYLIST_FULL: { httpCode: 409, type: 'conflict', message: 'La lista ya tiene el máximo de recursos' },
   IDEMPOTENCY_KEY_REUSED: { httpCode: 422, type: 'conflict', message: 'Esta clave de reintento ya se usó para otra operación' },
   UPLOAD_QUOTA_EXCEEDED: { httpCode: 413, type: 'quota', message: 'El archivo no cabe en tu espacio del kit. Borra borradores o archivos que ya no necesites, o pide más espacio al administrador' },
-  // Kit device control (issue 9)
+  // Kit device control (docs/API-device.md)
   DEVICE_NOT_KIT: { httpCode: 404, type: 'not_found', message: 'El control del dispositivo solo existe en un kit' },
   DEVICE_BUSY: { httpCode: 409, type: 'conflict', message: 'El kit ya está haciendo otra acción. Espera a que termine' },
   DEVICE_ACTION_FAILED: { httpCode: 500, type: 'server', message: 'El kit no pudo completar la acción' },
@@ -94,7 +94,7 @@ export const ERRORS = {
   CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
-  // Admin (issue 6): categories, settings
+  // Admin (docs/API-admin.md): categories, settings
   CATEGORY_NOT_EMPTY: { httpCode: 409, type: 'conflict', message: 'No se puede eliminar la categoría porque todavía tiene recursos o subcategorías. Muévelos a otra categoría primero' },
   CATEGORY_CYCLE: { httpCode: 409, type: 'conflict', message: 'Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías' },
   CATEGORY_PARENT_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría padre no existe' },
@@ -103,7 +103,7 @@ export const ERRORS = {
   SETTING_DENY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes quitarte a ti mismo el acceso de administrador' },
   SETTING_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría elegida no existe' },
   PRODUCT_SLUG_RESERVED: { httpCode: 400, type: 'validation', message: 'Esa dirección ya la usa el portal. Elige otra' },
-  // Content packs and sync (issue 10, docs/SYNC.md)
+  // Content packs and sync (docs/SYNC.md)
   PACK_NOT_A_PACK: { httpCode: 400, type: 'validation', message: 'El archivo no es un paquete de Kit Portal. No se cambió nada' },
   PACK_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Este paquete se hizo con una versión más nueva de Kit Portal. Actualiza el kit para importarlo. No se cambió nada' },
   PACK_UNSIGNED: { httpCode: 400, type: 'validation', message: 'El paquete no está firmado. Solo se importa si un administrador lo acepta expresamente. No se cambió nada' },

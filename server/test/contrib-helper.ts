@@ -9,7 +9,7 @@ import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { addCategory } from './library-fixtures.ts';
 
-/** Test data and calls for the contributions feature (issue 5). */
+/** Test data and calls for the contributions feature (docs/API-contributions.md). */
 
 export type Who = 'owner' | 'other' | 'admin' | 'denied' | 'anonymous';
 

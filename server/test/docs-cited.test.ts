@@ -89,7 +89,7 @@ describe('documents the code cites', () => {
   });
 
   it('reads explicit anchors and heading slugs', () => {
-    const anchors = anchorsOf('<a id="resource-states"></a>\n## Resource states\n### Who may open a page\n## Fields (SPEC-free) ##\n');
-    expect([...anchors]).toEqual(['resource-states', 'who-may-open-a-page', 'fields-spec-free']);
+    const anchors = anchorsOf('<a id="resource-states"></a>\n## Resource states\n### Who may open a page\n## Fields (plain-text) ##\n');
+    expect([...anchors]).toEqual(['resource-states', 'who-may-open-a-page', 'fields-plain-text']);
   });
 });

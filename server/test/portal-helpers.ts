@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createUser, login } from './helper.ts';
 
-/** Test helpers of the portal feature (issue 7). */
+/** Test helpers of the portal feature (docs/API-portal.md). */
 
 /** A multipart/form-data body with one file part, as a phone's browser sends it. */
 export function multipartFile(bytes: Buffer, fileName: string, opts: { field?: string; type?: string } = {}): { payload: Buffer; headers: Record<string, string> } {

@@ -3,7 +3,7 @@ import { CategorySchema } from './library.ts';
 import { ServicesModeSchema } from './services.ts';
 
 /*
- * Admin panel (issue 6): dashboard, category writes, settings, reports, storage.
+ * Admin panel (docs/API-admin.md): dashboard, category writes, settings, reports, storage.
  * docs/API-admin.md describes every path.
  */
 
@@ -11,7 +11,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 // ---------------------------------------------------------------- dashboard
 
-/** SPEC §3 Dashboard counters. */
+/** docs/PRODUCT.md#dashboard Dashboard counters. */
 export const DashboardCountersSchema = Type.Object({
   users: Type.Integer(),
   /** published resources */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** SPEC §3 error object, the body of every failed call. */
+/** docs/PRODUCT.md#error-object error object, the body of every failed call. */
 export const ErrorBodySchema = Type.Object({
   error: Type.Object({
     httpCode: Type.Integer(),
@@ -14,7 +14,7 @@ export type ErrorBody = Static<typeof ErrorBodySchema>;
 
 export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** SPEC §3 paged results. */
+/** docs/PRODUCT.md#paged-answers paged results. */
 export const pagedSchema = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({
     data: Type.Array(item),

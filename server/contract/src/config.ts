@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ServicesModeSchema } from './services.ts';
 
-/** SPEC §3 Config, answered by GET /api/v2/id/config. */
+/** docs/PRODUCT.md#client-config Config, answered by GET /api/v2/id/config. */
 export const ClientConfigSchema = Type.Object({
   isKit: Type.Boolean(),
   backendURL: Type.String(),

@@ -4,7 +4,7 @@ import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
- * Contributions (issue 5): drafts and uploads, covers, moderation, reports,
+ * Contributions (docs/API-contributions.md): drafts and uploads, covers, moderation, reports,
  * comments, favourites, list editing, idempotent replays.
  * docs/API-contributions.md describes every path, rule and error.
  */
@@ -35,7 +35,7 @@ export const UPLOAD_STALE_HOURS = 24;
 export const IDEMPOTENCY_TTL_DAYS = 7;
 
 /**
- * The rights-free licences a contribution may carry (SPEC §1: public domain
+ * The rights-free licences a contribution may carry (docs/PRODUCT.md#uploads: public domain
  * or rights-free only). Stored and sent as these exact labels.
  */
 export const LICENSES = [
@@ -61,7 +61,7 @@ export const CreateResourceSchema = Type.Object({
   license: Type.Optional(Nullable(LicenseSchema)),
   description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX })),
   content_type_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  /** must be true: the file is public domain or rights-free (SPEC §1) */
+  /** must be true: the file is public domain or rights-free (docs/PRODUCT.md#uploads) */
   rights_declared: Type.Boolean(),
 });
 export type CreateResource = Static<typeof CreateResourceSchema>;
@@ -176,7 +176,7 @@ export const QueryMineSchema = Type.Object({
 });
 export type QueryMine = Static<typeof QueryMineSchema>;
 
-/** The admin resource pages of SPEC §2, one list each: /admin/resources/{list}. */
+/** The admin resource pages of docs/PRODUCT.md#moderation-lists, one list each: /admin/resources/{list}. */
 export const ADMIN_LISTS = ['all', 'block', 'draft', 'pending-approval', 'reports', 'upload'] as const;
 export type AdminList = (typeof ADMIN_LISTS)[number];
 export const AdminListParamsSchema = Type.Object({ list: Type.Enum([...ADMIN_LISTS]) });
@@ -208,7 +208,7 @@ export type Cover = Static<typeof CoverSchema>;
 
 // ---------------------------------------------------------------- comments
 
-/** SPEC §3 Comment: the text is plain text, to be rendered as text (never HTML). */
+/** docs/PRODUCT.md#comments Comment: the text is plain text, to be rendered as text (never HTML). */
 export const CommentSchema = Type.Object({
   id: Type.Integer(),
   content_id: Type.Integer(),

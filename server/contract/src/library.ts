@@ -3,7 +3,7 @@ import { pagedSchema } from './common.ts';
 import { ResourceTypeCodeSchema, TypeFilterSchema } from './resource-types.ts';
 
 /*
- * Library read side (issue 4): categories, resources, lists, search.
+ * Library read side (docs/API-library.md): categories, resources, lists, search.
  * docs/API-library.md describes every path, parameter and decision.
  */
 
@@ -17,7 +17,7 @@ export const SEARCH_QUERY_MAX = 200;
 
 // ---------------------------------------------------------------- categories
 
-/** SPEC §3 Category. parentId comes from the stored parent, statusId 1 visible, 0 hidden (admins only). */
+/** docs/PRODUCT.md#categories Category. parentId comes from the stored parent, statusId 1 visible, 0 hidden (admins only). */
 export const CategorySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -58,7 +58,7 @@ export type CategoryTypesResponse = Static<typeof CategoryTypesResponseSchema>;
 /**
  * Fields a client may ask of /v2/categories/… with ?fields=. Each answer
  * carries exactly the asked names, spelled as asked: status_id and statusId
- * are the same value, as are parentId and content_type_father_id (SPEC's
+ * are the same value, as are parentId and content_type_father_id (docs/PRODUCT.md#api-contract's
  * names for them).
  */
 export const CATEGORY_FIELDS = ['id', 'name', 'priority', 'parentId', 'content_type_father_id', 'childrenCount', 'status_id', 'statusId'] as const;

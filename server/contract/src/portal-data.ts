@@ -1,5 +1,5 @@
 /*
- * Portal (issue 7): constants the server validates with and the web's forms
+ * Portal (docs/API-portal.md): constants the server validates with and the web's forms
  * check before sending. Plain data, no TypeBox, so the web imports this file
  * by its own path (`@kit/contract/portal-data`) without pulling schema code
  * into the phone's bundle.
@@ -25,7 +25,7 @@ export const TILE_TARGET_MAX = 300;
 /** Tiles an admin may add to one services mode. */
 export const MAX_CUSTOM_TILES = 30;
 
-/** Slots of the banners admins upload (SPEC §3 Services paths). */
+/** Slots of the banners admins upload (docs/PRODUCT.md#menu-banners Services paths). */
 export const BANNER_SLOTS = ['menuTop', 'menuBottom', 'menuMobile', 'publicity'] as const;
 export type BannerSlot = (typeof BANNER_SLOTS)[number];
 export const BANNER_MAX_BYTES = 3 * 1024 * 1024;
@@ -74,5 +74,5 @@ export const PACKAGE_NAME_MAX = 60;
 export const PACKAGE_VERSION_MAX = 30;
 export const PACKAGE_NOTES_MAX = 300;
 
-/** SPEC §7 static file: the terms and conditions, printable and downloadable. */
+/** docs/PRODUCT.md#terms static file: the terms and conditions, printable and downloadable. */
 export const TERMS_PDF_PATH = '/pdf/tyc-uayki.pdf';

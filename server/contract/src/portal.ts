@@ -5,7 +5,7 @@ import { ResourceSummarySchema } from './library.ts';
 import { ServicesModeSchema } from './services.ts';
 
 /*
- * Portal (issue 7): menu tiles admins configure, banners, the ads board,
+ * Portal (docs/API-portal.md): menu tiles admins configure, banners, the ads board,
  * the contact form, the apps repository and the download pages.
  * docs/API-portal.md describes every path.
  */
@@ -61,7 +61,7 @@ export const AdminTileSchema = Type.Object({
   /** shown on the phone list too */
   mobile: Type.Boolean(),
   custom: Type.Boolean(),
-  /** the target is fixed (login, Uadmin, the editor itself, tools SPEC shows disabled) */
+  /** the target is fixed (login, Uadmin, the editor itself, tools the product shows disabled) */
   lockedTarget: Type.Boolean(),
   /** cannot be hidden (the way into this editor) */
   lockedHidden: Type.Boolean(),
@@ -106,7 +106,7 @@ export type OrderTiles = Static<typeof OrderTilesSchema>;
 
 // ---------------------------------------------------------------- settings
 
-// The admin settings schemas live in admin.ts (issue 6 extends them to every /admin/data setting).
+// The admin settings schemas live in admin.ts (every /admin/data setting: docs/API-admin.md).
 
 // ---------------------------------------------------------------- banners
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { TILE_ICONS } from './portal-data.ts';
 
 /**
- * The tools the portal menu can show (SPEC §1) and the three services modes,
+ * The tools the portal menu can show (docs/PRODUCT.md#services-modes) and the three services modes,
  * each with its fixed title and tool lists. Spanish labels are data here
  * because every client (the PWA, the group's mobile app) shows the same menu.
  */
@@ -49,7 +49,7 @@ export const FastAccessServicesSchema = Type.Object({
 });
 export type FastAccessServices = Static<typeof FastAccessServicesSchema>;
 
-/** SPEC §3 countries; placeholders from SPEC §5. */
+/** docs/PRODUCT.md#profile-form countries; placeholders from docs/PRODUCT.md#profile-form. */
 export const COUNTRIES: Country[] = [
   { code: '+51', numberCode: '51', flag: '🇵🇪', name: 'Perú', placeholder: '987654321' },
   { code: '+502', numberCode: '502', flag: '🇬🇹', name: 'Guatemala', placeholder: '45678912' },

@@ -1,5 +1,5 @@
 /*
- * The Terms and Conditions (SPEC §2): the one text both the web modal shows
+ * The Terms and Conditions (docs/PRODUCT.md#terms): the one text both the web modal shows
  * and the server's PDF (/pdf/tyc-uayki.pdf) prints, so they never drift.
  * Plain data (the web imports it as `@kit/contract/terms`). Every character
  * must exist in WinAnsiEncoding, the PDF's encoding (a test checks).

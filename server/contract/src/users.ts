@@ -5,7 +5,7 @@ import { COUNTRIES } from './services.ts';
 
 /*
  * Accounts: registration, profiles, password change, temporary credentials,
- * the user lists. Field bounds (SPEC leaves them to us, see docs/API-accounts.md):
+ * the user lists. Field bounds (the product leaves them to us, see docs/API-accounts.md):
  *   user_name   3–30 of a–z A–Z 0–9 . _ -   (USER_NAME_PATTERN), unique ignoring case
  *   name        1–60 characters, not only spaces (trimmed)
  *   last_name   1–60 characters, not only spaces (trimmed)
@@ -31,7 +31,7 @@ export const CODE_PHONES: readonly string[] = COUNTRIES.map((c) => c.code);
 /** JS-readable cookie set by a temporary-credentials login; the web forces the password change while it is there. */
 export const TMP_LOGIN_COOKIE = 'tmp_login';
 
-/** SPEC §3 genders, by code. */
+/** docs/PRODUCT.md#profile-form genders, by code. */
 export const GENDERS = [
   { id: 0, name: 'Femenino' },
   { id: 1, name: 'Masculino' },
@@ -39,7 +39,7 @@ export const GENDERS = [
 ] as const;
 export const GENDER_CODES: readonly number[] = GENDERS.map((g) => g.id);
 
-/** SPEC §3 instruction levels, stored and sent as these exact labels. */
+/** docs/PRODUCT.md#profile-form instruction levels, stored and sent as these exact labels. */
 export const INSTRUCTION_LEVELS: readonly string[] = [
   'Sin nivel',
   'Educación primaria',
@@ -49,7 +49,7 @@ export const INSTRUCTION_LEVELS: readonly string[] = [
   'Otros',
 ];
 
-/** SPEC §3 occupations (about 70, Estudiante first, Otros last), stored and sent as these exact labels. */
+/** docs/PRODUCT.md#profile-form occupations (about 70, Estudiante first, Otros last), stored and sent as these exact labels. */
 export const OCCUPATIONS: readonly string[] = [
   'Estudiante',
   'Agricultor(a)',
@@ -146,7 +146,7 @@ export const UserImageSchema = Type.Object({
 export type UserImage = Static<typeof UserImageSchema>;
 
 /**
- * SPEC §3 User. email, born_date, code_phone, phone_number (and their copies
+ * docs/API-accounts.md User. email, born_date, code_phone, phone_number (and their copies
  * in details) are present only for the user themself and for admins; other
  * viewers get the public fields. A blocked user's picture is withheld
  * (FullImageUrl null) so clients fall back to the initial-letter avatar.
@@ -186,7 +186,7 @@ export type User = Static<typeof UserSchema>;
 export const UserPageSchema = pagedSchema(UserSchema);
 export type UserPage = Static<typeof UserPageSchema>;
 
-/** POST /api/user/create (SPEC §3 registration payload; gender optional). */
+/** POST /api/user/create (docs/PRODUCT.md#registration registration payload; gender optional). */
 export const CreateUserSchema = Type.Object({
   user_name: Type.String({ pattern: USER_NAME_PATTERN }),
   name: PersonName,

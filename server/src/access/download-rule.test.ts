@@ -3,7 +3,7 @@ import { buildTestApp, createUser, login, type TestApp } from '../../test/helper
 import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
 import { writeSettings } from '../kit-settings/kit-settings.repo.ts';
 
-/** SPEC §3 appDenyDownloadsForUsers: with it on, only admins download; everyone still plays and reads. */
+/** docs/PRODUCT.md#downloads appDenyDownloadsForUsers: with it on, only admins download; everyone still plays and reads. */
 let t: TestApp;
 const as: Record<string, Record<string, string>> = { anonymous: {} };
 let video = 0;

@@ -5,7 +5,7 @@ import type { Viewer } from '../types.ts';
 import { isPrivileged } from './privilege.ts';
 
 /**
- * SPEC §3 `appDenyDownloadsForUsers`: with it on, only admins get files as
+ * docs/PRODUCT.md#downloads `appDenyDownloadsForUsers`: with it on, only admins get files as
  * downloads. Playing, reading and viewing stay open to everyone who may see
  * the resource; only the attachment (`?download=1`) and its links go.
  */

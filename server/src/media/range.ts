@@ -4,7 +4,7 @@ export type RangeRequest =
   | { kind: 'unsatisfiable' }
   | { kind: 'range'; start: number; end: number };
 
-const SPEC = /^(\d*)-(\d*)$/;
+const BYTE_RANGE = /^(\d*)-(\d*)$/;
 
 /** Digits to a number; absurdly long ones become Infinity rather than a wrong value. */
 const toNumber = (digits: string): number => (digits.length > 15 ? Number.POSITIVE_INFINITY : Number(digits));
@@ -21,7 +21,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (!match) return { kind: 'none' };
   const specs = (match[1] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (specs.length !== 1) return { kind: 'none' };
-  const parts = SPEC.exec(specs[0] ?? '');
+  const parts = BYTE_RANGE.exec(specs[0] ?? '');
   if (!parts) return { kind: 'none' };
   const [, first = '', last = ''] = parts;
   if (first === '' && last === '') return { kind: 'none' };

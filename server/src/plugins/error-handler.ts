@@ -42,7 +42,7 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL');
 }
 
-/** The one error handler: every failure leaves as SPEC's error object; 5xx never show internals. */
+/** The one error handler: every failure leaves as the error object (docs/PRODUCT.md#error-object); 5xx never show internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);

@@ -60,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (folders.has(firstSegment)) {
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(STATIC_NOT_FOUND_PAGE);
     }
-    // SPEC §2: a kit sends old browsers to the browser downloads. Done here as well as in the
+    // docs/PRODUCT.md#old-browsers: a kit sends old browsers to the browser downloads. Done here as well as in the
     // client's guard, because a browser that old cannot run the app that would redirect it.
     if (app.config.isKit && detectClient(request.headers['user-agent']).isOldBrowser) {
       return reply.header('Cache-Control', 'no-store').redirect(OLD_BROWSER_PAGE, 302);

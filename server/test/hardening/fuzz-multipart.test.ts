@@ -3,7 +3,7 @@
  * document says is multipart (every file route: media/upload.ts FILE_ROUTE,
  * so a new one is fuzzed without touching this file) gets cut-off and
  * malformed bodies, as anonymous, user and admin. No answer may be a 5xx;
- * every 4xx is SPEC's error object and leaves the database and the media
+ * every 4xx is the error object (docs/PRODUCT.md#error-object) and leaves the database and the media
  * store as they were. The admin, who may call every file route, must get a
  * 400 with a stable code for a body that breaks the multipart framing.
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoot } from '../../src/media/store.ts';
 import type { TestApp } from '../helper.ts';
-import { databaseDigest, hardeningWorld, isFileRoute, isSpecError, plausible, type ApiRoute, type Role, type Sessions } from './support.ts';
+import { databaseDigest, hardeningWorld, isFileRoute, isErrorObject, plausible, type ApiRoute, type Role, type Sessions } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
 const B = 'KitFuzzBoundary';
@@ -140,7 +140,7 @@ describe('fuzzing the multipart parsing of every file route', () => {
           } catch {
             body = res.body.slice(0, 100);
           }
-          if (!isSpecError(body, res.statusCode)) problems.push(`${where} not SPEC's error object: ${res.body.slice(0, 200)}`);
+          if (!isErrorObject(body, res.statusCode)) problems.push(`${where} not the error object: ${res.body.slice(0, 200)}`);
           if (databaseDigest(t.app.db) !== before) problems.push(`${where} changed the database`);
           if (storeFiles().join() !== filesBefore.join()) problems.push(`${where} left files in the media store`);
           const code = (body as { error?: { code?: string } }).error?.code ?? '';

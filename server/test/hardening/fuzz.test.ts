@@ -2,13 +2,13 @@
  * Fuzzing every /api route the OpenAPI document lists (new routes are fuzzed
  * without touching this file): schema-invalid and hostile input derived from
  * each route's schema, sent as anonymous, user and admin (cookie + CSRF header).
- * No answer may be a 5xx; every 4xx is SPEC's error object and changes nothing
+ * No answer may be a 5xx; every 4xx is the error object (docs/PRODUCT.md#error-object) and changes nothing
  * in the database (every table's rows are hashed before and after).
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helper.ts';
-import { databaseDigest, hardeningWorld, isSpecError, plausible, prng, resolve, seedOf, Sessions, type ApiRoute, type Role } from './support.ts';
+import { databaseDigest, hardeningWorld, isErrorObject, plausible, prng, resolve, seedOf, Sessions, type ApiRoute, type Role } from './support.ts';
 
 const CASES_PER_ROUTE = 12;
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
@@ -138,7 +138,7 @@ describe('fuzzing every /api route from the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(50);
   });
 
-  it('answers hostile input without a 5xx, with SPEC errors, and without a state change on a 4xx', async () => {
+  it('answers hostile input without a 5xx, with error objects, and without a state change on a 4xx', async () => {
     const problems: string[] = [];
     let sent = 0;
     for (const route of routes) {
@@ -173,7 +173,7 @@ describe('fuzzing every /api route from the OpenAPI document', () => {
               } catch {
                 body = res.body.slice(0, 100);
               }
-              if (!isSpecError(body, res.statusCode)) problems.push(`${where} not SPEC's error object: ${res.body.slice(0, 200)}`);
+              if (!isErrorObject(body, res.statusCode)) problems.push(`${where} not the error object: ${res.body.slice(0, 200)}`);
             }
             if (after !== before) problems.push(`${where} changed the database`);
           }

@@ -72,7 +72,7 @@ function matches(expect: Expect, status: number): boolean {
 }
 
 /**
- * A refusal (401/403) is SPEC's error object with its status and a stable
+ * A refusal (401/403) is the error object (docs/PRODUCT.md#error-object) with its status and a stable
  * code, never a bare status; the admin guard's own are UNAUTHORIZED/FORBIDDEN.
  */
 function refusalSays(access: Access, status: number, body: string, method: string): boolean {

@@ -155,8 +155,8 @@ export function databaseDigest(db: Db): string {
   return hash.digest('hex');
 }
 
-/** SPEC's error object, exactly. */
-export function isSpecError(body: unknown, status: number): boolean {
+/** the error object (docs/PRODUCT.md#error-object), exactly. */
+export function isErrorObject(body: unknown, status: number): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const keys = Object.keys(body);
   if (keys.length !== 1 || keys[0] !== 'error') return false;

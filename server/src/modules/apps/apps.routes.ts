@@ -5,7 +5,7 @@ import { findResources } from '../search/search.service.ts';
 import { mayDownload } from '../../access/download-rule.ts';
 import { findAppExtras } from './apps.repo.ts';
 
-/** Resource type code of SPEC §3: Aplicación. */
+/** Resource type code of docs/PRODUCT.md#type-codes: Aplicación. */
 const APP_TYPE = 5;
 
 /**

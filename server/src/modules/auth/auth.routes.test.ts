@@ -249,7 +249,7 @@ describe('POST /api/auth in admin mode (/admin/login)', () => {
       const res = await loginAt('/auth', u.name, u.password, freshIp(), { admin: true });
       expect(res.statusCode).toBe(403);
       const error = res.json().error;
-      // SPEC §5: still the 'unauthorized' refusal, with a code of its own
+      // still the 'unauthorized' refusal (docs/PRODUCT.md#password-rules), with a code of its own
       expect(error).toMatchObject({ code: 'ADMIN_DENIED', type: 'unauthorized', data: { reason: 'unauthorized' } });
       expect(error.message).toBe('Esta cuenta de administrador no tiene permiso para entrar al área de administración de este kit');
       expect(cookieNamed(res, 'kp_token')).toBeUndefined();
@@ -387,7 +387,7 @@ describe('PUT /api/v3/users/password', () => {
   });
 });
 
-describe('the forced password change after a temporary login (SPEC §4)', () => {
+describe('the forced password change after a temporary login', () => {
   it('refuses every other write with 403 PASSWORD_CHANGE_REQUIRED, lets reads through, and ends with the change', async () => {
     const u = await newUser('flor');
     const temporary = await issueTemporary(u.id);

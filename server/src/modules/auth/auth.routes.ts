@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sessionResponse(app, reply, user);
   });
 
-  // SPEC §7: "same as /auth", with the one-time password an admin issued. The
+  // docs/PRODUCT.md#temporary-login: "same as /auth", with the one-time password an admin issued. The
   // answer says mustChangePassword: true and a JS-readable tmp_login cookie
   // tells the web to force the "Cambio de contraseña" modal.
   app.post('/v3/authTemporary', { schema: loginSchema }, async (request, reply) => {
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sessionResponse(app, reply, user, { temporary: true });
   });
 
-  // The web's cookie is HttpOnly, so the page asks who it is; a refused token is a 401 (SPEC §4: log out).
+  // The web's cookie is HttpOnly, so the page asks who it is; a refused token is a 401 (docs/PRODUCT.md#session: log out).
   app.get('/v2/session', { schema: { response: { 200: SessionResponseSchema, '4xx': ErrorBodySchema } } }, async (request) => {
     if (request.tokenRejected) throw new AppError('TOKEN_EXPIRED');
     const v = request.viewer;
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  // Logout always succeeds for the caller (SPEC §4 clears the session even if the call fails);
+  // Logout always succeeds for the caller (docs/PRODUCT.md#session clears the session even if the call fails);
   // a valid token is also revoked on the server so a copy of it stops working.
   app.post('/deauth', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
     if (request.tokenClaims) revokeToken(app.db, request.tokenClaims.jti, request.tokenClaims.exp);
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ok: true as const };
   });
 
-  // The caller's own new password (SPEC §5: at least 6 characters), with proof
+  // The caller's own new password (docs/PRODUCT.md#password-rules: at least 6 characters), with proof
   // that the caller is the owner now (auth.service.ts changePassword). The only
   // write allowed while a temporary password must be replaced. Every other
   // session of the user ends; the caller gets a fresh token and cookie.

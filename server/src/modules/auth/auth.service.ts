@@ -80,7 +80,7 @@ export async function checkTemporaryLogin(db: Db, throttle: LoginThrottle, body:
 }
 
 /**
- * The SPEC answer of a login: token and user; the token also goes into the
+ * The answer of a login (docs/API-accounts.md): token and user; the token also goes into the
  * web's cookie. Every caller has just checked a password (a login, a
  * registration, a password change), which the token records as its auth_time.
  */
@@ -113,7 +113,7 @@ export interface PasswordChangeRequest {
  * PUT /api/v3/users/password needs proof that the caller is the owner now,
  * not only a token (which may be stolen or left on a shared phone):
  *   - the current password (checked and throttled like a login), or
- *   - a login in the last RECENT_LOGIN_SECONDS (SPEC's `{password}` body,
+ *   - a login in the last RECENT_LOGIN_SECONDS (the web's `{password}` body,
  *     sent right after logging in), or
  *   - the forced change: a token from the temporary login while the account
  *     still must replace that password.

@@ -26,7 +26,7 @@ const hs256 = (header: object, payload: object, key: Buffer) => {
 };
 
 describe('POST /api/auth', () => {
-  it('answers the token and SPEC user, and sets an HttpOnly SameSite=Lax cookie', async () => {
+  it('answers the token and user, and sets an HttpOnly SameSite=Lax cookie', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { user_name: 'rosa', password: 'papa-amarilla' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ token: expect.any(String), user: { id: userId, user_name: 'rosa', is_admin: false, roleId: 2 }, mustChangePassword: false });

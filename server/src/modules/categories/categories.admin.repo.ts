@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { DbCategory } from '../../catalog/categories.repo.ts';
 
-/** Category writes (issue 6). Callers wrap several of them in one transaction. */
+/** Category writes (docs/API-admin.md). Callers wrap several of them in one transaction. */
 
 export function getCategoryRow(db: Db, id: number): DbCategory | undefined {
   return db.prepare<[number], DbCategory>('SELECT id, name, parent_id, priority, status_id FROM categories WHERE id = ?').get(id);

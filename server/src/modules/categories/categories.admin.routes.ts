@@ -18,7 +18,7 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 /** Admin only; checked before the body is read. */
 const admin = { onRequest: requireAdmin, config: { admin: true } } as const;
 
-/** Categories, write side (SPEC §7), at SPEC's exact paths. */
+/** Categories, write side (docs/API-admin.md), at the exact paths. */
 export const categoriesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/content/type/create', { ...admin, schema: { body: CreateCategorySchema, response: { 201: CategoryWriteResponseSchema, ...errors } } }, async (request, reply) => {
     const out = createCategory(app.db, request.body);

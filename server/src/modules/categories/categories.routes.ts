@@ -27,7 +27,7 @@ function parseFields(raw: string | undefined): readonly CategoryField[] {
 }
 
 /**
- * Categories, read side (SPEC §7 "Categories"): the whole tree for the
+ * Categories, read side (docs/API-library.md "Categories"): the whole tree for the
  * sidebar, and the lazy per-node reads the tree and the admin's drag and drop
  * use. Hidden categories and their subtrees exist only for admins.
  */

@@ -19,7 +19,7 @@ import { pageOf } from '../../paging.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
-/** Comments (SPEC §7 "Comments"): under a resource, newest first, plain text. */
+/** Comments (docs/API-contributions.md "Comments"): under a resource, newest first, plain text. */
 export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
 

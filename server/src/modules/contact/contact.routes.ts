@@ -14,7 +14,7 @@ import { pageOf } from '../../paging.ts';
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * The contact form of the help menu (SPEC §2): anyone may write, logged in or
+ * The contact form of the help menu (docs/PRODUCT.md#contact): anyone may write, logged in or
  * not; admins read the messages in the admin area.
  */
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {

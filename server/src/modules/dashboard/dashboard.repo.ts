@@ -4,7 +4,7 @@ import { dayMinus } from '../../days.ts';
 
 const count = (db: Db, sql: string): number => db.prepare<[], { n: number | null }>(sql).get()?.n ?? 0;
 
-/** SPEC §3 Dashboard counters, straight from the tables. */
+/** docs/PRODUCT.md#dashboard Dashboard counters, straight from the tables. */
 export function readCounters(db: Db): DashboardCounters {
   return {
     users: count(db, 'SELECT COUNT(*) AS n FROM users'),

@@ -3,7 +3,7 @@ import { DashboardSchema, ErrorBodySchema } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
 import { readCharts, readCounters } from './dashboard.repo.ts';
 
-/** GET /api/v3/dashboard: SPEC §3 counters plus the Resumen page's chart data. */
+/** GET /api/v3/dashboard: docs/PRODUCT.md#dashboard counters plus the Resumen page's chart data. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v3/dashboard',

@@ -12,7 +12,7 @@ const BROWSER_PAGE_CSP = pageCspWithStyle(BROWSER_PAGE_STYLE);
 
 /**
  * GET /extra/download-browser at the root, before the web app's fallback:
- * an old browser (SPEC §5) gets the page as plain HTML, because it cannot
+ * an old browser (docs/PRODUCT.md#old-browsers) gets the page as plain HTML, because it cannot
  * run the app; every other browser gets the app, whose route draws the page.
  */
 export async function browserPageRoutes(app: FastifyInstance): Promise<void> {

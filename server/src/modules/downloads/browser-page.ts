@@ -13,7 +13,7 @@ export const BROWSER_PAGE_STYLE =
   'body{font-family:sans-serif;margin:16px;line-height:1.4;color:#1f2933}h1{font-size:1.3em}li{margin:0 0 16px}a{display:inline-block;margin-top:6px;padding:10px 16px;background:#0f766e;color:#fff;text-decoration:none;border-radius:8px}';
 
 /**
- * /extra/download-browser for a browser too old to run the app (SPEC §5):
+ * /extra/download-browser for a browser too old to run the app (docs/PRODUCT.md#old-browsers):
  * plain HTML, no script, inline styles, the same list the app's page shows.
  * Such a browser cannot run the PWA at all, so this is the page it gets.
  */

@@ -22,7 +22,7 @@ import { acceptPackage, appPackageFileUrl, browserFileUrl, DEFAULT_APP_NAME, pac
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * The download pages' files (SPEC §1 and §2): the group's mobile app
+ * The download pages' files (docs/PRODUCT.md#pages): the group's mobile app
  * (/extra/download) and browsers for old phones (/extra/download-browser).
  * Admins upload them; anyone downloads them, each download counted.
  */

@@ -29,8 +29,8 @@ export function packageFileName(name: string, version: string, ext: string): str
 
 /**
  * Android packages and zip archives (told apart by what the zip holds, never
- * by the name), and for browsers Windows programs too, for the old computers
- * SPEC §5 names.
+ * by the name), and for browsers Windows programs too, for old computers
+ * (docs/PRODUCT.md#old-browsers).
  */
 export function acceptPackage(allowWindows: boolean): UploadRule['accept'] {
   return (type) => type.ext === 'apk' || type.ext === 'zip' || (allowWindows && type.ext === 'exe');

@@ -17,7 +17,7 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const write = { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: FavoriteStateSchema, ...errors } } };
 
 /**
- * Favourites (SPEC §3 "favourites list", §7 GET /v2/user/{id}/resources/favorites).
+ * Favourites (docs/PRODUCT.md#favourites; GET /v2/user/{id}/resources/favorites, a contract path: docs/PRODUCT.md#api-contract).
  * Adding and removing are PUT and DELETE on the resource: both say the state
  * they leave, so sending either twice is harmless even without a key.
  */

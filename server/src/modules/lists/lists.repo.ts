@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 
 import type { ItemViewer } from '../../catalog/playlists.repo.ts';
 
-// ---------------------------------------------------------------- writes (issue 5)
+// ---------------------------------------------------------------- writes (docs/API-contributions.md)
 
 export function insertPlaylist(db: Db, userId: number, name: string): number {
   return Number(db.prepare('INSERT INTO playlists (user_id, name) VALUES (?, ?)').run(userId, name).lastInsertRowid);

@@ -23,8 +23,8 @@ import { addToPlaylist, createPlaylist, deleteOwnPlaylist, readPlaylist, removeF
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * Lists (SPEC §7 "Lists"): GET /api/playlist/{id} and DELETE
- * /api/playlist/{id}/{resourceId} as SPEC names them; creating, renaming,
+ * Lists (docs/API-contributions.md "Lists"): GET /api/playlist/{id} and DELETE
+ * /api/playlist/{id}/{resourceId} as the product names them; creating, renaming,
  * deleting and adding under /api/v2/playlists; a user's lists for the profile.
  */
 export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {

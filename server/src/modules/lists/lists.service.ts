@@ -42,7 +42,7 @@ export function playlistOfResource(db: Db, playlistId: number | null, viewer: Vi
   return { id: p.id, name: p.name, items: loadSummaries(db, playlistItemIds(db, p.id, itemViewer(viewer)), tree) };
 }
 
-// ---------------------------------------------------------------- writes (issue 5)
+// ---------------------------------------------------------------- writes (docs/API-contributions.md)
 
 /** A list name: trimmed, 1–PLAYLIST_NAME_MAX characters. */
 export function cleanPlaylistName(raw: string): string {

@@ -225,7 +225,7 @@ describe('a blocked resource', () => {
 });
 
 describe('GET /api/v2/admin/resources/{list}', () => {
-  it('lists each admin page of SPEC §2 with the paged shape, newest first', async () => {
+  it('lists each admin page with the paged shape, newest first', async () => {
     const draft = resource('draft').id;
     const pending = resource('pending').id;
     const blocked = resource('blocked').id;

@@ -22,7 +22,7 @@ import { adminListFilter, dismiss, reportResource, transition, type StatusAction
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * Moderation (issue 5): status changes by owners and admins, reports, and the
+ * Moderation (docs/API-contributions.md): status changes by owners and admins, reports, and the
  * admin resource lists. Every rule is in moderation.service.ts's TRANSITIONS;
  * admin paths also check requireAdmin (isAdmin and not denied) up front.
  */

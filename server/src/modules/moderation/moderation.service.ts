@@ -104,7 +104,7 @@ export function dismiss(db: Db, viewer: Viewer, reportId: number): DbReport {
   })();
 }
 
-/** Which resources each admin page of SPEC §2 lists. */
+/** Which resources each admin page of docs/PRODUCT.md#moderation-lists lists. */
 const ADMIN_LIST_FILTERS: Record<AdminList, (viewerId: number) => Pick<ManagedFilter, 'statuses' | 'ownerId' | 'reportedOnly'>> = {
   all: () => ({ statuses: null, ownerId: null, reportedOnly: false }),
   block: () => ({ statuses: ['blocked'] as ResourceStatus[], ownerId: null, reportedOnly: false }),

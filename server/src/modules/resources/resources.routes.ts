@@ -28,7 +28,7 @@ const MediaQuerySchema = Type.Object({
 });
 
 /**
- * Resources, read side (SPEC §7 "Resources and search", "Lists"): the
+ * Resources, read side (docs/API-library.md "Resources and search", "Lists"): the
  * resource page, the random pick, the paged library, and a resource's file.
  */
 export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -35,7 +35,7 @@ export function parseIdList(raw: string | undefined): number[] | undefined {
  * The one list of resources behind /content/all, /v3/searchResource,
  * /v3/searchPage(Resource) and Más vistos: published resources only (a user's
  * own page, for that user or an admin, shows every status), hidden categories
- * left out for non-admins, filters combined with the text, SPEC's paged shape.
+ * left out for non-admins, filters combined with the text, the paged shape.
  */
 export function findResources(db: Db, viewer: Viewer | null, query: ResourceQuery): ResourceSearchPage {
   const tree = CategoryTree.load(db, viewer);

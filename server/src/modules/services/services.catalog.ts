@@ -10,7 +10,7 @@ interface ToolSpec {
   adminOnly?: boolean;
   /** left out of the phone list, where space is short */
   desktopOnly?: boolean;
-  /** admins cannot point it elsewhere (login, Uadmin, the menu editor, tools SPEC shows disabled) */
+  /** admins cannot point it elsewhere (login, Uadmin, the menu editor, tools the product shows disabled) */
   lockedTarget?: boolean;
   /** admins cannot hide it: the add-tool tile is the way into the menu editor */
   lockedHidden?: boolean;
@@ -24,8 +24,8 @@ const NONE: TileTarget = { kind: 'none', value: '' };
 export const MENU_EDITOR_PATH = '/admin/menu';
 
 /**
- * SPEC §1 tools. Disabled ones (chat, government info) are shown greyed, as
- * SPEC says; tools with no target yet say so on the menu ("Próximamente")
+ * docs/PRODUCT.md#services-modes tools. Disabled ones (chat, government info) are shown greyed, as
+ * the product says; tools with no target yet say so on the menu ("Próximamente")
  * until an admin points them at a category, a page or another service.
  */
 export const TOOLS: Readonly<Record<ToolId, ToolSpec>> = {
@@ -53,7 +53,7 @@ export const TOOLS: Readonly<Record<ToolId, ToolSpec>> = {
   addTool: { name: 'Agregar herramienta', icon: 'plus', target: route(MENU_EDITOR_PATH), adminOnly: true, lockedTarget: true, lockedHidden: true },
 };
 
-/** Each services mode: its fixed title and tool list (SPEC §1). */
+/** Each services mode: its fixed title and tool list (docs/PRODUCT.md#services-modes). */
 export const MODES: Readonly<Record<ServicesModeName, { title: string; mobileTitle: string; tools: ToolId[] }>> = {
   default: {
     title: 'Portal de servicios de tu comunidad',

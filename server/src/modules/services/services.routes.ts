@@ -35,7 +35,7 @@ export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         isOldBrowser: client.isOldBrowser,
         seeDesktop: request.query.seeDesktop ?? request.cookies.kp_see_desktop !== '0',
         device: client.device,
-        // SPEC's list, told only about the caller: whether they themself are on it.
+        // The denied-users list, told only about the caller: whether they themself are on it.
         // The whole list is for admins (GET /api/v2/admin/settings).
         deniedUsers: request.viewer?.denied ? [request.viewer.id] : [],
         servicesMode: settings.servicesMode,

@@ -142,7 +142,7 @@ export interface MenuBanners {
 }
 
 /**
- * SPEC §3 Services for one viewer: hidden tiles left out, admin-only tiles
+ * docs/PRODUCT.md#services-modes Services for one viewer: hidden tiles left out, admin-only tiles
  * (Uadmin, the add-tool tile) only for admins, on both lists; the phone list
  * without the desktop-only ones.
  */

@@ -123,7 +123,7 @@ describe('GET /api/v2/id/config: what decides between the phone and the desktop 
     expect((await config({ 'user-agent': desktop })).device).toBe('desktop');
   });
 
-  it('has the desktop view on by default (SPEC §3), off once the phone asked for the mobile view', async () => {
+  it('has the desktop view on by default, off once the phone asked for the mobile view', async () => {
     expect((await config({ 'user-agent': phone })).seeDesktop).toBe(true);
     expect((await config({ 'user-agent': phone, cookie: 'kp_see_desktop=0' })).seeDesktop).toBe(false);
     expect((await config({ 'user-agent': phone, cookie: 'kp_see_desktop=0' }, '?seeDesktop=true')).seeDesktop).toBe(true);

@@ -59,7 +59,7 @@ describe('PUT /api/v2/admin/settings', () => {
   });
 });
 
-describe('PUT /api/v2/admin/settings: the rest of /admin/data (issue 6)', () => {
+describe('PUT /api/v2/admin/settings: the rest of /admin/data (docs/API-admin.md)', () => {
   const config = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/id/config' })).json();
 
   it('switches moderation, restricted mode and downloads, effective at once', async () => {

@@ -5,7 +5,7 @@ import { fileAnswerHeaders } from '../../media/serve.ts';
 import { termsPdf } from './terms-pdf.ts';
 
 /**
- * GET /pdf/tyc-uayki.pdf (SPEC §7 static files): the terms and conditions,
+ * GET /pdf/tyc-uayki.pdf (docs/PRODUCT.md#terms static files): the terms and conditions,
  * built once at start from the text the modal shows. A root path, registered
  * before the web app's fallback.
  */

@@ -109,7 +109,7 @@ describe('GET /pdf/tyc-uayki.pdf', () => {
     expect(squash(body.join(' '))).toBe(squash(expected.join(' ')));
   });
 
-  it('covers what SPEC §2 asks of the terms', () => {
+  it('covers what the terms must say', () => {
     const all = squash(JSON.stringify(TERMS));
     for (const needle of ['Licencia de uso', 'Derechos de autor', 'Limitación de responsabilidad', 'Cookies', 'Título', 'Autor', 'Fuente', 'Licencia', 'Descripción', 'República del Perú', 'Lima', 'bloquear, suspender o retirar']) {
       expect(all, needle).toContain(needle);

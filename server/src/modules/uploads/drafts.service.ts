@@ -48,7 +48,7 @@ function changesFrom(db: Db, viewer: Viewer, body: UpdateResource): ResourceChan
 
 /**
  * A new draft owned by the caller. The declaration that the file is public
- * domain or rights-free (SPEC §1) is required from the start: the upload
+ * domain or rights-free (docs/PRODUCT.md#uploads) is required from the start: the upload
  * form shows the reminder (/upload/ModalAlert) before anything is sent.
  */
 export function createDraft(db: Db, viewer: Viewer, body: CreateResource): number {

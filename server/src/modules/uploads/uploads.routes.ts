@@ -46,7 +46,7 @@ const UploadHeadersSchema = Type.Object({
 export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 
 /**
- * Contributions, upload side (issue 5): drafts (create, edit, delete, the
+ * Contributions, upload side (docs/API-contributions.md): drafts (create, edit, delete, the
  * owner's list), the resource's file (resumable under /api/uploads, or one
  * multipart POST), and covers. Status changes live in modules/moderation.
  */
@@ -141,7 +141,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // ---- covers (SPEC §7: POST /v2/resources/{id}/cover, multipart field `file`) ----
+  // ---- covers (docs/API-contributions.md: POST /v2/resources/{id}/cover, multipart field `file`) ----
   app.post('/v2/resources/:id/cover', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
     // Refused before a byte of the picture is read.
     assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);

@@ -82,7 +82,7 @@ describe('GET /api/v2/admin/users', () => {
   });
 });
 
-describe('DELETE /api/v2/admin/users/{userId} (SPEC §4 user-list deletion)', () => {
+describe('DELETE /api/v2/admin/users/{userId} (user-list deletion)', () => {
   it('removes the account with its comments, favourites and playlists; its resources stay without owner', async () => {
     const gone = await victim();
     const other = await victim();
@@ -110,7 +110,7 @@ describe('DELETE /api/v2/admin/users/{userId} (SPEC §4 user-list deletion)', ()
     expect(codeOf(await api('GET', `/users/${gone.id}`))).toBe('NOT_FOUND');
     expect((await api('GET', '/v2/session', gone.token)).statusCode).toBe(401);
     expect((await api('POST', '/auth', undefined, { user_name: gone.name, password: 'clave-vecino' })).statusCode).toBe(401);
-    // a second delete is the SPEC's deleteError case
+    // a second delete is the deleteError case
     expect(codeOf(await api('DELETE', `/v2/admin/users/${gone.id}`, tokens.admin))).toBe('NOT_FOUND');
   });
 

@@ -9,7 +9,7 @@ import { viewerOf } from '../../access/privilege.ts';
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * User administration under /api/v2/admin/users (SPEC §7 "get all users,
+ * User administration under /api/v2/admin/users (docs/API-accounts.md "get all users,
  * delete user"; the rest ours, see docs/API-accounts.md). Every route checks
  * isAdmin and the denied-users list on the server (requireAdmin).
  */

@@ -40,7 +40,7 @@ const register = (fields: Record<string, unknown> = {}) =>
 const PRIVATE = ['email', 'born_date', 'code_phone', 'phone_number'];
 
 describe('GET /api/v2/constants/education and /occupation', () => {
-  it('answers the six instruction levels of SPEC §3 in order', async () => {
+  it('answers the six instruction levels in order', async () => {
     const res = await api('GET', '/v2/constants/education');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -59,7 +59,7 @@ describe('GET /api/v2/constants/education and /occupation', () => {
 });
 
 describe('POST /api/user/create', () => {
-  it('registers a user and logs them in like /auth (SPEC §4: registering, then logged in)', async () => {
+  it('registers a user and logs them in like /auth (registering, then logged in)', async () => {
     const res = await register({ user_name: 'Maria.Q', name: '  María ', last_name: ' Quispe', email: 'maria@kit.pe', gender: 0 });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -73,7 +73,7 @@ describe('POST /api/user/create', () => {
     expect((await api('POST', '/auth', { payload: { user_name: 'maria.q', password: 'clave-segura' } })).statusCode).toBe(200);
   });
 
-  it("refuses a taken user name, ignoring case, with 409 USERNAME_TAKEN and SPEC's 'This username is already in use'", async () => {
+  it("refuses a taken user name, ignoring case, with 409 USERNAME_TAKEN and 'This username is already in use'", async () => {
     const res = await register({ user_name: 'ROSA' });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({ code: 'USERNAME_TAKEN', message: 'Ese nombre de usuario ya está en uso. Elige otro', data: { reason: 'This username is already in use' } });
@@ -155,7 +155,7 @@ describe('GET /api/users/{id} and /api/user/{id}', () => {
 });
 
 describe('PUT /api/v2/users/{userId}/profile', () => {
-  it('saves the SPEC fields of the own profile and leaves the rest as they were', async () => {
+  it('saves the fields of the own profile and leaves the rest as they were', async () => {
     const res = await api('PUT', `/v2/users/${ids.pedro}/profile`, {
       token: tokens.pedro,
       payload: { last_name: 'Mamani', born_date: '1985-12-31', instruction_degree: 'Educación secundaria', occupation: 'Agricultor(a)', code_phone: '+502', phone_number: '4567.8912', others: ' Teje ponchos ' },
@@ -269,7 +269,7 @@ describe('GET /api/v2/search/users', () => {
     insert.run('cien_por', 'Cien', '100%', 0);
   });
 
-  it('answers SPEC paging with public users matching every word, accents folded, the exact name first', async () => {
+  it('answers paging with public users matching every word, accents folded, the exact name first', async () => {
     const res = await api('GET', '/v2/search/users?q=jose');
     expect(res.statusCode).toBe(200);
     const page = res.json();

@@ -37,7 +37,7 @@ import { assertSelfOrAdmin, getUserOr404, registerUser, savePersonalDetails, toP
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
- * Accounts (SPEC §7 "Auth and users"): registration, profiles, pictures,
+ * Accounts (docs/API-accounts.md "Auth and users"): registration, profiles, pictures,
  * user search, the constants lists; the admin endpoints in users.admin.routes.ts.
  * Password change and logins live in modules/auth.
  */

@@ -12,7 +12,7 @@ const fieldError = (value: string, now?: Date): AppError | null => {
   }
 };
 
-describe('checkBornDate (SPEC §5: YYYY-MM-DD, no future dates)', () => {
+describe('checkBornDate (YYYY-MM-DD, no future dates)', () => {
   it('accepts real dates up to today, leap days included', () => {
     expect(fieldError('2024-02-29')).toBeNull();
     expect(fieldError('1900-01-01')).toBeNull();

@@ -22,10 +22,10 @@ import { userImageUrl } from '../../media/media-url.ts';
 import { countActiveAdmins, deleteUserRow, findUserById, insertUser, isEmailTaken, isUserNameTaken, setAdmin, setBlocked, updateProfile, type DbUser, type ProfileChanges } from './users.repo.ts';
 import { pageOf } from '../../paging.ts';
 
-/** SPEC §8: the registration failure the web recognises. */
+/** docs/PRODUCT.md#registration: the registration failure the web recognises. */
 export const USERNAME_TAKEN_REASON = 'This username is already in use';
 
-/** An admin who is not on the denied-users list (SPEC §6): may act on any account. */
+/** An admin who is not on the denied-users list (docs/PRODUCT.md#roles): may act on any account. */
 export const actsAsAdmin = (viewer: Viewer | null): boolean => Boolean(viewer?.isAdmin && !viewer.denied);
 
 /** The caller, once requireUser has run. */
@@ -47,7 +47,7 @@ export function getUserOr404(db: Db, id: number): DbUser {
 }
 
 /**
- * The wire shape of SPEC §3 User. Contact details and birth date only for the
+ * The wire shape of docs/API-accounts.md User. Contact details and birth date only for the
  * user themself and admins; a blocked user's picture is withheld.
  */
 export function toWireUser(row: DbUser, viewer: Viewer | null): User {
@@ -93,12 +93,12 @@ export function toWireUser(row: DbUser, viewer: Viewer | null): User {
   return user;
 }
 
-/** SPEC §3 paged results. */
+/** docs/PRODUCT.md#paged-answers paged results. */
 export function toPage(rows: DbUser[], total: number, page: number, perPage: number, viewer: Viewer | null): UserPage {
   return pageOf(rows.map((r) => toWireUser(r, viewer)), total, page, perPage);
 }
 
-// ---- validation (SPEC §5, mirrored from the web's forms) -------------------------------------
+// ---- validation (docs/PRODUCT.md#profile-form, mirrored from the web's forms) -------------------------------------
 
 /** 400 VALIDATION naming the field, with a Spanish message the form can show. */
 export const invalidField = (field: string, message: string): AppError => new AppError('VALIDATION', { field: `body.${field}`, reason: message }, message);
@@ -146,7 +146,7 @@ function checkListed(field: string, value: string | null | undefined, list: read
 
 /**
  * Phone and country code together: digits and dots with at least 7 digits;
- * without a phone the code is null (SPEC §5); with one it is +51, +502 or +1,
+ * without a phone the code is null (docs/PRODUCT.md#profile-form); with one it is +51, +502 or +1,
  * keeping the stored code or the +51 default when none is sent.
  */
 function normalizePhone(changes: { phone_number?: string | null | undefined; code_phone?: string | null | undefined }, current: DbUser | null): Pick<ProfileChanges, 'phone_number' | 'code_phone'> {
