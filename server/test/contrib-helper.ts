@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { mediaRoot } from '../src/media/store.ts';
 import { signToken, type TokenSubject } from '../src/modules/auth/session.plugin.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
@@ -35,6 +36,16 @@ function quickUser(app: FastifyInstance, userName: string, admin = false): { id:
 }
 
 /** An app with an owner, another user, an admin, an admin on the denied list, and a category. */
+/** A contribWorld shared by the tests of a file: made before the first, closed after the last. */
+export function contribWorldForFile(env: Record<string, string> = {}): ContribWorld {
+  const shared = {} as ContribWorld;
+  beforeAll(async () => {
+    Object.assign(shared, await contribWorld(env));
+  }, 60_000);
+  afterAll(() => shared.t.close());
+  return shared;
+}
+
 export async function contribWorld(env: Record<string, string> = {}): Promise<ContribWorld> {
   const t = await buildTestApp(env);
   const owner = quickUser(t.app, 'rosa');

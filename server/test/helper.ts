@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -10,6 +11,20 @@ export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   close: () => Promise<void>;
+}
+
+/**
+ * One app shared by the tests of a file: built before the first (a busy
+ * machine may need a minute), closed after the last. The object is filled in
+ * when the tests run, so read its fields inside tests and hooks only.
+ */
+export function appForFile(env: Record<string, string> = {}): TestApp {
+  const shared = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shared, await buildTestApp(env));
+  }, 60_000);
+  afterAll(() => shared.close());
+  return shared;
 }
 
 /** A real app on a fresh SQLite file in its own temp data dir; env overrides as the server would read them. */

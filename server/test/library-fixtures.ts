@@ -1,13 +1,26 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection.ts';
 import { mediaPath } from '../src/media/store.ts';
+import { createUser, login } from './helper.ts';
 
 /** Test data for the library: rows straight into SQLite, files straight into the store. */
 
 let seq = 0;
 const nextKey = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
+
+/** The library tests' people, ana and beto (villagers) and jefa (admin): their ids and Authorization headers. */
+export async function addLibraryPeople(app: FastifyInstance): Promise<{ ids: Record<'ana' | 'beto' | 'jefa', number>; headers: Record<'ana' | 'beto' | 'jefa', Record<string, string>> }> {
+  const ids = {
+    ana: await createUser(app, 'ana', 'clave-ana'),
+    beto: await createUser(app, 'beto', 'clave-beto'),
+    jefa: await createUser(app, 'jefa', 'clave-jefa', { admin: true }),
+  };
+  const bearer = async (name: string) => ({ authorization: `Bearer ${(await login(app, name, `clave-${name}`)).token}` });
+  return { ids, headers: { ana: await bearer('ana'), beto: await bearer('beto'), jefa: await bearer('jefa') } };
+}
 
 export function addCategory(db: Db, name: string, opts: { parent?: number | null; priority?: number; hidden?: boolean } = {}): number {
   return Number(

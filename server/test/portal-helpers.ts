@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { createUser, login } from './helper.ts';
+import { beforeAll } from 'vitest';
+import { createUser, login, type TestApp } from './helper.ts';
 
 /** Test helpers of the portal feature (docs/API-portal.md). */
 
@@ -66,6 +67,15 @@ export interface Viewers {
   user: Record<string, string>;
   other: Record<string, string>;
   anonymous: Record<string, string>;
+}
+
+/** makeViewers for the shared app of a file (appForFile), made once before its tests. */
+export function viewersForFile(t: TestApp): Awaited<ReturnType<typeof makeViewers>> {
+  const shared = {} as Awaited<ReturnType<typeof makeViewers>>;
+  beforeAll(async () => {
+    Object.assign(shared, await makeViewers(t.app));
+  }, 60_000);
+  return shared;
 }
 
 /** An admin, two villagers and nobody, as Authorization headers. */

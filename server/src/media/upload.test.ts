@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { makeViewers, multipartFile, PNG_BYTES, type Viewers } from '../../test/portal-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../test/helper.ts';
+import { viewersForFile, multipartFile, PNG_BYTES } from '../../test/portal-helpers.ts';
 import { tmpDir } from './store.ts';
 
-let t: TestApp;
-let viewers: Viewers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  viewers = await makeViewers(t.app);
-}, 60_000);
-afterAll(async () => t.close());
+const t = appForFile();
+const viewers = viewersForFile(t);
 
 describe('reading a file route’s body', () => {
   it('blames a cut body on the client (400) but the kit’s own disk failing on the kit, never the other way round', async () => {

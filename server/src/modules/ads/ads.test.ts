@@ -1,16 +1,10 @@
 import type { Ad, AdPage } from '@kit/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { makeViewers, multipartFile, PNG_BYTES, type Viewers } from '../../../test/portal-helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/helper.ts';
+import { viewersForFile, multipartFile, PNG_BYTES } from '../../../test/portal-helpers.ts';
 
-let t: TestApp;
-let viewers: Viewers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  viewers = await makeViewers(t.app);
-}, 60_000);
-afterAll(async () => t.close());
+const t = appForFile();
+const viewers = viewersForFile(t);
 beforeEach(() => {
   t.app.db.prepare('DELETE FROM ads').run();
 });

@@ -1,16 +1,10 @@
 import type { ContactMessagePage } from '@kit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { makeViewers, type Viewers } from '../../../test/portal-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/helper.ts';
+import { viewersForFile } from '../../../test/portal-helpers.ts';
 
-let t: TestApp;
-let viewers: Viewers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  viewers = await makeViewers(t.app);
-}, 60_000);
-afterAll(async () => t.close());
+const t = appForFile();
+const viewers = viewersForFile(t);
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: 'Julia Quispe',

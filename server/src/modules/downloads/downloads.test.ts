@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { AppPackageInfo, Package, PackageList } from '@kit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { APK_BYTES, makeViewers, multipartFile, PNG_BYTES, ZIP_BYTES, type Viewers } from '../../../test/portal-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../../../test/helper.ts';
+import { APK_BYTES, viewersForFile, multipartFile, PNG_BYTES, ZIP_BYTES } from '../../../test/portal-helpers.ts';
 
-let t: TestApp;
-let viewers: Viewers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  viewers = await makeViewers(t.app);
-}, 60_000);
-afterAll(async () => t.close());
+const t = appForFile();
+const viewers = viewersForFile(t);
 
 function upload(url: string, headers: Record<string, string>, bytes: Buffer, fileName: string) {
   const body = multipartFile(bytes, fileName);

@@ -1,17 +1,11 @@
 import { ResourcePageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode } from '../../../test/contrib-helper.ts';
 import { addCategory, addResource } from '../../../test/library-fixtures.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
+const w = contribWorldForFile();
+const api = caller(w);
 
 const favs = async (who: 'owner' | 'other' | 'admin' | 'anonymous', userId: number) =>
   ((await api(who, 'GET', `/v2/user/${userId}/resources/favorites?per_page=60`)).json().data as Array<{ id: number }>).map((r) => r.id);

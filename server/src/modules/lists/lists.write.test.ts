@@ -1,17 +1,11 @@
 import { PlaylistCardListSchema, PlaylistSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, files, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, files } from '../../../test/contrib-helper.ts';
 import { addMedia, addResource } from '../../../test/library-fixtures.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
+const w = contribWorldForFile();
+const api = caller(w);
 
 const newList = async (name = 'Para la escuela', who: 'owner' | 'other' = 'other') => (await api(who, 'POST', '/v2/playlists', { payload: { name } })).json().id as number;
 const itemIds = async (id: number, who: 'other' | 'anonymous' | 'owner' = 'other') =>

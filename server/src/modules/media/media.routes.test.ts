@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import { addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { addLibraryPeople, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
 import { today } from '../../days.ts';
 import { mediaPath } from '../../media/store.ts';
 
@@ -20,12 +20,9 @@ let blockedSha = '';
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.app.db;
-  users.ana = await createUser(t.app, 'ana', 'clave-ana');
-  users.beto = await createUser(t.app, 'beto', 'clave-beto');
-  users.jefa = await createUser(t.app, 'jefa', 'clave-jefa', { admin: true });
-  for (const [name, password] of [['ana', 'clave-ana'], ['beto', 'clave-beto'], ['jefa', 'clave-jefa']] as const) {
-    as[name] = { authorization: `Bearer ${(await login(t.app, name, password)).token}` };
-  }
+  const people = await addLibraryPeople(t.app);
+  Object.assign(users, people.ids);
+  Object.assign(as, people.headers);
   videoSha = addMedia(db, t.dataDir, video, 'mp4', 'video/mp4');
   coverSha = addMedia(db, t.dataDir, patternBytes(300, 2), 'jpg', 'image/jpeg');
   draftSha = addMedia(db, t.dataDir, patternBytes(900, 5), 'pdf', 'application/pdf');

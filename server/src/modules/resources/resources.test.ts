@@ -1,8 +1,8 @@
 import { PlaylistSchema, ResourceDetailSchema, ResourcePageSchema, ResourceSummarySchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import { addCategory, addMedia, addPlaylist, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { addCategory, addLibraryPeople, addMedia, addPlaylist, addResource, patternBytes } from '../../../test/library-fixtures.ts';
 import { today } from '../../days.ts';
 
 let t: TestApp;
@@ -17,12 +17,9 @@ let pictureSha = '';
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.app.db;
-  users.ana = await createUser(t.app, 'ana', 'clave-ana');
-  users.beto = await createUser(t.app, 'beto', 'clave-beto');
-  users.jefa = await createUser(t.app, 'jefa', 'clave-jefa', { admin: true });
-  for (const [name, password] of [['ana', 'clave-ana'], ['beto', 'clave-beto'], ['jefa', 'clave-jefa']] as const) {
-    as[name] = { authorization: `Bearer ${(await login(t.app, name, password)).token}` };
-  }
+  const people = await addLibraryPeople(t.app);
+  Object.assign(users, people.ids);
+  Object.assign(as, people.headers);
   cats.educacion = addCategory(db, 'Educación', { priority: 1 });
   cats.primaria = addCategory(db, 'Primaria', { parent: cats.educacion });
   cats.salud = addCategory(db, 'Salud', { priority: 2 });

@@ -1,8 +1,8 @@
 import { ResourceSearchPageSchema, SearchPageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import { addCategory, addResource } from '../../../test/library-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { addCategory, addLibraryPeople, addResource } from '../../../test/library-fixtures.ts';
 
 let t: TestApp;
 const as: Record<string, Record<string, string>> = { anon: {} };
@@ -13,13 +13,10 @@ const r = { ambiental: 0, cuentos: 0, agua: 0, huerto: 0, canciones: 0, arbol: 0
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.app.db;
-  users.ana = await createUser(t.app, 'ana', 'clave-ana');
-  users.beto = await createUser(t.app, 'beto', 'clave-beto');
-  users.jefa = await createUser(t.app, 'jefa', 'clave-jefa', { admin: true });
+  const people = await addLibraryPeople(t.app);
+  Object.assign(users, people.ids);
+  Object.assign(as, people.headers);
   db.prepare("UPDATE users SET name = 'José', last_name = 'Ñahui' WHERE id = ?").run(users.beto);
-  for (const [name, password] of [['ana', 'clave-ana'], ['beto', 'clave-beto'], ['jefa', 'clave-jefa']] as const) {
-    as[name] = { authorization: `Bearer ${(await login(t.app, name, password)).token}` };
-  }
   cats.educacion = addCategory(db, 'Educación', { priority: 1 });
   cats.primaria = addCategory(db, 'Primaria', { parent: cats.educacion });
   cats.lectura = addCategory(db, 'Lectura', { parent: cats.primaria });

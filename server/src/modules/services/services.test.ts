@@ -1,18 +1,12 @@
 import type { ClientConfig, FastAccessServices, ServicesModeName } from '@kit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCategory, addMedia } from '../../../test/library-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { makeViewers, multipartFile, PNG_BYTES, type Viewers } from '../../../test/portal-helpers.ts';
+import { appForFile } from '../../../test/helper.ts';
+import { viewersForFile, multipartFile, PNG_BYTES } from '../../../test/portal-helpers.ts';
 import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
-let t: TestApp;
-let viewers: Viewers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  viewers = await makeViewers(t.app);
-}, 60_000);
-afterAll(async () => t.close());
+const t = appForFile();
+const viewers = viewersForFile(t);
 
 async function services(headers: Record<string, string> = {}): Promise<FastAccessServices> {
   const res = await t.app.inject({ method: 'GET', url: '/api/v3/fastAccessServices', headers });

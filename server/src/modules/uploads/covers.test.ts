@@ -2,18 +2,12 @@ import fs from 'node:fs';
 import { CoverSchema } from '@kit/contract';
 import sharp from 'sharp';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, files, leftovers, multipart, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, files, leftovers, multipart, validDraft, type Who } from '../../../test/contrib-helper.ts';
 import { mediaPath } from '../../media/store.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
+const w = contribWorldForFile();
+const api = caller(w);
 
 const draft = async (type = 2) => (await api('owner', 'POST', '/v2/resources', { payload: validDraft(w, { type }) })).json().id as number;
 const sendCover = (id: number, data: Buffer, who: Who = 'owner', filename = 'portada.png', field = 'file') =>

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import { LICENSES, ManagedResourceSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, files, leftovers, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, files, leftovers, multipart, validDraft } from '../../../test/contrib-helper.ts';
 import { addCategory, addMedia, addResource } from '../../../test/library-fixtures.ts';
 import { mediaPath } from '../../media/store.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
+const w = contribWorldForFile();
+const api = caller(w);
 
 const create = (payload: object, who: 'owner' | 'other' | 'admin' = 'owner') => api(who, 'POST', '/v2/resources', { payload });
 const dbRow = (id: number) => w.t.app.db.prepare('SELECT title, author, source, license, description, category_id, type_code, status, rights_declared, user_id FROM resources WHERE id = ?').get(id);
