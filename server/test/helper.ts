@@ -62,3 +62,20 @@ export async function login(app: FastifyInstance, userName: string, password: st
   const token = (res.json() as { token: string }).token;
   return { token, cookie: `kp_token=${token}` };
 }
+
+/** The accounts tests' people: jefa (admin), vetado (an admin on the denied list), rosa and pedro, with their ids and tokens. */
+export async function addAccountPeople(app: FastifyInstance): Promise<{ ids: Record<AccountPerson, number>; tokens: Record<AccountPerson, string> }> {
+  const people: ReadonlyArray<readonly [AccountPerson, string, string, boolean]> = [
+    ['admin', 'jefa', 'clave-de-jefa', true],
+    ['denied', 'vetado', 'clave-vetado', true],
+    ['rosa', 'rosa', 'papa-amarilla', false],
+    ['pedro', 'pedro', 'clave-pedro', false],
+  ];
+  const ids = { admin: 0, denied: 0, rosa: 0, pedro: 0 };
+  const tokens = { admin: '', denied: '', rosa: '', pedro: '' };
+  for (const [who, name, password, admin] of people) ids[who] = await createUser(app, name, password, { admin });
+  app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(ids.denied);
+  for (const [who, name, password] of people) tokens[who] = (await login(app, name, password)).token;
+  return { ids, tokens };
+}
+type AccountPerson = 'admin' | 'denied' | 'rosa' | 'pedro';

@@ -1,19 +1,16 @@
 import { CommentPageSchema, CommentSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode } from '../../../test/contrib-helper.ts';
 import { addResource } from '../../../test/library-fixtures.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
+const w = contribWorldForFile();
+const api = caller(w);
 let published = 0;
 
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
+beforeAll(() => {
   published = addResource(w.t.app.db, { title: 'Canto de cosecha', user: w.ids.owner });
 });
-afterAll(() => w.t.close());
 
 const post = (who: 'owner' | 'other' | 'admin' | 'anonymous', content_id: number, comment: unknown) => api(who, 'POST', '/comment/create', { payload: { content_id, comment } });
 const count = (id: number) => w.t.app.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM comments WHERE resource_id = ?').get(id)?.n;

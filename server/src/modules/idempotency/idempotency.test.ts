@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode } from '../../../test/contrib-helper.ts';
 import { addResource } from '../../../test/library-fixtures.ts';
 import { sweepIdempotencyKeys } from './idempotency.service.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
+const w = contribWorldForFile();
+const api = caller(w);
 let resource = 0;
 
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
+beforeAll(() => {
   resource = addResource(w.t.app.db, { title: 'Para el buzón sin conexión', user: w.ids.owner });
 });
-afterAll(() => w.t.close());
 
 const count = (sql: string, ...args: unknown[]) => (w.t.app.db.prepare(sql).get(...args) as { n: number }).n;
 const key = (k: string) => ({ 'idempotency-key': k });

@@ -1,19 +1,13 @@
 import { ManagedPageSchema, ManagedResourceSchema, type ManagedSummary, type ResourceStatus } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, files, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, files } from '../../../test/contrib-helper.ts';
 import { addMedia, addPlaylist, addResource } from '../../../test/library-fixtures.ts';
 import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
+const w = contribWorldForFile();
+const api = caller(w);
 let n = 0;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
 beforeEach(() => writeSettings(w.t.app.db, { resourceModeration: true }));
 
 /** A complete resource (file, licence, category, declaration) in the given status. */

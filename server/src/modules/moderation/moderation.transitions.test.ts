@@ -1,6 +1,6 @@
 import type { ResourceStatus } from '@kit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, extraUser, files, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, extraUser, files, type Who } from '../../../test/contrib-helper.ts';
 import { addMedia, addResource } from '../../../test/library-fixtures.ts';
 
 /*
@@ -119,18 +119,15 @@ const CASES: Record<string, Case> = {
 
 const HTTP: Record<Exclude<Expect, 'ok'>, number> = { UNAUTHORIZED: 401, FORBIDDEN: 403, RESOURCE_NOT_FOUND: 404, INVALID_TRANSITION: 409 };
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
+const w = contribWorldForFile();
+const api = caller(w);
 let reporter = 0;
 let media = '';
 
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
+beforeAll(() => {
   reporter = extraUser(w, 'vecina').id;
   media = addMedia(w.t.app.db, w.t.dataDir, files.pdf(2048), 'pdf', 'application/pdf');
 });
-afterAll(() => w.t.close());
 
 /** A complete resource of the owner in the given status; a published one carries an open report by a neighbour. */
 function resourceIn(status: ResourceStatus): number {

@@ -1,7 +1,7 @@
 import { ManagedPageSchema, ResourceDetailSchema, ResourcePageSchema, type ResourceStatus, type ResourceSummary } from '@kit/contract';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, extraUser, files, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, extraUser, files, type Who } from '../../../test/contrib-helper.ts';
 import { addMedia, addResource } from '../../../test/library-fixtures.ts';
 
 /*
@@ -10,15 +10,9 @@ import { addMedia, addResource } from '../../../test/library-fixtures.ts';
  * say (never who wrote them). Nobody else reads any of it.
  */
 
-let w: ContribWorld;
-let api: ReturnType<typeof caller>;
+const w = contribWorldForFile();
+const api = caller(w);
 let n = 0;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  api = caller(w);
-});
-afterAll(() => w.t.close());
 
 function resource(status: ResourceStatus, statusReason: string | null = null): number {
   const media = addMedia(w.t.app.db, w.t.dataDir, files.pdf(1200, ++n), 'pdf', 'application/pdf');

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, extraUser, files, leftovers, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, contribWorldForFile, errorCode, extraUser, files, leftovers, multipart, validDraft } from '../../../test/contrib-helper.ts';
 import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 /*
@@ -11,14 +11,8 @@ import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
  */
 
 const MIB = 1024 * 1024;
-let w: ContribWorld;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  w = await contribWorld();
-  call = caller(w);
-}, 60_000);
-afterAll(async () => w.t.close());
+const w = contribWorldForFile();
+const call = caller(w);
 
 type Who = Parameters<typeof call>[0];
 const newDraft = async (who: Who): Promise<number> => (await call(who, 'POST', '/v2/resources', { payload: validDraft(w) })).json().id as number;

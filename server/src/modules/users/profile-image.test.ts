@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { addAccountPeople, buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
 import { sniff } from '../../media/sniff.ts';
 import { mediaPath, mediaRoot } from '../../media/store.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
@@ -15,14 +15,9 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ids.admin = await createUser(t.app, 'jefa', 'clave-de-jefa', { admin: true });
-  ids.denied = await createUser(t.app, 'vetado', 'clave-vetado', { admin: true });
-  t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(ids.denied);
-  ids.rosa = await createUser(t.app, 'rosa', 'papa-amarilla');
-  ids.pedro = await createUser(t.app, 'pedro', 'clave-pedro');
-  for (const [name, password] of [['jefa', 'clave-de-jefa'], ['vetado', 'clave-vetado'], ['rosa', 'papa-amarilla'], ['pedro', 'clave-pedro']] as const) {
-    tokens[name === 'jefa' ? 'admin' : name === 'vetado' ? 'denied' : name] = (await login(t.app, name, password)).token;
-  }
+  const people = await addAccountPeople(t.app);
+  Object.assign(ids, people.ids);
+  Object.assign(tokens, people.tokens);
   png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
   jpeg = await sharp({ create: { width: 300, height: 500, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .jpeg()

@@ -2,7 +2,7 @@ import { INSTRUCTION_LEVELS, UserPageSchema, UserSchema } from '@kit/contract';
 import type { InjectOptions } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { addAccountPeople, buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { verifyPassword } from '../auth/password.ts';
 
 let t: TestApp;
@@ -11,16 +11,10 @@ const tokens = { admin: '', denied: '', rosa: '', pedro: '' };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ids.admin = await createUser(t.app, 'jefa', 'clave-de-jefa', { admin: true });
-  ids.denied = await createUser(t.app, 'vetado', 'clave-vetado', { admin: true });
-  t.app.db.prepare('INSERT INTO denied_users (user_id) VALUES (?)').run(ids.denied);
-  ids.rosa = await createUser(t.app, 'rosa', 'papa-amarilla');
-  ids.pedro = await createUser(t.app, 'pedro', 'clave-pedro');
+  const people = await addAccountPeople(t.app);
+  Object.assign(ids, people.ids);
+  Object.assign(tokens, people.tokens);
   t.app.db.prepare("UPDATE users SET name = 'Rosa', last_name = 'Quispe', email = 'rosa@kit.pe', born_date = '1990-04-02', code_phone = '+51', phone_number = '987654321' WHERE id = ?").run(ids.rosa);
-  tokens.admin = (await login(t.app, 'jefa', 'clave-de-jefa')).token;
-  tokens.denied = (await login(t.app, 'vetado', 'clave-vetado')).token;
-  tokens.rosa = (await login(t.app, 'rosa', 'papa-amarilla')).token;
-  tokens.pedro = (await login(t.app, 'pedro', 'clave-pedro')).token;
 });
 afterAll(() => t.close());
 
