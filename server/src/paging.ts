@@ -18,8 +18,14 @@ export interface PageRequest {
   offset: number;
 }
 
-/** `?page=&per_page=` as the schemas let them through; absent: the first page of DEFAULT_PER_PAGE (or the list's own size). */
-export function pageRequest(query: { page?: number | undefined; per_page?: number | undefined }, perPage: number = DEFAULT_PER_PAGE): PageRequest {
+/** `?page=&per_page=` as the schemas let them through. */
+export interface PageQuery {
+  page?: number | undefined;
+  per_page?: number | undefined;
+}
+
+/** Which page a query asks for; absent: the first page of DEFAULT_PER_PAGE (or the list's own size). */
+export function pageRequest(query: PageQuery, perPage: number = DEFAULT_PER_PAGE): PageRequest {
   const page = query.page ?? 1;
   const size = query.per_page ?? perPage;
   return { page, perPage: size, offset: (page - 1) * size };

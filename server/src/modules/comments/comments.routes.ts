@@ -13,9 +13,7 @@ import {
 import { requireUser } from '../../access/guards.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
-import { listComments } from './comments.repo.ts';
-import { assertCommentable, createComment, removeComment, toWireComment } from './comments.service.ts';
-import { pageOf } from '../../paging.ts';
+import { commentsPage, createComment, removeComment } from './comments.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -26,16 +24,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/comments/:resourceId',
     { schema: { params: ResourceIdParamsSchema, querystring: QueryCommentsSchema, response: { 200: CommentPageSchema, ...errors } } },
-    async (request) => {
-      const { resourceId } = request.params;
-      assertCommentable(db, resourceId, request.viewer);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 20;
-      const offset = (page - 1) * perPage;
-      const { rows, total } = listComments(db, resourceId, perPage, offset);
-      const data = rows.map((c) => toWireComment(c, request.viewer));
-      return pageOf(data, total, page, perPage);
-    },
+    async (request) => commentsPage(db, request.params.resourceId, request.query, request.viewer),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { COMMENT_MAX, type Comment } from '@kit/contract';
+import { COMMENT_MAX, COMMENTS_PER_PAGE, type Comment, type CommentPage } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
@@ -6,7 +6,8 @@ import { isPrivileged } from '../../access/privilege.ts';
 import { findModerated } from '../../catalog/resources.repo.ts';
 import { canSee } from '../../access/privilege.ts';
 import { userImageUrl } from '../../media/media-url.ts';
-import { deleteComment, findComment, insertComment, type DbComment } from './comments.repo.ts';
+import { deleteComment, findComment, insertComment, listComments, type DbComment } from './comments.repo.ts';
+import { pageOf, pageRequest, type PageQuery } from '../../paging.ts';
 import { plainText } from '../../plain-text.ts';
 
 /**
@@ -39,6 +40,19 @@ export function toWireComment(c: DbComment, viewer: Viewer | null): Comment {
 export function assertCommentable(db: Db, resourceId: number, viewer: Viewer | null): void {
   const resource = findModerated(db, resourceId);
   if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+}
+
+/** A resource's comments the viewer may read, newest first, a page at a time. */
+export function commentsPage(db: Db, resourceId: number, query: PageQuery, viewer: Viewer | null): CommentPage {
+  assertCommentable(db, resourceId, viewer);
+  const { page, perPage, offset } = pageRequest(query, COMMENTS_PER_PAGE);
+  const { rows, total } = listComments(db, resourceId, perPage, offset);
+  return pageOf(
+    rows.map((c) => toWireComment(c, viewer)),
+    total,
+    page,
+    perPage,
+  );
 }
 
 export function createComment(db: Db, viewer: Viewer, resourceId: number, raw: string): Comment {

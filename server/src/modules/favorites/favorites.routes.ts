@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, FavoriteStateSchema, IdempotencyHeadersSchema, IdParamsSchema, QueryPageSchema, ResourcePageSchema } from '@kit/contract';
-import { AppError } from '../../errors.ts';
 import { requireUser } from '../../access/guards.ts';
-import { CategoryTree } from '../../catalog/category-tree.ts';
-import { isPrivileged } from '../../access/privilege.ts';
-import { idempotent } from '../idempotency/idempotency.service.ts';
-import { findModerated } from '../../catalog/resources.repo.ts';
-import { canSee } from '../../access/privilege.ts';
-import { loadSummaries } from '../../catalog/resource-cards.ts';
-import { getUserOr404 } from '../users/users.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
-import { addFavorite, favoriteIds, removeFavorite } from './favorites.repo.ts';
-import { pageOf } from '../../paging.ts';
+import { idempotent } from '../idempotency/idempotency.service.ts';
+import { favoritesPage, markFavorite, unmarkFavorite } from './favorites.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const write = { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: FavoriteStateSchema, ...errors } } };
@@ -25,41 +17,17 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
 
   app.put('/v2/resources/:id/favorite', write, async (request, reply) =>
-    idempotent(request, reply, 200, () => {
-      const viewer = viewerOf(request);
-      const resource = findModerated(db, request.params.id);
-      if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
-      addFavorite(db, viewer.id, resource.id);
-      return { resourceId: resource.id, isFavorite: true };
-    }),
+    idempotent(request, reply, 200, () => markFavorite(db, viewerOf(request), request.params.id)),
   );
 
   // Works for a resource the caller can no longer see (blocked since): it just leaves their list.
   app.delete('/v2/resources/:id/favorite', write, async (request, reply) =>
-    idempotent(request, reply, 200, () => {
-      removeFavorite(db, viewerOf(request).id, request.params.id);
-      return { resourceId: request.params.id, isFavorite: false };
-    }),
+    idempotent(request, reply, 200, () => unmarkFavorite(db, viewerOf(request), request.params.id)),
   );
 
   app.get(
     '/v2/user/:id/resources/favorites',
     { schema: { params: IdParamsSchema, querystring: QueryPageSchema, response: { 200: ResourcePageSchema, ...errors } } },
-    async (request) => {
-      const user = getUserOr404(db, request.params.id);
-      const viewer = request.viewer;
-      const tree = CategoryTree.load(db, viewer);
-      const page = request.query.page ?? 1;
-      const perPage = request.query.per_page ?? 24;
-      const offset = (page - 1) * perPage;
-      const found = favoriteIds(
-        db,
-        { userId: user.id, viewerId: viewer?.id ?? null, all: isPrivileged(viewer), excludeCategoryIds: tree.hiddenIds() },
-        perPage,
-        offset,
-      );
-      const data = loadSummaries(db, found.ids, tree);
-      return pageOf(data, found.total, page, perPage);
-    },
+    async (request) => favoritesPage(db, request.params.id, request.query, request.viewer),
   );
 };
