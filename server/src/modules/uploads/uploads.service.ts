@@ -16,6 +16,7 @@ import { abandonPlacement, placeInStore, settlePlacement } from '../../media/sto
 import type { Viewer } from '../../types.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
+import type { DbModerated } from '../../catalog/resources.repo.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
@@ -243,8 +244,8 @@ export class UploadManager {
       const sha256 = running && running.upto === upload.size ? running.hash.digest('hex') : await hashFile(file);
       this.#running.delete(id);
       try {
-        await this.attach(viewer, upload.resource_id, file, sha256, upload.name, id);
-        // The row went in attach's transaction; the bytes are the stored file's now.
+        await this.#attach(viewer, resource, file, sha256, upload.name, id);
+        // The row went in #attach's transaction; the bytes are the stored file's now.
         removePart(this.dataDir, id);
       } catch (error) {
         // Picture resizing busy, or no room to finish: the bytes stay; an empty PATCH at the end finishes later.
@@ -308,7 +309,7 @@ export class UploadManager {
       if (stream.truncated) throw tooLarge();
       // Shorter than the sniffing window: decided now.
       if (!result.headChecked) checkFileType(await readHead(file), resource.type_code);
-      await this.attach(viewer, resourceId, file, running.hash.digest('hex'), displayName(clientName), null);
+      await this.#attach(viewer, resource, file, running.hash.digest('hex'), displayName(clientName), null);
     } finally {
       await fs.promises.rm(file, { force: true });
     }
@@ -317,12 +318,15 @@ export class UploadManager {
   /**
    * Puts a complete file into the store and makes it the resource's file
    * (with a cover made from it when it is a picture), if the caller may still
-   * edit the resource. The file it replaces is deleted when nothing else uses
+   * edit the resource. `read` is the resource as the caller read it before the
+   * bytes came; under the store lock it is read again, since it may have
+   * changed meanwhile. The file it replaces is deleted when nothing else uses
    * it. `file` stays where it is: the caller removes it once this resolves.
    */
-  async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+  async #attach(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+    const resourceId = read.id;
     const head = await readHead(file);
-    const sniffed = checkFileType(head, getModerated(this.db, resourceId, viewer).type_code);
+    const sniffed = checkFileType(head, read.type_code);
     // The stored type: the first bytes above, and for a zip what it holds.
     const type = await fileTypeOf(file);
     const size = fs.statSync(file).size;
