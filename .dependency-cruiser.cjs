@@ -30,6 +30,13 @@ module.exports = {
       to: { path: '^server/src/modules/[^/]+/.+[.]repo[.]ts$', pathNot: '^server/src/modules/$1/' },
     },
     {
+      name: 'server-shared-imports-feature',
+      comment: 'The shared homes are below the features: they never import one (a rule two features need moves down here instead).',
+      severity: 'error',
+      from: { path: '^server/src/(access|catalog|kit-settings|media|db)/' },
+      to: { path: '^server/src/modules/' },
+    },
+    {
       name: 'web-feature-imports-page',
       comment: 'Pages put features together; a feature never reaches up into a page (the router lives in web/src/app/).',
       severity: 'error',
