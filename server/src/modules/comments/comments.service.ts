@@ -9,6 +9,7 @@ import { userImageUrl } from '../../media/media-url.ts';
 import { deleteComment, findComment, insertComment, listComments, type DbComment } from './comments.repo.ts';
 import { pageOf, pageRequest, type PageQuery } from '../../paging.ts';
 import { plainText } from '../../plain-text.ts';
+import { visibleResource } from '../../catalog/resource-lookup.ts';
 
 /**
  * A comment as it is kept: plain text, never HTML (the web renders it as
@@ -38,8 +39,7 @@ export function toWireComment(c: DbComment, viewer: Viewer | null): Comment {
 
 /** Comments belong to resources the caller can see: a hidden one answers like one that never existed. */
 export function assertCommentable(db: Db, resourceId: number, viewer: Viewer | null): void {
-  const resource = findModerated(db, resourceId);
-  if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+  visibleResource(db, resourceId, viewer);
 }
 
 /** A resource's comments the viewer may read, newest first, a page at a time. */

@@ -1,19 +1,17 @@
 import type { FavoriteState, ResourcePage } from '@kit/contract';
-import { canSee, isPrivileged } from '../../access/privilege.ts';
+import { isPrivileged } from '../../access/privilege.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
-import { findModerated } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
 import { pageOf, pageRequest, type PageQuery } from '../../paging.ts';
 import type { Viewer } from '../../types.ts';
 import { getUserOr404 } from '../users/users.service.ts';
 import { addFavorite, favoriteIds, removeFavorite } from './favorites.repo.ts';
+import { visibleResource } from '../../catalog/resource-lookup.ts';
 
 /** Marks a resource the viewer can see as a favourite. */
 export function markFavorite(db: Db, viewer: Viewer, resourceId: number): FavoriteState {
-  const resource = findModerated(db, resourceId);
-  if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+  const resource = visibleResource(db, resourceId, viewer);
   addFavorite(db, viewer.id, resource.id);
   return { resourceId: resource.id, isFavorite: true };
 }

@@ -7,11 +7,10 @@ import type { Viewer } from '../../types.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { type CategoryTree } from '../../catalog/category-tree.ts';
-import { findModerated } from '../../catalog/resources.repo.ts';
-import { canSee } from '../../access/privilege.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { addPlaylistItem, countPlaylistItems, deletePlaylist, hasPlaylistItem, insertPlaylist, playlistCards, removePlaylistItem, renamePlaylist } from './lists.repo.ts';
 import { findPlaylist, playlistItemIds, type DbPlaylist } from '../../catalog/playlists.repo.ts';
+import { visibleResource } from '../../catalog/resource-lookup.ts';
 
 const itemViewer = (viewer: Viewer | null) => ({ userId: viewer?.id ?? null, privileged: isPrivileged(viewer) });
 
@@ -79,8 +78,7 @@ export function deleteOwnPlaylist(db: Db, viewer: Viewer, id: number): void {
 /** Adds a resource the owner can see, at the end; already there: nothing changes. */
 export function addToPlaylist(db: Db, viewer: Viewer, id: number, resourceId: number): void {
   ownList(db, viewer, id);
-  const resource = findModerated(db, resourceId);
-  if (!resource || !canSee(resource, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+  visibleResource(db, resourceId, viewer);
   if (hasPlaylistItem(db, id, resourceId)) return;
   if (countPlaylistItems(db, id) >= PLAYLIST_MAX_ITEMS) throw new AppError('PLAYLIST_FULL', { max: PLAYLIST_MAX_ITEMS });
   addPlaylistItem(db, id, resourceId);

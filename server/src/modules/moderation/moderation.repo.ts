@@ -35,18 +35,6 @@ export function insertEvent(db: Db, e: { resourceId: number; actorId: number; ac
   );
 }
 
-export interface DbEvent {
-  action: string;
-  from_status: string;
-  to_status: string;
-  reason: string | null;
-  actor_id: number | null;
-}
-
-export function listEvents(db: Db, resourceId: number): DbEvent[] {
-  return db.prepare<[number], DbEvent>('SELECT action, from_status, to_status, reason, actor_id FROM resource_events WHERE resource_id = ? ORDER BY id').all(resourceId);
-}
-
 /** Closes every open report of a resource the way the admin decided. */
 export function resolveOpenReports(db: Db, resourceId: number, status: 'kept' | 'blocked', actorId: number): number {
   return db
