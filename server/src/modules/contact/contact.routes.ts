@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CONTACT_MESSAGES_PER_PAGE,
   ContactMessagePageSchema,
   ContactReceiptSchema,
   CreateContactMessageSchema,
@@ -8,8 +7,7 @@ import {
 } from '@kit/contract';
 import { Type } from 'typebox';
 import { requireAdmin } from '../../access/guards.ts';
-import { findContactMessages, insertContactMessage } from './contact.repo.ts';
-import { pageOf } from '../../paging.ts';
+import { contactMessagesPage, storeContactMessage } from './contact.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -20,12 +18,7 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Messages per address are limited with every other write (plugins/write-rates.ts).
   app.post('/v2/contact', { schema: { body: CreateContactMessageSchema, response: { 201: ContactReceiptSchema, ...errors } } }, async (request, reply) => {
-    const id = insertContactMessage(app.db, {
-      userId: request.viewer?.id ?? null,
-      name: request.body.name.trim(),
-      replyTo: request.body.replyTo.trim(),
-      message: request.body.message.trim(),
-    });
+    const id = storeContactMessage(app.db, request.viewer?.id ?? null, request.body);
     request.log.info({ contactMessageId: id }, 'contact message stored');
     return reply.code(201).send({ id });
   });
@@ -39,19 +32,6 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContactMessagePageSchema, ...errors },
       },
     },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const offset = (page - 1) * CONTACT_MESSAGES_PER_PAGE;
-      const { rows, total } = findContactMessages(app.db, CONTACT_MESSAGES_PER_PAGE, offset);
-      const data = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        replyTo: row.reply_to,
-        message: row.message,
-        user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, user_name: row.user_name } : null,
-        createdAt: row.created_at,
-      }));
-      return pageOf(data, total, page, CONTACT_MESSAGES_PER_PAGE);
-    },
+    async (request) => contactMessagesPage(app.db, request.query),
   );
 };
