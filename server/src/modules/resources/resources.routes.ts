@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  DEFAULT_PER_PAGE,
   ErrorBodySchema,
   IdParamsSchema,
   QueryContentAllSchema,
@@ -10,17 +9,11 @@ import {
   ResourceSummarySchema,
 } from '@kit/contract';
 import { Type } from 'typebox';
-import { AppError } from '../../errors.ts';
-import { downloadFileName } from '../../media/disposition.ts';
-import { sendMedia } from '../../media/serve.ts';
-import { CategoryTree } from '../../catalog/category-tree.ts';
-import { findResources } from '../search/search.service.ts';
-import { findResourceDetail, recordDownload } from '../../catalog/resources.repo.ts';
-import { findResourceMedia, randomPublishedId } from './resources.repo.ts';
 import { downloadAsked } from '../../access/download-rule.ts';
 import { resourceDetail } from '../../catalog/resource-detail.ts';
-import { canSee } from '../../access/privilege.ts';
-import { loadSummaries } from '../../catalog/resource-cards.ts';
+import { downloadFileName } from '../../media/disposition.ts';
+import { sendMedia } from '../../media/serve.ts';
+import { countDownload, libraryPage, randomSummary, visibleDetailRow, visibleMedia } from './resources.service.ts';
 
 const MediaQuerySchema = Type.Object({
   /** 1: an attachment with a Spanish file name, counted as a download */
@@ -37,8 +30,7 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: IdParamsSchema, response: { 200: ResourceDetailSchema, '4xx': ErrorBodySchema } } },
     async (request, reply) => {
       const viewer = request.viewer;
-      const row = findResourceDetail(app.db, request.params.id);
-      if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
+      const row = visibleDetailRow(app.db, request.params.id, viewer);
       // A visit to the page is a view, once per viewer a day; only published resources have an audience to count.
       if (row.status === 'published' && request.method === 'GET' && app.counters.take(request, reply, 'view', 'resource-view', row.id)) app.viewCounts.add(row.id);
       row.views += app.viewCounts.unwritten(row.id);
@@ -54,8 +46,7 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     url: '/v2/resource/:id/media',
     schema: { params: IdParamsSchema, querystring: MediaQuerySchema, response: { '4xx': ErrorBodySchema } },
     handler: async (request, reply) => {
-      const media = findResourceMedia(app.db, request.params.id);
-      if (!media || !canSee(media, request.viewer)) throw new AppError('MEDIA_NOT_FOUND');
+      const media = visibleMedia(app.db, request.params.id, request.viewer);
       const download = downloadAsked(app.db, request.viewer, request.query.download);
       return sendMedia(request, reply, media, {
         cacheControl: media.status === 'published' ? 'public, no-cache' : 'private, no-cache',
@@ -64,7 +55,7 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(download
           ? {
               onDownload: () => {
-                if (app.counters.take(request, reply, 'download', 'resource-download', media.id)) recordDownload(app.db, media.id);
+                if (app.counters.take(request, reply, 'download', 'resource-download', media.id)) countDownload(app.db, media.id);
               },
             }
           : {}),
@@ -75,27 +66,12 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/contents/random',
     { schema: { querystring: QueryRandomSchema, response: { 200: ResourceSummarySchema, '4xx': ErrorBodySchema } } },
-    async (request) => {
-      const tree = CategoryTree.load(app.db, request.viewer);
-      const id = randomPublishedId(app.db, { typeCode: request.query.type ? request.query.type : null, excludeCategoryIds: tree.hiddenIds() });
-      const [summary] = id === null ? [] : loadSummaries(app.db, [id], tree);
-      if (!summary) throw new AppError('LIBRARY_EMPTY');
-      return summary;
-    },
+    async (request) => randomSummary(app.db, request.viewer, request.query.type),
   );
 
   app.get(
     '/content/all',
     { schema: { querystring: QueryContentAllSchema, response: { 200: ResourcePageSchema, '4xx': ErrorBodySchema } } },
-    async (request) => {
-      const q = request.query;
-      const { capped: _capped, ...page } = findResources(app.db, request.viewer, {
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PER_PAGE,
-        type: q.type,
-        categories: q.category === undefined ? undefined : [q.category],
-      });
-      return page;
-    },
+    async (request) => libraryPage(app.db, request.viewer, request.query),
   );
 };
