@@ -190,10 +190,7 @@ export class UploadManager {
     try {
       const upload = this.own(viewer, id);
       const file = partPath(this.dataDir, id);
-      if (!fs.existsSync(file)) {
-        this.discard(id, true);
-        throw new AppError('UPLOAD_NOT_FOUND');
-      }
+      if (!fs.existsSync(file)) this.#refuse(id, new AppError('UPLOAD_NOT_FOUND'));
       const have = partSize(this.dataDir, id);
       if (offset !== have) throw new AppError('UPLOAD_OFFSET_MISMATCH', { offset: have });
       const resource = getModerated(this.db, upload.resource_id, viewer);
@@ -201,8 +198,7 @@ export class UploadManager {
         assertAllowed('edit', resource, viewer);
         if (contentLength !== undefined && have + contentLength > upload.size) throw this.#overflow(upload);
       } catch (error) {
-        this.discard(id, true);
-        throw error;
+        this.#refuse(id, error);
       }
       if (have < upload.size) {
         // Refused before a byte is written; the upload stays, to go on once there is room.
@@ -219,11 +215,8 @@ export class UploadManager {
             resumable: true,
           });
         } catch (error) {
-          if (error instanceof AppError) {
-            // Refused content: nothing of it stays.
-            this.discard(id, true);
-            throw error;
-          }
+          // Refused content: nothing of it stays.
+          if (error instanceof AppError) this.#refuse(id, error);
           if (isDiskFullError(error)) {
             // The disk filled while this body arrived: its bytes go, the acknowledged ones stay for the resume.
             await cutBack(file, have);
@@ -250,14 +243,19 @@ export class UploadManager {
       } catch (error) {
         // Picture resizing busy, or no room to finish: the bytes stay; an empty PATCH at the end finishes later.
         if ((error instanceof AppError && error.code === 'UNAVAILABLE') || isDiskFullError(error)) throw asDiskFull(error);
-        this.discard(id, true);
-        throw error;
+        this.#refuse(id, error);
       }
       log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
       return { upload, offset: upload.size, complete: true };
     } finally {
       release();
     }
+  }
+
+  /** The one way an upload being written is refused: it is discarded with its bytes, and the error goes to the caller. */
+  #refuse(id: string, error: unknown): never {
+    this.discard(id, true);
+    throw error;
   }
 
   #overflow(upload: DbUpload): AppError {
