@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { generateCatalogue } from '../../fixtures/generate-catalogue.ts';
 import { openDatabase, type Db } from '../../server/src/db/connection.ts';
 import { findResources } from '../../server/src/modules/search/search.service.ts';
@@ -21,7 +22,7 @@ import { ms, pct, results, rows } from './table.ts';
 /** Rare words, accents typed or not, prefixes, several words, common words with filters. */
 export const SEARCH_MIX: { q: string; type?: number; categories?: number[] }[] = [
   { q: 'xilófono' }, { q: 'xilofono' }, { q: 'agua' }, { q: 'guía' }, { q: 'educacion' }, { q: 'niño' }, { q: 'nino' },
-  { q: 'educ' }, { q: 'cose' }, { q: 'cuento de agua' }, { q: 'manual salud familia' }, { q: 'agua', type: 3 }, { q: 'semilla', categories: [1] },
+  { q: 'educ' }, { q: 'cose' }, { q: 'cuento de agua' }, { q: 'manual salud familia' }, { q: 'agua', type: RESOURCE_TYPES.VIDEO }, { q: 'semilla', categories: [1] },
 ];
 const ROUNDS = 3;
 

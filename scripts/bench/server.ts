@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { RESOURCE_TYPES } from '@kit/contract';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const ADMIN_PASSWORD = 'clave-bench';
@@ -89,7 +90,7 @@ function videoChunk(index: number, size: number): Buffer {
  * sent and the seconds it took.
  */
 export async function uploadVideo(base: string, token: string, size: number, title: string, deadlineMs = Number.POSITIVE_INFINITY): Promise<{ mediaUrl: string | null; bytes: number; seconds: number }> {
-  const resource = await call<{ id: number }>(base, token, 'POST', '/v2/resources', { title, type: 3, rights_declared: true, author: 'Banco de pruebas', license: 'CC0', content_type_id: 1 });
+  const resource = await call<{ id: number }>(base, token, 'POST', '/v2/resources', { title, type: RESOURCE_TYPES.VIDEO, rights_declared: true, author: 'Banco de pruebas', license: 'CC0', content_type_id: 1 });
   const upload = await call<{ id: string; chunkSize: number }>(base, token, 'POST', '/uploads', { resourceId: resource.id, size, name: `${title}.mp4` });
   const t0 = performance.now();
   let offset = 0;
