@@ -93,6 +93,15 @@ export const ERRORS = {
   CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
+  // The kit's Wi-Fi settings (docs/API-device.md)
+  WIFI_CHANGE_PENDING: { httpCode: 409, type: 'conflict', message: 'Ya hay un cambio de la red Wi-Fi esperando confirmación. Confírmalo desde la red nueva o espera a que se deshaga' },
+  WIFI_NOTHING_PENDING: { httpCode: 409, type: 'conflict', message: 'No hay ningún cambio de la red Wi-Fi esperando confirmación' },
+  WIFI_STILL_APPLYING: { httpCode: 409, type: 'conflict', message: 'El kit todavía está cambiando la red Wi-Fi. Espera unos segundos' },
+  WIFI_CONFIRM_WRONG_NETWORK: { httpCode: 409, type: 'conflict', message: 'Pulsa «Conservar» desde un teléfono conectado a la red Wi-Fi nueva del kit' },
+  WIFI_ALREADY_REVERTED: { httpCode: 409, type: 'conflict', message: 'Llegó tarde: el kit ya volvió a la red Wi-Fi anterior' },
+  WIFI_SETTINGS_UNKNOWN: { httpCode: 503, type: 'server', message: 'El kit no pudo leer los ajustes de su red Wi-Fi' },
+  WIFI_RADIO_UNKNOWN: { httpCode: 503, type: 'server', message: 'No se pudo leer la radio Wi-Fi del kit' },
+  WIFI_REGDB_MISSING: { httpCode: 503, type: 'server', message: 'Falta la base de datos de reglas de radio del kit (paquete wireless-regdb)' },
   // Admin (issue 6): categories, settings
   CATEGORY_NOT_EMPTY: { httpCode: 409, type: 'conflict', message: 'No se puede eliminar la categoría porque todavía tiene recursos o subcategorías. Muévelos a otra categoría primero' },
   CATEGORY_CYCLE: { httpCode: 409, type: 'conflict', message: 'Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías' },

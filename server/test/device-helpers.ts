@@ -80,7 +80,7 @@ export const actionCalls = (scripts: RecorderScripts): string[][] =>
 export interface DeviceFixtures {
   paths: DevicePaths;
   /** writes (or, with null, removes) one of the files */
-  set: (name: Exclude<keyof DevicePaths, 'wlan' | 'hwmon'>, content: string | null) => void;
+  set: (name: Exclude<keyof DevicePaths, 'wlan' | 'hwmon' | 'regdb'>, content: string | null) => void;
   /** a hwmon sensor folder with a name file and attributes */
   sensor: (folder: string, files: Record<string, string>) => void;
 }
@@ -99,6 +99,8 @@ export function deviceFixtures(): DeviceFixtures {
     hostapdConf: path.join(root, 'etc/kit-portal/hostapd.conf'),
     iw: path.join(root, 'usr/sbin/iw'),
     wlan: 'wlan0',
+    // a copy of wireless-regdb's, the version the fixtures of server/test/fixtures/wifi/ were captured with
+    regdb: path.resolve(import.meta.dirname, 'fixtures/wifi/regulatory.db'),
   };
   const set: DeviceFixtures['set'] = (name, content) => {
     const file = paths[name];
@@ -205,6 +207,8 @@ export interface WifiKit {
   useDataDir: (dataDir: string) => void;
   /** hostapd "fails" on a configuration holding any of these lines; none: it comes up */
   refuse: (...lines: string[]) => void;
+  /** what `iw phy phy0 info` prints from now on (default: the real capture of server/test/fixtures/wifi/) */
+  radio: (text: string) => void;
   /** a file of /etc/kit-portal, or null */
   etc: (file: string) => string | null;
   calls: (command: 'systemctl' | 'systemd-run') => string[][];
@@ -273,6 +277,7 @@ export function wifiKit(firstBoot = 'ssid=Biblioteca-Aldea\nwifi_password=clave-
       fs.symlinkSync(dataDir, path.join(root, 'var/lib/kit-portal'));
     },
     refuse: (...refused) => fs.writeFileSync(path.join(fake, 'refuse'), refused.map((line) => `${line}\n`).join('')),
+    radio: (text) => fs.writeFileSync(path.join(fake, 'iw-phy.txt'), text),
     etc: (file) => {
       const full = path.join(root, 'etc/kit-portal', file);
       return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
