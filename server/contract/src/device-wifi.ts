@@ -107,6 +107,8 @@ export const WifiStateSchema = Type.Object({
   ...settingsFields,
   /** the channel the access point uses, also when `channel` is auto; null when not known */
   channelInUse: nullable(Type.Integer()),
+  /** how long a change waits for its confirmation from the new network (KIT_WIFI_CONFIRM_SECONDS) */
+  confirmSeconds: Type.Integer(),
   allowed: WifiAllowedSchema,
   pending: nullable(WifiPendingSchema),
   lastChange: nullable(WifiLastChangeSchema),

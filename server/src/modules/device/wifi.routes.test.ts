@@ -98,7 +98,7 @@ describe('GET /api/v2/admin/device/wifi', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toMatchObject({ ...FIRST_BOOT, pending: null, lastChange: null });
+    expect(body).toMatchObject({ ...FIRST_BOOT, confirmSeconds: 600, pending: null, lastChange: null });
     expect(res.body).not.toContain('clave-inicial');
     expect(body.allowed.bands).toEqual(['2.4', '5']);
     expect(body.allowed.countries.slice(0, 3).map((c: { code: string }) => c.code)).toEqual(['PE', 'GT', 'US']);

@@ -89,7 +89,14 @@ export class WifiController {
     const [status, radio, regdb] = await Promise.all([readKitWifiStatus(this.#scriptsDir), this.#readRadio(), readRegDb(this.#paths.regdb)]);
     if (!status.settings) throw new AppError('WIFI_SETTINGS_UNKNOWN');
     const { channelInUse, ...settings } = status.settings;
-    return { ...settings, channelInUse, allowed: allowedSettings(radio, regdb), pending: this.#pending(status), lastChange: this.#lastChange(status) };
+    return {
+      ...settings,
+      channelInUse,
+      confirmSeconds: this.#app.config.wifiConfirmSeconds,
+      allowed: allowedSettings(radio, regdb),
+      pending: this.#pending(status),
+      lastChange: this.#lastChange(status),
+    };
   }
 
   static #applyingPending(applying: Applying): WifiPending {
