@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupDeviceDirs, wifiKit, type WifiKit } from '../device-helpers.ts';
+import { cleanupWifiKits, wifiKit, type WifiKit } from './wifi-kit.ts';
 import { cleanupTempDirs, run, SCRIPTS_DIR, tempDir, which } from './kit-helpers.ts';
 
 // scripts/kit-wifi (what the portal runs), scripts/kit-wifi-helper (the root
@@ -15,7 +15,7 @@ afterEach(() => {
   for (const kit of kits.splice(0)) kit.stopTimers();
 });
 afterAll(() => {
-  cleanupDeviceDirs();
+  cleanupWifiKits();
   cleanupTempDirs();
 });
 

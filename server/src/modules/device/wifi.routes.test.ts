@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, wifiKit, type DeviceFixtures, type RecorderScripts, type WifiKit } from '../../../test/device-helpers.ts';
+import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, type DeviceFixtures, type RecorderScripts } from '../../../test/device-helpers.ts';
+import { cleanupWifiKits, wifiKit, type WifiKit } from '../../../test/kit/wifi-kit.ts';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
 
 // /api/v2/admin/device/wifi against the real app. KIT_SCRIPTS_DIR holds a
@@ -45,7 +46,10 @@ async function stopKit(kit: Kit): Promise<void> {
 afterEach(async () => {
   for (const kit of kits.splice(0)) await stopKit(kit);
 });
-afterAll(cleanupDeviceDirs);
+afterAll(() => {
+  cleanupDeviceDirs();
+  cleanupWifiKits();
+});
 
 /** A kit for one test (stopped after it); SHARED: kept for a whole describe, which stops it itself. */
 async function startKit(env: Record<string, string> = {}, firstBoot?: string, shared = false): Promise<Kit> {
