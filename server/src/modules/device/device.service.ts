@@ -84,7 +84,7 @@ export class DeviceController {
       readTemperature(this.#paths),
       readThrottling(this.#paths),
       readMemory(this.#paths),
-      readDisk(config.dataDir),
+      readDisk(config),
       readHostapd(this.#paths),
       countPhones(this.#paths),
       this.#hotspotUnitState(),

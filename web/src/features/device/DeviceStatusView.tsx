@@ -23,6 +23,19 @@ function PowerFlags({ throttling }: { throttling: DeviceStatus['throttling'] }) 
   );
 }
 
+/** The disk's use, and a warning when less than the kit's reserve is free. */
+function DiskUse({ disk }: { disk: DeviceStatus['disk'] }) {
+  if (!disk?.full) return <>{formatUse(disk)}</>;
+  return (
+    <>
+      {formatUse(disk)}
+      <p className="device-warning" role="alert">
+        {t.diskFull}
+      </p>
+    </>
+  );
+}
+
 /** Label, value and test id (`device-<key>`) of each row. */
 export type DeviceRows = [string, ReactNode, string][];
 
@@ -46,7 +59,7 @@ export function DeviceStatusView({ status }: { status: DeviceStatus }) {
     [t.uptime, status.uptimeSeconds === null ? t.unavailable : formatUptime(status.uptimeSeconds), 'uptime'],
     [t.temperature, status.temperatureC === null ? t.unavailable : `${status.temperatureC.toFixed(1)} °C`, 'temperature'],
     [t.power_, <PowerFlags throttling={status.throttling} />, 'power'],
-    [t.disk, formatUse(status.disk), 'disk'],
+    [t.disk, <DiskUse disk={status.disk} />, 'disk'],
     [t.memory, formatUse(status.memory), 'memory'],
   ];
   return (
