@@ -95,6 +95,13 @@ export const ERRORS = {
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
   // The kit's Wi-Fi settings (docs/API-device.md)
+  // each names its field in data.field (body.<field>); the message says what is allowed
+  WIFI_SSID_INVALID: { httpCode: 400, type: 'validation', message: 'El nombre de la red debe tener de 1 a 32 bytes, sin caracteres de control' },
+  WIFI_PASSWORD_INVALID: { httpCode: 400, type: 'validation', message: 'La contraseña de la red debe tener de 8 a 63 caracteres ASCII (letras sin tilde ni ñ, cifras, espacios y signos)' },
+  WIFI_COUNTRY_UNKNOWN: { httpCode: 400, type: 'validation', message: 'País desconocido. Usa el código de dos letras del país (PE, GT, US…)' },
+  WIFI_BAND_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'La radio del kit o el país no permiten esa banda' },
+  WIFI_CHANNEL_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'El país no permite ese canal en esa banda' },
+  WIFI_MAX_PHONES_INVALID: { httpCode: 400, type: 'validation', message: 'El número de teléfonos a la vez debe estar entre 1 y 2007' },
   WIFI_CHANGE_PENDING: { httpCode: 409, type: 'conflict', message: 'Ya hay un cambio de la red Wi-Fi esperando confirmación. Confírmalo desde la red nueva o espera a que se deshaga' },
   WIFI_NOTHING_PENDING: { httpCode: 409, type: 'conflict', message: 'No hay ningún cambio de la red Wi-Fi esperando confirmación' },
   WIFI_STILL_APPLYING: { httpCode: 409, type: 'conflict', message: 'El kit todavía está cambiando la red Wi-Fi. Espera unos segundos' },

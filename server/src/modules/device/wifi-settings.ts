@@ -58,8 +58,17 @@ export interface WifiChange {
   autoChannel: number;
 }
 
-const refuse = (field: string, message: string): never => {
-  throw new AppError('VALIDATION', { field: `body.${field}` }, message);
+/** The code per field (server/src/errors.ts); MESSAGE says exactly what was wrong and what is allowed. */
+const REFUSALS = {
+  ssid: 'WIFI_SSID_INVALID',
+  password: 'WIFI_PASSWORD_INVALID',
+  country: 'WIFI_COUNTRY_UNKNOWN',
+  band: 'WIFI_BAND_NOT_ALLOWED',
+  channel: 'WIFI_CHANNEL_NOT_ALLOWED',
+  maxPhones: 'WIFI_MAX_PHONES_INVALID',
+} as const;
+const refuse = (field: keyof typeof REFUSALS, message: string): never => {
+  throw new AppError(REFUSALS[field], { field: `body.${field}` }, message);
 };
 // C0 and C1 control characters and DEL: 802.11 allows any bytes, phones show these as garbage or not at all
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -68,7 +77,7 @@ const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
 
 /**
  * Checks a PUT body against the rules and what the radio and the country
- * allow; throws 400 VALIDATION naming the field with a Spanish message.
+ * allow; throws a 400 with the field's code (WIFI_…) naming the field with a Spanish message.
  * CURRENT: the settings in use (a WPA2 network may keep its password).
  */
 export function checkWifiChange(body: WifiSettingsBody, allowed: WifiAllowed, current: WifiSettings | null): WifiChange {

@@ -85,7 +85,7 @@ export function WifiSettingsForm({ wifi, disabled, onApplied }: { wifi: WifiStat
       onApplied();
     } catch (error) {
       setAsking(false);
-      const field = error instanceof ApiError && error.code === 'VALIDATION' ? String((error.data as { field?: string } | null)?.field ?? '').replace(/^body\./, '') : '';
+      const field = error instanceof ApiError && error.type === 'validation' ? String((error.data as { field?: string } | null)?.field ?? '').replace(/^body\./, '') : '';
       if (field in draft) setErrors({ [field]: error instanceof Error ? error.message : t.failed });
       else notifyError(deviceErrorMessage(error, t.failed));
     }
