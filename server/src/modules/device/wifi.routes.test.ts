@@ -197,6 +197,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     expect(after.lastChange.reason).toMatch(/^El punto de acceso no arrancó con los ajustes nuevos \(Frequency 2472 \(primary\) not allowed for AP mode/);
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
     expect(kit.wifi.timers()).toEqual([]);
+    expect(kit.wifi.helperLog()).toContain(`cambio ${after.lastChange.id} del administrador ${kit.adminId} deshecho: el punto de acceso no arrancó`);
   });
 
   it('says so when kit-wifi could not even run, and nothing changed', async () => {
@@ -323,6 +324,7 @@ describe('the way back', () => {
     const after = await until(() => state(kit), (s) => s.pending === null);
     expect(after).toMatchObject({ ...FIRST_BOOT, lastChange: { id: waiting.pending.id, result: 'reverted', reason: 'Nadie pulsó «Conservar» desde la red nueva en 5 s. El kit volvió a la red anterior.' } });
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
+    expect(kit.wifi.helperLog()).toContain(`cambio ${waiting.pending.id} del administrador ${kit.adminId} deshecho: Nadie pulsó`);
     // too late now
     associated(kit, 1);
     const late = await api(kit.t.app, 'POST', 'wifi/confirm', kit.token, undefined, PHONE_IP);
