@@ -269,6 +269,24 @@ describe('kit-wifi confirm → kit-wifi-helper confirm', () => {
     expect(k.helperLog()).toMatch(/cambio 0123456789abcdef confirmado por el administrador 9/);
   });
 
+  it('a kept change survives the next boot, and the card is left as the first boot wrote it', () => {
+    const k = kit();
+    const card = (file: string) => fs.readFileSync(path.join(k.root, 'boot/firmware', file), 'utf8');
+    const [adminTxt, settingsTxt] = [card('kit-portal-admin.txt'), card('kit-portal.txt')];
+    k.stage('staged', NEW);
+    expect(k.wifi('apply').status).toBe(0);
+    k.stage('confirm', { id: ID, admin: 9 });
+    expect(k.wifi('confirm').status, k.helperLog()).toBe(0);
+    const kept = k.snapshot();
+    expect(k.helper('boot').status, k.helperLog()).toBe(0);
+    expect(k.snapshot()).toEqual(kept);
+    expect(kv(k.etc('wifi.conf'))).toMatchObject({ ssid: 'Biblioteca Ñuñoa', channel: '11' });
+    // the admin file on the card still tells the first boot's password: it is not rewritten with the new one
+    expect(card('kit-portal-admin.txt')).toBe(adminTxt);
+    expect(card('kit-portal-admin.txt')).not.toContain('nueva clave 2');
+    expect(card('kit-portal.txt')).toBe(settingsTxt);
+  });
+
   it('confirms nothing for another change id, or when nothing waits', () => {
     const k = kit();
     k.stage('confirm', { id: ID, admin: 9 });
