@@ -94,6 +94,22 @@ export const ERRORS = {
   CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
+  // The kit's Wi-Fi settings (docs/API-device.md)
+  // each names its field in data.field (body.<field>); the message says what is allowed
+  WIFI_SSID_INVALID: { httpCode: 400, type: 'validation', message: 'El nombre de la red debe tener de 1 a 32 bytes, sin caracteres de control' },
+  WIFI_PASSWORD_INVALID: { httpCode: 400, type: 'validation', message: 'La contraseña de la red debe tener de 8 a 63 caracteres ASCII (letras sin tilde ni ñ, cifras, espacios y signos)' },
+  WIFI_COUNTRY_UNKNOWN: { httpCode: 400, type: 'validation', message: 'País desconocido. Usa el código de dos letras del país (PE, GT, US…)' },
+  WIFI_BAND_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'La radio del kit o el país no permiten esa banda' },
+  WIFI_CHANNEL_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'El país no permite ese canal en esa banda' },
+  WIFI_MAX_PHONES_INVALID: { httpCode: 400, type: 'validation', message: 'El número de teléfonos a la vez debe estar entre 1 y 2007' },
+  WIFI_CHANGE_PENDING: { httpCode: 409, type: 'conflict', message: 'Ya hay un cambio de la red Wi-Fi esperando confirmación. Confírmalo desde la red nueva o espera a que se deshaga' },
+  WIFI_NOTHING_PENDING: { httpCode: 409, type: 'conflict', message: 'No hay ningún cambio de la red Wi-Fi esperando confirmación' },
+  WIFI_STILL_APPLYING: { httpCode: 409, type: 'conflict', message: 'El kit todavía está cambiando la red Wi-Fi. Espera unos segundos' },
+  WIFI_CONFIRM_WRONG_NETWORK: { httpCode: 409, type: 'conflict', message: 'Pulsa «Conservar» desde un teléfono conectado a la red Wi-Fi nueva del kit' },
+  WIFI_ALREADY_REVERTED: { httpCode: 409, type: 'conflict', message: 'Llegó tarde: el kit ya volvió a la red Wi-Fi anterior' },
+  WIFI_SETTINGS_UNKNOWN: { httpCode: 503, type: 'server', message: 'El kit no pudo leer los ajustes de su red Wi-Fi' },
+  WIFI_RADIO_UNKNOWN: { httpCode: 503, type: 'server', message: 'No se pudo leer la radio Wi-Fi del kit' },
+  WIFI_REGDB_MISSING: { httpCode: 503, type: 'server', message: 'Falta la base de datos de reglas de radio del kit (paquete wireless-regdb)' },
   // Admin (issue 6): categories, settings
   CATEGORY_NOT_EMPTY: { httpCode: 409, type: 'conflict', message: 'No se puede eliminar la categoría porque todavía tiene recursos o subcategorías. Muévelos a otra categoría primero' },
   CATEGORY_CYCLE: { httpCode: 409, type: 'conflict', message: 'Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías' },
