@@ -74,7 +74,7 @@ async function readCover(stream: Readable & { truncated?: boolean }): Promise<Bu
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const { dataDir, maxUploadBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes);
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes, (sha256) => app.renditions.prepare(sha256));
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).

@@ -41,6 +41,7 @@ const summary = (extra: Partial<ManagedSummary> = {}): ManagedSummary => ({
   openReports: 0,
   mediaName: null,
   upload: null,
+  renditionJob: null,
   ...extra,
 });
 
