@@ -68,7 +68,8 @@ function rate(text: string | undefined): number | null {
 /**
  * The file's first video stream (not an album cover, which ffprobe also calls
  * video) and first audio stream. A file ffprobe cannot read, or in which it
- * finds no stream, is RENDITION_UNREADABLE.
+ * finds no stream, is RENDITION_UNREADABLE; one that reads but lasts no time
+ * and holds no stream, RENDITION_EMPTY.
  */
 export async function probe(tools: Tools, file: string, signal?: AbortSignal): Promise<MediaInfo> {
   if (!tools.ffprobe) throw new AppError('RENDITION_NO_TOOL');
@@ -91,9 +92,11 @@ export async function probe(tools: Tools, file: string, signal?: AbortSignal): P
   const streams = parsed.streams ?? [];
   const v = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1 && (s.width ?? 0) > 0 && (s.height ?? 0) > 0);
   const a = streams.find((s) => s.codec_type === 'audio');
-  if (!v && !a) throw new AppError('RENDITION_UNREADABLE');
+  const duration = num(parsed.format?.duration);
+  // A container that reads but holds nothing (ffmpeg writes one when no frame came) is empty, not damaged.
+  if (!v && !a) throw new AppError(parsed.format && duration === 0 ? 'RENDITION_EMPTY' : 'RENDITION_UNREADABLE');
   return {
-    duration: num(parsed.format?.duration),
+    duration,
     bitrate: num(parsed.format?.bit_rate),
     video: v
       ? {
