@@ -6,7 +6,9 @@ import { AppError } from '../../errors.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
-import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
+import { hasDoneJob, recordDoneJob, saveRendition, type JobKind } from '../renditions/renditions.repo.ts';
+import { RENDITION_MIME } from '../renditions/store-renditions.ts';
+import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile, type PackRendition } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
@@ -237,9 +239,12 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     return { r, fp, action: 'skip' as const, reason: 'Conflicto: editado en los dos kits; se conserva la versión de este kit' };
   });
   const writes = (action: string) => action === 'add' || action === 'update' || action === 'restore';
+  const copies = phoneCopies(db, manifest, plan.filter((step) => writes(step.action) || step.action === 'same').map((step) => step.r.mediaSha256));
+  const copiesOf = (sha: string | null) => (sha ? (copies.get(sha) ?? []) : []);
   for (const step of plan) {
-    if (!writes(step.action)) continue;
-    for (const sha of [step.r.mediaSha256, step.r.coverSha256]) {
+    const keeps = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : step.action === 'same' ? [] : null;
+    if (keeps === null) continue;
+    for (const sha of [...keeps, ...copiesOf(step.r.mediaSha256).map((c) => c.sha256)]) {
       const file = sha ? files.get(sha) : undefined;
       if (file) place(file);
     }
@@ -249,12 +254,14 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     const categoryIds = mergeCategories(db, manifest.categories, origin, report);
     for (const step of plan) {
       const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
-      if (writes(step.action)) {
-        for (const sha of new Set([step.r.mediaSha256, step.r.coverSha256])) {
-          const file = sha ? files.get(sha) : undefined;
-          if (file) insertMedia(db, file);
-        }
+      const packCopies = writes(step.action) || step.action === 'same' ? copiesOf(step.r.mediaSha256) : [];
+      const stored = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : [];
+      for (const sha of new Set([...stored, ...packCopies.map((c) => c.sha256)])) {
+        const file = sha ? files.get(sha) : undefined;
+        if (file) insertMedia(db, file);
       }
+      for (const c of packCopies) saveRendition(db, { source_sha256: c.source, kind: c.kind, media_sha256: c.sha256, width: c.width, height: c.height, bitrate: c.bitrate });
+      if (packCopies.length > 0 && step.r.mediaSha256) recordDoneJob(db, step.r.mediaSha256, jobKind(packCopies));
       if (step.action === 'add') {
         rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner, origin);
         note(report, resource(step.r), 'added');
@@ -277,6 +284,26 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
   })();
   return report;
 }
+
+/**
+ * The phone copies the pack carries for these files (by source), kept only
+ * where this kit has not made its own yet and each is what its kind must be:
+ * a hub prepares them once, and its kits never redo the work. A file left
+ * without copies gets a job of its own (the import's catch-up, queue.ts).
+ */
+function phoneCopies(db: Db, manifest: Manifest, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
+  const wanted = new Set(sources.filter((s): s is string => s !== null && !hasDoneJob(db, s)));
+  const files = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const bySource = new Map<string, PackRendition[]>();
+  for (const c of manifest.renditions ?? []) {
+    if (!wanted.has(c.source) || files.get(c.sha256)?.mime !== RENDITION_MIME[c.kind]) continue;
+    bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+  }
+  return bySource;
+}
+
+const jobKind = (copies: readonly PackRendition[]): JobKind =>
+  copies.some((c) => c.kind === 'video' || c.kind === 'poster') ? 'video' : copies.some((c) => c.kind === 'audio') ? 'audio' : 'image';
 
 /**
  * A resource its origin withdrew or deleted: this kit's copy is blocked
