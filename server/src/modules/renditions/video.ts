@@ -6,7 +6,7 @@ import { writeWebp } from './image.ts';
 import { WORTH_KEEPING, type MadeRendition, type MakeContext } from './made.ts';
 import { isFastStart, playSeconds, probe, type MediaInfo } from './probe.ts';
 import { ToolFailed } from './run-tool.ts';
-import { h264Encoder, HARDWARE_H264, SOFTWARE_H264 } from './tools.ts';
+import { h264Encoder, HARDWARE_H264, SOFTWARE_H264 } from './encoder.ts';
 
 /** The phone copy fits inside 854 × 480 (480p), either way up. */
 export const VIDEO_SHORT_SIDE = 480;
