@@ -7,10 +7,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { prettyLogStream, resolveLogFormat } from './logging.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { retypeMedia } from './media/retype.ts';
 import { cleanPartialFiles } from './media/store.ts';
+import { reconcileStore } from './media/store-intents.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -47,6 +50,7 @@ import { registerRestrictedMode } from './plugins/restricted-mode.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerWriteRates } from './plugins/write-rates.ts';
 import { registerRouteIndex } from './plugins/route-index.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 // Admin (issue 6)
 import { categoriesAdminRoutes } from './modules/categories/categories.admin.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -83,13 +87,21 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   const db = openDatabase(path.join(config.dataDir, 'portal.db'));
   migrate(db);
   cleanPartialFiles(config.dataDir);
+  // Before anything listens, so no stored file can be in use (media/store-intents.ts).
+  const reconciled = reconcileStore(db, config.dataDir);
+  // Rows typed by a claim (and after a restore, every row the backup brought) take the type of their bytes.
+  const retyped = await retypeMedia(db, config.dataDir, restored ? 'all' : 'claimed');
 
   const app = Fastify({
     logger: logger === false ? false : {
       level: logger ? 'trace' : config.logLevel,
       // Passwords and tokens never reach the journal, whatever a route logs.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
-      ...(logger ? { stream: logger.stream } : {}),
+      ...(logger
+        ? { stream: logger.stream }
+        : resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty'
+          ? { stream: prettyLogStream() }
+          : {}),
     },
     // Nothing sits in front of the kit's server, so it sets its own limits.
     connectionTimeout: 0,
@@ -109,13 +121,15 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   app.decorate('config', config);
   app.decorate('appVersion', VERSION);
   if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (reconciled.intents + reconciled.removed > 0) app.log.warn(reconciled, 'almacén de medios: archivos de escrituras cortadas eliminados');
+  if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);
   // One per server: reports (hub.routes.ts) and packs and /admin/sync (sync.routes.ts) share its queue of ACME orders.
   app.decorate('hubCertificates', config.acme ? new HubCertificates(db, config.dataDir, config.acme, app.log) : null);
   app.decorate('counters', new CountOnce());
-  const renditionQueue = new RenditionQueue(db, config.dataDir, { enabled: config.renditions, threads: config.renditionThreads, log: app.log, ...renditions });
+  const renditionQueue = new RenditionQueue(db, config, { enabled: config.renditions, threads: config.renditionThreads, log: app.log, ...renditions });
   app.decorate('renditions', renditionQueue);
   // Once every route is there: jobs cut by the last stop run again, in the background.
   app.addHook('onReady', async () => renditionQueue.start());
@@ -126,6 +140,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   });
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerRouteIndex(app);
   await app.register(fastifyCookie);
   await app.register(registerAuth);

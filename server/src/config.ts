@@ -21,6 +21,7 @@ export const OPTIONS = {
   KIT_WIFI_MAX_PHONES: { kind: 'integer', min: 1, max: 2007, default: '10', description: 'Teléfonos que el Wi-Fi atiende a la vez (max_num_sta de hostapd); /admin/device compara con él.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
   KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
+  KIT_DISK_RESERVE_MB: { kind: 'integer', min: 0, max: 102_400, default: '64', description: 'Espacio libre, en MiB, que ninguna subida, importación ni copia de seguridad puede ocupar en el disco de datos, para que la base de datos siga guardando y un administrador pueda entrar con el disco lleno.' },
   KIT_USB_ROOT: { kind: 'string', default: '/media', description: 'Carpeta bajo la que se montan las memorias USB; /admin/sync ofrece los puntos de montaje que haya debajo.' },
   KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos.' },
   KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro).' },
@@ -33,6 +34,7 @@ export const OPTIONS = {
   KIT_RENDITIONS: { kind: 'boolean', default: 'true', description: '`true` prepara una copia ligera de cada video, imagen y sonido de la biblioteca para los teléfonos (una tarea a la vez, en segundo plano).' },
   KIT_RENDITION_THREADS: { kind: 'integer', min: 0, max: 16, default: '0', description: 'Hilos de ffmpeg por tarea de copia ligera; 0: uno menos que los núcleos, como mucho 2.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
+  LOG_FORMAT: { kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Formato del registro: `json` (una línea JSON por evento, para journald), `pretty` (líneas legibles para una persona) o `auto` (legibles si la salida es una terminal, JSON si no).' },
 } as const satisfies Record<string, OptionSpec>;
 
 interface OptionSpec {
@@ -47,6 +49,7 @@ interface OptionSpec {
 
 export type ServicesMode = (typeof OPTIONS.KIT_SERVICES_MODE.values)[number];
 export type LogLevel = (typeof OPTIONS.LOG_LEVEL.values)[number];
+export type LogFormat = (typeof OPTIONS.LOG_FORMAT.values)[number];
 
 export interface Config {
   port: number;
@@ -67,8 +70,12 @@ export interface Config {
   /** the kit's own name on its network (KIT_HOSTNAME), lower case */
   kitHostname: string;
   logLevel: LogLevel;
+  /** auto: readable lines in a terminal, JSON otherwise (server/src/logging.ts) */
+  logFormat: LogFormat;
   /** largest library upload, in bytes (KIT_MAX_UPLOAD_MB) */
   maxUploadBytes: number;
+  /** free space on the data disk that no upload, import or backup may take (KIT_DISK_RESERVE_MB) */
+  diskReserveBytes: number;
   /** where USB drives are mounted (KIT_USB_ROOT) */
   usbRoot: string;
   /** the hub's signed feed this kit pulls from; null: none */
@@ -147,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     wifiMaxPhones: Number(read('KIT_WIFI_MAX_PHONES')),
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
+    logFormat: read('LOG_FORMAT') as LogFormat,
     maxUploadBytes: Number(read('KIT_MAX_UPLOAD_MB')) * 1024 * 1024,
+    diskReserveBytes: Number(read('KIT_DISK_RESERVE_MB')) * 1024 * 1024,
     usbRoot: path.resolve(read('KIT_USB_ROOT')),
     syncFeedUrl: read('KIT_SYNC_FEED_URL') || null,
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,

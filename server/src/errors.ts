@@ -25,6 +25,7 @@ export const ERRORS = {
   RATE_LIMITED: { httpCode: 429, type: 'rate_limit', message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo' },
   INTERNAL: { httpCode: 500, type: 'server', message: 'Ha ocurrido un error' },
   UNAVAILABLE: { httpCode: 503, type: 'server', message: 'El servicio no está disponible en este momento' },
+  DISK_FULL: { httpCode: 507, type: 'server', message: 'El kit se quedó sin espacio en el disco y no pudo guardar esto. Avisa al administrador para que libere espacio' },
   // Accounts (issue 3)
   USERNAME_TAKEN: { httpCode: 409, type: 'conflict', message: 'Ese nombre de usuario ya está en uso. Elige otro' },
   V2_USER_001: { httpCode: 409, type: 'conflict', message: 'El correo ya se encuentra en uso' },
@@ -59,6 +60,7 @@ export const ERRORS = {
   PACKAGE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No hay un paquete disponible para descargar' },
   PACKAGE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'El archivo no es un paquete de Android (APK) ni un archivo ZIP' },
   UPLOAD_MISSING: { httpCode: 400, type: 'validation', message: 'Falta el archivo (campo «file»)' },
+  UPLOAD_MALFORMED: { httpCode: 400, type: 'validation', message: 'El formulario con el archivo llegó dañado. Vuelve a intentarlo' },
   UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
   // Contributions (issue 5): uploads, moderation, comments, favourites, lists, idempotent replays
@@ -69,7 +71,6 @@ export const ERRORS = {
   UPLOAD_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'La subida no existe o ya terminó. Vuelve a elegir el archivo' },
   UPLOAD_OFFSET_MISMATCH: { httpCode: 409, type: 'conflict', message: 'La subida no continúa donde quedó; se retomará desde el último byte recibido' },
   UPLOAD_TRUNCATED: { httpCode: 400, type: 'validation', message: 'El archivo llegó incompleto. Vuelve a intentarlo' },
-  UPLOAD_NO_SPACE: { httpCode: 507, type: 'server', message: 'No queda espacio en el kit para este archivo. Avisa al administrador' },
   FILE_TYPE_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'Ese tipo de archivo no se admite en la biblioteca' },
   FILE_TYPE_MISMATCH: { httpCode: 415, type: 'validation', message: 'El archivo no corresponde al tipo de recurso elegido' },
   FILE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'El archivo está dañado o no se puede leer' },

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { HIGHLIGHT } from './logging.ts';
 import { ensureAdminAccount } from './modules/auth/bootstrap-admin.ts';
 import { startHttps } from './plugins/https.ts';
 import { startSystemdNotify } from './plugins/systemd-notify.ts';
@@ -18,10 +20,22 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(HIGHLIGHT, whereToOpen(app.addresses()));
   // The second listener, on the same app, when a certificate is installed (docs/HTTPS.md).
   await startHttps(app);
   // Under systemd (kit-portal.service): ready now that the database is migrated and the port listens.
   startSystemdNotify({ log: app.log });
+}
+
+/** The address a person opens first (this machine's own), then the ones a phone on the same network can use. */
+function whereToOpen(addresses: readonly (AddressInfo | string)[]): string {
+  const urls = addresses
+    .filter((a): a is AddressInfo => typeof a !== 'string' && a.family === 'IPv4')
+    .map((a) => ({ local: a.address.startsWith('127.'), url: `http://${a.address.startsWith('127.') ? 'localhost' : a.address}:${a.port}/menu` }))
+    .sort((a, b) => Number(b.local) - Number(a.local));
+  const [first, ...others] = urls.map((u) => u.url);
+  if (first === undefined) return 'Abre el portal en la dirección de este equipo';
+  return `Abre el portal en ${first}${others.length > 0 ? ` (desde un teléfono en la misma red: ${others.join(', ')})` : ''}`;
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../src/db/connection.ts';
-import { insertMedia } from '../src/media/media.repo.ts';
 import { mediaPath } from '../src/media/store.ts';
 
 /** Test data for the library: rows straight into SQLite, files straight into the store. */
@@ -18,13 +17,17 @@ export function addCategory(db: Db, name: string, opts: { parent?: number | null
   );
 }
 
-/** Stores bytes in the content-addressed store and records them; returns the sha256. */
+/**
+ * Stores bytes in the content-addressed store and records them under the
+ * type given (no door of the app's would: they type files by their bytes);
+ * returns the sha256.
+ */
 export function addMedia(db: Db, dataDir: string, bytes: Buffer, ext: string, mime: string, opts: { duration?: number } = {}): string {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const file = mediaPath(dataDir, sha256, ext);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
-  insertMedia(db, { sha256, ext, mime, size: bytes.length });
+  db.prepare('INSERT OR IGNORE INTO media (sha256, ext, mime, size) VALUES (?, ?, ?, ?)').run(sha256, ext, mime, bytes.length);
   if (opts.duration !== undefined) db.prepare('UPDATE media SET duration_seconds = ? WHERE sha256 = ?').run(opts.duration, sha256);
   return sha256;
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createUser, login } from './helper.ts';
 
@@ -16,8 +17,49 @@ export function multipartFile(bytes: Buffer, fileName: string, opts: { field?: s
 
 /** Bytes a sniffer takes for a PNG picture. */
 export const PNG_BYTES = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]);
-/** Bytes a sniffer takes for a zip, i.e. an Android package. */
-export const APK_BYTES = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(4000, 3)]);
+/** A zip archive of these files, stored without compression (what unzip and Android read). */
+export function zipOf(files: Record<string, Buffer | string>): Buffer {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const data = Buffer.from(content);
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    directory.push(entry, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const dir = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+/** An Android package: a zip whose directory lists AndroidManifest.xml. */
+export const APK_BYTES = zipOf({ 'AndroidManifest.xml': '<manifest package="pe.kit.prueba"/>', 'classes.dex': Buffer.alloc(4000, 3) });
+/** A zip that is no Android package. */
+export const ZIP_BYTES = zipOf({ 'LEEME.txt': 'Un navegador portátil para computadoras antiguas.', 'programa.bin': Buffer.alloc(3000, 5) });
 
 export interface Viewers {
   admin: Record<string, string>;

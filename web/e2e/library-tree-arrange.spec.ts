@@ -67,9 +67,12 @@ test('an admin moves categories before, after and inside others by mouse, finger
   // mouse: Gama before Beta, first again
   await library.mouseDrag(names.c, names.b, 'before');
   await expect.poll(() => categories.childNames(parentId)).toEqual([names.c, names.b]);
+  // the tree has drawn the move (focus follows a moved item then) before the keyboard takes over
+  await expect.poll(() => library.childNames(names.parent)).toEqual([names.c, names.b]);
 
   // keyboard: Alt+← takes Alfa out of Beta, right after it; Alt+↑ then moves it before Beta
   await library.treeItem(names.a).focus();
+  await expect(library.treeItem(names.a)).toBeFocused();
   await page.keyboard.press('Alt+ArrowLeft');
   await expect.poll(() => categories.childNames(parentId)).toEqual([names.c, names.b, names.a]);
   await expect(library.treeItem(names.a)).toBeFocused();

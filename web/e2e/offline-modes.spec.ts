@@ -6,8 +6,12 @@ import path from 'node:path';
 import { chromium, devices, expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { freePort, startServer } from './helpers/server.ts';
 import { demoResourceTitled } from './helpers/demo-resource.ts';
+import { KitApi } from './helpers/kit-api.ts';
+import { SocialApi } from './helpers/social-api.ts';
 import { OfflinePage } from './pages/offline.page.ts';
 import { PortalMenuPage } from './pages/portal-menu.page.ts';
+import { ResourcePage } from './pages/resource.page.ts';
+import { SocialPanel } from './pages/social.page.ts';
 
 /*
  * DESIGN §6 / docs/HTTPS.md: a phone reaching the kit by its name over plain
@@ -69,6 +73,39 @@ test.describe('plain HTTP by the kit name (no secure context)', () => {
       await context.close();
     } finally {
       await browser.close();
+    }
+  });
+});
+
+test.describe('plain HTTP by the kit name: writes', () => {
+  test('a villager comments on a resource (the outbox makes its keys without crypto.randomUUID)', async () => {
+    const kit = await KitApi.open();
+    const server = await SocialApi.open();
+    const user = await kit.createUser('http', { completeProfile: true });
+    const resource = await server.demoResource(2);
+    const port = new URL(process.env.E2E_BASE_URL ?? '').port;
+    const origin = `http://${KIT_NAME}:${port}`;
+    const browser = await launch([]);
+    try {
+      const context = await browser.newContext({ ...phone, baseURL: origin });
+      await context.addCookies([
+        { name: 'kp_token', value: user.token, url: origin, httpOnly: true, sameSite: 'Lax' },
+        { name: `kp_onboarding_${user.id}`, value: '1', url: origin },
+      ]);
+      const page = await context.newPage();
+      await new ResourcePage(page).goto(resource.id);
+      expect(await page.evaluate(() => ({ secure: window.isSecureContext, randomUUID: typeof crypto.randomUUID }))).toEqual({ secure: false, randomUUID: 'undefined' });
+      const social = new SocialPanel(page);
+      const text = `Desde el Wi-Fi del kit ${Date.now()}`;
+      await social.comment(text);
+      await expect(social.sentComments.filter({ hasText: text })).toHaveCount(1);
+      const mine = (await server.comments(resource.id)).filter((comment) => comment.user?.id === user.id);
+      expect(mine.map((comment) => comment.comment)).toEqual([text]);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+      await kit.close();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { KitApi, signInBrowser } from './helpers/kit-api.ts';
 import { PortalAdminApi, type ServicesMode } from './helpers/portal-api.ts';
@@ -140,7 +142,8 @@ test.describe('tiles admins configure', () => {
 test.describe('the mobile app download page', () => {
   test('serves the package the admin uploaded, with its size and the install steps', async ({ browser }) => {
     const admin = await PortalAdminApi.open();
-    const apk = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(48 * 1024, 7)]);
+    // A real Android package: the kit tells one from a plain zip by what it holds, never by its name.
+    const apk = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'media', 'app-aprende-a-leer.apk'));
     await admin.uploadAppPackage(apk, 'uayki-release.apk', { name: 'Uayki', version: '3.1.0' });
     const { context, page } = await phone(browser);
     try {
@@ -149,7 +152,7 @@ test.describe('the mobile app download page', () => {
       await expect(download.heading).toBeVisible();
       await expect(download.packageCard).toContainText('Uayki');
       await expect(download.packageCard).toContainText('3.1.0');
-      await expect(download.downloadButton).toHaveText('Descargar la aplicación (48.0 KB)');
+      await expect(download.downloadButton).toHaveText(`Descargar la aplicación (${(apk.length / 1024).toFixed(1)} KB)`);
       await expect(download.installSteps).toContainText('Permitir de esta fuente');
 
       const [file] = await Promise.all([page.waitForEvent('download'), download.downloadButton.click()]);

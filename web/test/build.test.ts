@@ -1,19 +1,16 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { distDir, ensureBuilt } from './built-app.ts';
 
 /**
  * Checks the built app (`npm run build -w web`; built here when dist/ is
  * missing): what the service worker precaches, the pre-compressed copies, and
  * the size of what a phone downloads to open /menu.
  */
-const webDir = path.resolve(import.meta.dirname, '..');
-const distDir = path.join(webDir, 'dist');
 const KIB = 1024;
 
 /** SPEC/DESIGN §8 budget for the /menu route's JS+CSS, compressed. */
@@ -49,15 +46,7 @@ async function compressedSize(file: string, suffix: '.br' | '.gz'): Promise<numb
   return existsSync(`${full}${suffix}`) ? (await stat(`${full}${suffix}`)).size : (await stat(full)).size;
 }
 
-beforeAll(() => {
-  if (!existsSync(path.join(distDir, 'sw.js'))) {
-    const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-    // vitest runs with NODE_ENV=test, which would build React's development bundle.
-    const env = { ...process.env, NODE_ENV: 'production' };
-    const result = spawnSync(process.execPath, [vite, 'build'], { cwd: webDir, env, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
-  }
-}, 180_000);
+beforeAll(ensureBuilt, 180_000);
 
 beforeAll(async () => {
   const sw = await readFile(path.join(distDir, 'sw.js'), 'utf8');

@@ -29,6 +29,8 @@ export const pagedSchema = <T extends Parameters<typeof Type.Array>[0]>(item: T)
 export const HealthSchema = Type.Object({
   status: Type.Literal('ok'),
   db: Type.Literal('ok'),
+  /** `full`: less free space on the data disk than the reserve; uploads, imports and backups are refused (507 DISK_FULL) */
+  disk: Type.Union([Type.Literal('ok'), Type.Literal('full')]),
   version: Type.String(),
   uptimeSeconds: Type.Number(),
 });

@@ -135,8 +135,12 @@ export const DeviceStatusSchema = Type.Object({
       softTempLimitSinceBoot: nullable(Type.Boolean()),
     }),
   ),
-  /** the file system of the data folder */
-  disk: nullable(Type.Object({ totalBytes: Type.Number(), freeBytes: Type.Number(), usedBytes: Type.Number() })),
+  /**
+   * The file system of the data folder. `full`: less free than the reserve
+   * (`reserveBytes`, KIT_DISK_RESERVE_MB) kept for the database and logins;
+   * uploads, imports and backups are refused until space is freed.
+   */
+  disk: nullable(Type.Object({ totalBytes: Type.Number(), freeBytes: Type.Number(), usedBytes: Type.Number(), reserveBytes: Type.Number(), full: Type.Boolean() })),
   memory: nullable(Type.Object({ totalBytes: Type.Number(), availableBytes: Type.Number(), usedBytes: Type.Number() })),
   hotspot: Type.Object({
     /** systemctl is-active kit-hotspot.target; unknown when it could not be asked */

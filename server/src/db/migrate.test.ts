@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper.ts';
 import { openDatabase } from './connection.ts';
-import { migrate, readMigrations } from './migrate.ts';
+import { MIGRATIONS_DIR, migrate, readMigrations } from './migrate.ts';
 
 const freshDb = () => openDatabase(path.join(tempDir(), 'portal.db'));
 
@@ -50,6 +50,46 @@ describe('migrations', () => {
     expect(find('educacion')).toBe(0);
     db.prepare("DELETE FROM resources WHERE global_id = 'r1'").run();
     expect(find('nino')).toBe(0);
+  });
+
+  it('index a resource under the names of its category and of every category above it', () => {
+    const db = freshDb();
+    migrate(db);
+    db.exec(`INSERT INTO categories (id, global_id, name, parent_id) VALUES (1, 'c1', 'Educación', NULL), (2, 'c2', 'Primaria', 1), (3, 'c3', 'Lectura', 2), (4, 'c4', 'Salud', NULL);
+      INSERT INTO resources (id, global_id, title, type_code, category_id) VALUES (1, 'r1', 'Cuentos', 2, 3);`);
+    const find = (q: string) => db.prepare<[string], { rowid: number }>('SELECT rowid FROM resources_fts WHERE resources_fts MATCH ?').all(q).length;
+    expect([find('lectura'), find('primaria'), find('educacion')]).toEqual([1, 1, 1]);
+    // Moved under Salud: Educación and Primaria no longer find it.
+    db.prepare('UPDATE categories SET parent_id = 4 WHERE id = 3').run();
+    expect([find('lectura'), find('salud'), find('primaria'), find('educacion')]).toEqual([1, 1, 0, 0]);
+    db.prepare("UPDATE categories SET name = 'Bienestar' WHERE id = 4").run();
+    expect([find('salud'), find('bienestar')]).toEqual([0, 1]);
+    // The resource moves: its new path replaces the old one.
+    db.prepare('UPDATE resources SET category_id = 2 WHERE id = 1').run();
+    expect([find('lectura'), find('bienestar'), find('primaria'), find('educacion')]).toEqual([0, 0, 1, 1]);
+    // A loop written by hand (the API refuses one) does not hang the index.
+    db.prepare('UPDATE categories SET parent_id = 2 WHERE id = 1').run();
+    expect([find('primaria'), find('educacion')]).toEqual([1, 1]);
+  });
+
+  it('re-index a database from before category paths when it migrates', () => {
+    const before = tempDir();
+    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => Number(f.slice(0, 4)) <= 6)) {
+      fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    }
+    const db = freshDb();
+    migrate(db, before);
+    db.exec(`INSERT INTO categories (id, global_id, name, parent_id) VALUES (1, 'c1', 'Educación', NULL), (2, 'c2', 'Primaria', 1);
+      INSERT INTO resources (id, global_id, title, type_code, category_id) VALUES (1, 'r1', 'Cuentos', 2, 2), (2, 'r2', 'Canciones', 4, NULL);`);
+    const find = (q: string) => db.prepare<[string], { rowid: number }>('SELECT rowid FROM resources_fts WHERE resources_fts MATCH ?').all(q).map((r) => r.rowid);
+    expect(find('educacion')).toEqual([]);
+    migrate(db);
+    expect(find('educacion')).toEqual([1]);
+    expect(find('primaria')).toEqual([1]);
+    expect(find('canciones')).toEqual([2]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // FTS5's own check of its index against its rows throws when they disagree.
+    expect(() => db.prepare("INSERT INTO resources_fts (resources_fts) VALUES ('integrity-check')").run()).not.toThrow();
   });
 
   it('refuse a gap in the numbering', () => {

@@ -1,21 +1,46 @@
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Db } from '../db/connection.ts';
+import { fileTypeOf, UNKNOWN_TYPE, type FileType } from './file-type.ts';
 import { insertMedia } from './media.repo.ts';
-import { sniff, type Sniffed } from './sniff.ts';
 import { storeStream } from './store.ts';
 
 export class UnknownFileTypeError extends Error {}
 
-/** Copies a file from disk into the store by its real type and records it. */
-export async function ingestLocalFile(db: Db, dataDir: string, file: string): Promise<{ sha256: string; sniffed: Sniffed }> {
-  let sniffed: Sniffed | null = null;
-  const stored = await storeStream(dataDir, fs.createReadStream(file), (head) => {
-    sniffed = sniff(head);
-    if (!sniffed) throw new UnknownFileTypeError(`tipo de archivo desconocido: ${file}`);
-    return sniffed.ext;
+export interface Typed {
+  sha256: string;
+  size: number;
+  type: FileType;
+}
+
+/**
+ * Streams bytes into the content-addressed store (media/store.ts) under the
+ * type fileTypeOf reads from them; `accept` sees that type and throws to
+ * refuse the file (nothing is kept). The caller records the row
+ * (insertMedia), in the same transaction as whatever points at it.
+ */
+export async function storeTyped(dataDir: string, source: Readable, accept: (type: FileType) => void, maxBytes?: number): Promise<Typed> {
+  // Replaced by what the bytes say before the file gets its name.
+  let type = UNKNOWN_TYPE;
+  const stored = await storeStream(
+    dataDir,
+    source,
+    async (_head, file) => {
+      const found = await fileTypeOf(file);
+      accept(found);
+      type = found;
+      return found.ext;
+    },
+    maxBytes,
+  );
+  return { sha256: stored.sha256, size: stored.size, type };
+}
+
+/** Copies a file from disk into the store by its real type and records it (the demo library). */
+export async function ingestLocalFile(db: Db, dataDir: string, file: string): Promise<Typed> {
+  const typed = await storeTyped(dataDir, fs.createReadStream(file), (type) => {
+    if (type.typeCode === null) throw new UnknownFileTypeError(`tipo de archivo desconocido: ${file}`);
   });
-  const found = sniffed as Sniffed | null;
-  if (!found) throw new UnknownFileTypeError(file);
-  insertMedia(db, { sha256: stored.sha256, ext: found.ext, mime: found.mime, size: stored.size });
-  return { sha256: stored.sha256, sniffed: found };
+  insertMedia(db, typed);
+  return typed;
 }

@@ -238,3 +238,44 @@ describe('GET /api/v2/resource/{id}/media', () => {
     expect((await get(`/api/v2/resource/${bare}/media`)).statusCode).toBe(404);
   });
 });
+
+describe('what every file answer carries', () => {
+  const sandboxed = (r: { headers: Record<string, unknown> }, label: string) => {
+    expect(r.headers['x-content-type-options'], label).toBe('nosniff');
+    expect(r.headers['content-security-policy'], label).toBe("sandbox allow-same-origin; default-src 'none'; media-src 'self'; style-src 'unsafe-inline'");
+  };
+
+  it('nosniff and a sandbox without scripts, on 200, 206, 304, 416, HEAD and downloads alike', async () => {
+    const url = `/api/media/${videoSha}.mp4`;
+    sandboxed(await get(url), '200');
+    sandboxed(await get(url, { range: 'bytes=0-9' }), '206');
+    sandboxed(await get(url, { 'if-none-match': `"${videoSha}"` }), '304');
+    sandboxed(await get(url, { range: `bytes=${SIZE}-` }), '416');
+    sandboxed(await t.app.inject({ method: 'HEAD', url }), 'HEAD');
+    sandboxed(await get(`${url}?download=1`), 'download');
+    sandboxed(await get(`/api/v2/resource/${res.video}/media`), 'resource file');
+    sandboxed(await get(`/api/v2/users/${users.beto}/image`), 'profile picture');
+    sandboxed(await get('/pdf/tyc-uayki.pdf'), 'terms');
+  });
+
+  it('a row stored with a claimed type (before files were typed by their bytes) is only ever a download', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    const sha = addMedia(t.app.db, t.dataDir, html, 'html', 'text/html');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const svgSha = addMedia(t.app.db, t.dataDir, svg, 'svg', 'image/svg+xml');
+    const page = addResource(t.app.db, { title: 'Página', type: 2, user: users.ana, media: sha, cover: svgSha });
+    for (const u of [`/api/media/${sha}.html`, `/api/media/${svgSha}.svg`, `/api/v2/resource/${page}/media`]) {
+      const r = await get(u);
+      expect(r.statusCode, u).toBe(200);
+      expect(r.headers['content-type'], u).toBe('application/octet-stream');
+      expect(r.headers['content-disposition'], u).toMatch(/^attachment;/);
+      sandboxed(r, u);
+    }
+    t.app.db.prepare('UPDATE users SET image_sha256 = ? WHERE id = ?').run(svgSha, users.ana);
+    try {
+      expect((await get(`/api/v2/users/${users.ana}/image`)).statusCode).toBe(404);
+    } finally {
+      t.app.db.prepare('UPDATE users SET image_sha256 = NULL WHERE id = ?').run(users.ana);
+    }
+  });
+});

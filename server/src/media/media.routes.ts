@@ -8,7 +8,7 @@ import { isPrivileged } from '../modules/categories/categories.service.ts';
 import { downloadAsked } from '../modules/settings/download-rule.ts';
 import { downloadFileName } from './disposition.ts';
 import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from './media-access.repo.ts';
-import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia } from './serve.ts';
+import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia, servedType } from './serve.ts';
 
 const MediaParamsSchema = Type.Object({
   /** <sha256>.<ext>, checked before anything touches the disk */
@@ -42,20 +42,18 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('MEDIA_NOT_FOUND');
       }
       const download = downloadAsked(app.db, viewer, request.query.download);
-      const resource = download ? resourcesUsingMedia(app.db, sha256).find((r) => canSee(r, viewer)) : undefined;
+      // Named after a resource only when it leaves as an attachment.
+      const resource = download || !servedType(media.mime).inline ? resourcesUsingMedia(app.db, sha256).find((r) => canSee(r, viewer)) : undefined;
       return sendMedia(request, reply, media, {
         // A download must reach the server to be counted; plain reads are cached for good.
         cacheControl: download ? 'private, no-cache' : isPublic ? IMMUTABLE_PUBLIC : IMMUTABLE_PRIVATE,
-        ...(download
+        fileName: downloadFileName(resource?.title ?? `archivo-${sha256.slice(0, 12)}`, ext),
+        download,
+        ...(download && resource
           ? {
-              downloadName: downloadFileName(resource?.title ?? `archivo-${sha256.slice(0, 12)}`, ext),
-              ...(resource
-                ? {
-                    onDownload: () => {
-                      if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) recordDownload(app.db, resource.id);
-                    },
-                  }
-                : {}),
+              onDownload: () => {
+                if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) recordDownload(app.db, resource.id);
+              },
             }
           : {}),
       });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { attachmentDisposition } from './disposition.ts';
+import { isInline } from './file-type.ts';
 import { parseRange } from './range.ts';
 import { mediaPath } from './store.ts';
 
@@ -14,11 +15,37 @@ export interface ServableMedia {
 export interface SendMediaOptions {
   /** Cache-Control for this address */
   cacheControl: string;
-  /** set: an attachment under this name */
-  downloadName?: string;
+  /** the name the file is saved under when it leaves as an attachment */
+  fileName: string;
+  /** asked as a download: an attachment whatever its type */
+  download: boolean;
   /** called once the bytes of a download start going out (not for HEAD, 304, 416, or a range after the first byte) */
   onDownload?: () => void;
 }
+
+/**
+ * What every file answer carries: the browser takes the type we send and
+ * never guesses another (nosniff), and the file, even opened on its own as a
+ * page, runs no script in the kit's origin (sandbox without allow-scripts).
+ * allow-same-origin is there because a browser plays an audio or video file
+ * opened on its own by fetching it again from the page's origin, which a
+ * bare sandbox makes opaque; without scripts that origin can do nothing.
+ * Nothing else may load; inline styles are the browser's own viewer page.
+ */
+export const FILE_CSP = "sandbox allow-same-origin; default-src 'none'; media-src 'self'; style-src 'unsafe-inline'";
+
+export function fileAnswerHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', FILE_CSP);
+}
+
+/**
+ * The Content-Type a stored type is sent with: itself when browsers only show
+ * or play it (media/file-type.ts isInline), else a neutral one, always as an
+ * attachment. A row typed by a claim before the kit typed files by their bytes
+ * (media/retype.ts) cannot come back as a page either.
+ */
+export const servedType = (mime: string): { contentType: string; inline: boolean } =>
+  isInline(mime) ? { contentType: mime, inline: true } : { contentType: 'application/octet-stream', inline: false };
 
 /** Content-addressed cache: a URL that names the bytes' hash never changes meaning. */
 export const IMMUTABLE_PUBLIC = 'public, max-age=31536000, immutable';
@@ -38,9 +65,11 @@ const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 /**
  * Sends a stored file the way phones need it: byte ranges for seeking
  * (206 + Content-Range, 416 + "bytes *\/size" when a range cannot be served),
- * ETag (the sha256) and Last-Modified for revalidation (304), the stored
- * type with nosniff, and an attachment name when asked. The file is streamed
- * from disk, never read into memory; HEAD sends the headers alone.
+ * ETag (the sha256) and Last-Modified for revalidation (304), the file
+ * answer headers, the stored type when it is one browsers only show
+ * (servedType), and an attachment name when asked or when it is not. The
+ * file is streamed from disk, never read into memory; HEAD sends the headers
+ * alone.
  */
 export async function sendMedia(request: FastifyRequest, reply: FastifyReply, media: ServableMedia, options: SendMediaOptions): Promise<FastifyReply> {
   const file = mediaPath(request.server.config.dataDir, media.sha256, media.ext);
@@ -55,12 +84,11 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, me
   const etag = `"${media.sha256}"`;
   const lastModified = stat.mtime.toUTCString();
 
-  void reply
+  void fileAnswerHeaders(reply)
     .header('ETag', etag)
     .header('Last-Modified', lastModified)
     .header('Cache-Control', options.cacheControl)
-    .header('Accept-Ranges', 'bytes')
-    .header('X-Content-Type-Options', 'nosniff');
+    .header('Accept-Ranges', 'bytes');
 
   const ifNoneMatch = request.headers['if-none-match'];
   const ifModifiedSince = request.headers['if-modified-since'];
@@ -70,8 +98,9 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, me
       : ifModifiedSince !== undefined && !Number.isNaN(Date.parse(ifModifiedSince)) && seconds(stat.mtime) <= Date.parse(ifModifiedSince) / 1000;
   if (notModified) return reply.code(304).send();
 
-  void reply.header('Content-Type', media.mime);
-  if (options.downloadName !== undefined) void reply.header('Content-Disposition', attachmentDisposition(options.downloadName));
+  const served = servedType(media.mime);
+  void reply.header('Content-Type', served.contentType);
+  if (options.download || !served.inline) void reply.header('Content-Disposition', attachmentDisposition(options.fileName));
 
   // If-Range: the range holds only for the same bytes; otherwise the whole file.
   const ifRange = request.headers['if-range'];

@@ -12,20 +12,25 @@ export const SNIFF_BYTES = 16;
 const ascii = (buf: Uint8Array, start: number, text: string): boolean =>
   buf.length >= start + text.length && [...text].every((ch, i) => buf[start + i] === ch.charCodeAt(0));
 
+/** First match wins. A zip is called an app here; media/file-type.ts looks inside to tell an APK from a plain zip. */
+const KINDS: ReadonlyArray<readonly [(head: Uint8Array) => boolean, Sniffed]> = [
+  [(h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff, { mime: 'image/jpeg', ext: 'jpg', typeCode: 1 }],
+  [(h) => ascii(h, 0, '\x89PNG\r\n\x1a\n'), { mime: 'image/png', ext: 'png', typeCode: 1 }],
+  [(h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a'), { mime: 'image/gif', ext: 'gif', typeCode: 1 }],
+  [(h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'), { mime: 'image/webp', ext: 'webp', typeCode: 1 }],
+  [(h) => ascii(h, 0, '%PDF-'), { mime: 'application/pdf', ext: 'pdf', typeCode: 2 }],
+  [(h) => ascii(h, 4, 'ftyp') && ascii(h, 8, 'M4A '), { mime: 'audio/mp4', ext: 'm4a', typeCode: 4 }],
+  [(h) => ascii(h, 4, 'ftyp'), { mime: 'video/mp4', ext: 'mp4', typeCode: 3 }],
+  [(h) => h[0] === 0x1a && h[1] === 0x45 && h[2] === 0xdf && h[3] === 0xa3, { mime: 'video/webm', ext: 'webm', typeCode: 3 }],
+  [(h) => ascii(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0), { mime: 'audio/mpeg', ext: 'mp3', typeCode: 4 }],
+  [(h) => ascii(h, 0, 'OggS'), { mime: 'audio/ogg', ext: 'ogg', typeCode: 4 }],
+  [(h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WAVE'), { mime: 'audio/wav', ext: 'wav', typeCode: 4 }],
+  [(h) => ascii(h, 0, 'PK\x03\x04'), { mime: 'application/vnd.android.package-archive', ext: 'apk', typeCode: 5 }],
+];
+
+/** Every type sniff can name. */
+export const SNIFFED_TYPES: readonly Sniffed[] = KINDS.map(([, type]) => type);
+
 export function sniff(head: Uint8Array): Sniffed | null {
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg', typeCode: 1 };
-  if (ascii(head, 0, '\x89PNG\r\n\x1a\n')) return { mime: 'image/png', ext: 'png', typeCode: 1 };
-  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) return { mime: 'image/gif', ext: 'gif', typeCode: 1 };
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return { mime: 'image/webp', ext: 'webp', typeCode: 1 };
-  if (ascii(head, 0, '%PDF-')) return { mime: 'application/pdf', ext: 'pdf', typeCode: 2 };
-  if (ascii(head, 4, 'ftyp')) {
-    const audioOnly = ascii(head, 8, 'M4A ');
-    return audioOnly ? { mime: 'audio/mp4', ext: 'm4a', typeCode: 4 } : { mime: 'video/mp4', ext: 'mp4', typeCode: 3 };
-  }
-  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return { mime: 'video/webm', ext: 'webm', typeCode: 3 };
-  if (ascii(head, 0, 'ID3') || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return { mime: 'audio/mpeg', ext: 'mp3', typeCode: 4 };
-  if (ascii(head, 0, 'OggS')) return { mime: 'audio/ogg', ext: 'ogg', typeCode: 4 };
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { mime: 'audio/wav', ext: 'wav', typeCode: 4 };
-  if (ascii(head, 0, 'PK\x03\x04')) return { mime: 'application/vnd.android.package-archive', ext: 'apk', typeCode: 5 };
-  return null;
+  return KINDS.find(([matches]) => matches(head))?.[1] ?? null;
 }

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { asDiskFull } from '../disk-space.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
@@ -36,12 +37,14 @@ export interface Stored {
  * Streams bytes into the store: hashed on the way, refused as soon as they pass
  * `maxBytes`, written to a temp file that is fsynced and then renamed into its
  * content-addressed place (the same bytes twice are stored once). `decideExt`
- * sees the first bytes and the hash and names the extension, or throws to refuse.
+ * sees the first bytes and the complete temp file and names the extension, or
+ * throws to refuse. The temp file never outlives a failure; a full disk fails
+ * with DISK_FULL.
  */
 export async function storeStream(
   dataDir: string,
   source: Readable,
-  decideExt: (head: Buffer) => string,
+  decideExt: (head: Buffer, file: string) => string | Promise<string>,
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Stored> {
   await fsp.mkdir(tmpDir(dataDir), { recursive: true });
@@ -66,24 +69,36 @@ export async function storeStream(
   try {
     await pipeline(source, meter, out);
     const head = Buffer.concat(headChunks);
-    const ext = decideExt(head);
+    const ext = await decideExt(head, tmp);
     const sha256 = hash.digest('hex');
     const finalPath = await moveIntoStore(tmp, mediaPath(dataDir, sha256, ext));
     return { sha256, size, head, path: finalPath };
   } catch (error) {
     await fsp.rm(tmp, { force: true });
-    throw error;
+    throw asDiskFull(error);
   }
 }
 
 /**
- * Moves a complete file that is already on the data disk (an assembled
- * upload, hashed by the caller) into its content-addressed place: fsynced,
- * renamed, the folder fsynced. If the same bytes are already stored, the
- * identical copy replaces them: still one file.
+ * Links a complete file that is already on the data disk (an assembled
+ * upload, hashed by the caller) into its content-addressed place and leaves
+ * it where it was: fsynced, linked, the folder fsynced. Until the caller has
+ * recorded the rows that use it and removed the source, a kill leaves the
+ * source whole (see store-intents.ts). false when the same bytes were stored
+ * already: nothing was linked.
  */
-export function adoptFile(dataDir: string, file: string, sha256: string, ext: string): Promise<string> {
-  return moveIntoStore(file, mediaPath(dataDir, sha256, ext));
+export async function linkIntoStore(dataDir: string, file: string, sha256: string, ext: string): Promise<boolean> {
+  const finalPath = mediaPath(dataDir, sha256, ext);
+  await fsyncFile(file);
+  await fsp.mkdir(path.dirname(finalPath), { recursive: true });
+  try {
+    await fsp.link(file, finalPath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  await fsyncDir(path.dirname(finalPath));
+  return true;
 }
 
 /*
@@ -100,9 +115,11 @@ async function moveIntoStore(file: string, finalPath: string): Promise<string> {
 }
 
 /**
- * adoptFile for the two callers that must not yield: the restore at start
- * (nothing else runs yet) and a pack import's moves, which sit between its
- * read-only plan and its transaction.
+ * Moves a complete file on the data disk into its content-addressed place
+ * (fsynced, renamed, the folder fsynced), for the two callers that must not
+ * yield: the restore at start (nothing else runs yet) and a pack import's
+ * moves, which sit between its read-only plan and its transaction. If the
+ * same bytes are already stored, the identical copy replaces them.
  */
 export function adoptFileSync(dataDir: string, file: string, sha256: string, ext: string): string {
   const finalPath = mediaPath(dataDir, sha256, ext);

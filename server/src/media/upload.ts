@@ -1,33 +1,49 @@
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { Type } from 'typebox';
+import { ensureDiskSpaceForBody } from '../disk-space.ts';
 import { AppError } from '../errors.ts';
+import type { FileType } from './file-type.ts';
+import { storeTyped, type Typed } from './ingest.ts';
 import { insertMedia } from './media.repo.ts';
-import { sniff, type Sniffed } from './sniff.ts';
-import { storeStream, TooLargeError } from './store.ts';
+import { TooLargeError } from './store.ts';
 
-/** What an upload endpoint accepts: a size limit, and the kinds of file by their first bytes. */
+/** What an upload endpoint accepts: a size limit, and the types of file, as their bytes say (media/file-type.ts). */
 export interface UploadRule {
   maxBytes: number;
-  /** the file's real kind from its first bytes (and, to tell zip from apk, its name), or null to refuse it */
-  accept: (head: Buffer, fileName: string) => Pick<Sniffed, 'mime' | 'ext'> | null;
+  accept: (type: FileType) => boolean;
   /** the refusal when accept says no */
   refusal: 'UPLOAD_NOT_IMAGE' | 'PACKAGE_NOT_ALLOWED';
 }
 
-export interface Uploaded {
-  sha256: string;
-  ext: string;
-  mime: string;
-  size: number;
-  /** the name the phone or computer gave the file (never used as a path) */
-  clientName: string;
+/** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
+export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === 1;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route reads a multipart body with a `file` field (FILE_ROUTE) */
+    multipart?: boolean;
+  }
 }
 
-/** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
-export const acceptImage: UploadRule['accept'] = (head) => {
-  const kind = sniff(head);
-  return kind?.typeCode === 1 ? kind : null;
-};
+/** How the OpenAPI document describes a file route's body: one field, `file`. */
+const FileBodySchema = Type.Object({ file: Type.String({ format: 'binary' }) });
+
+/**
+ * The `config` of every route that reads a file. It puts the multipart body
+ * in the OpenAPI document (clients see the `file` field; the hardening suite
+ * finds every file route there and fuzzes its multipart parsing), and
+ * readFilePart refuses to run on a route without it, so no file route can be
+ * left out of either.
+ */
+export const FILE_ROUTE = {
+  multipart: true,
+  swaggerTransform: ({ schema, url }: { schema: RouteOptions['schema']; url: string }) => ({
+    schema: { ...schema, consumes: ['multipart/form-data'], body: FileBodySchema },
+    url,
+  }),
+} as const;
 
 /**
  * Lets a feature's routes read multipart bodies (one file), with its own
@@ -39,50 +55,95 @@ export async function allowMultipart(app: FastifyInstance): Promise<void> {
   }
 }
 
+/** A file part's bytes as the multipart parser gives them (`truncated` once they passed the size limit). */
+export type FileStream = Readable & { truncated?: boolean };
+
+/** The client's body, not the server, failed while the file streamed: cut off or broken framing. */
+const bodyBroke = (error: unknown, streamError: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code;
+  return error === streamError || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MP_PREMATURE_CLOSE';
+};
+
 /**
- * The one multipart field every file route takes, `file`. A malformed body (no
- * boundary, cut headers) is the client's fault: a 400, never a 500.
+ * Reads the one multipart field every file route takes, `file`, with
+ * `consume`. A body that is cut off or breaks the multipart framing is the
+ * client's fault, a 400 and never a 500: before the file starts
+ * UPLOAD_MALFORMED, while it streams UPLOAD_TRUNCATED. The parser's size
+ * limit (FST_REQ_FILE_TOO_LARGE) and `consume`'s own failures (a refusal,
+ * the disk) pass unchanged. Every such body is bytes for the data disk:
+ * refused first (507 DISK_FULL) when they would not fit.
  */
-export async function readFilePart(request: FastifyRequest, fileSize: number) {
+export async function readFilePart<T>(request: FastifyRequest, fileSize: number, consume: (file: FileStream, fileName: string) => Promise<T>): Promise<T> {
+  if (request.routeOptions.config.multipart !== true) throw new Error(`${request.routeOptions.url ?? request.url}: a route that reads a file needs config FILE_ROUTE`);
+  ensureDiskSpaceForBody(request);
   const part = await request.file({ limits: { files: 1, fileSize } }).catch((error: unknown) => {
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
-    throw new AppError('VALIDATION', { field: 'file', reason: (error as Error).message });
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_MP_PREMATURE_CLOSE') throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+    // The parser's limits (413) and a body that is not multipart (415) have their own codes.
+    if ((error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw new AppError('UPLOAD_MALFORMED', { field: 'file', reason: (error as Error).message });
   });
   if (!part) throw new AppError('UPLOAD_MISSING', { field: 'file' });
   if (part.fieldname !== 'file') {
     part.file.resume();
     throw new AppError('UPLOAD_MISSING', { field: 'file' });
   }
-  return part;
+  try {
+    return await consume(part.file, part.filename);
+  } catch (error) {
+    if (!(error instanceof AppError) && (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE' && bodyBroke(error, part.file.errored)) {
+      throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * A small file part read into memory, refused with `tooLarge` once it passes
+ * `maxBytes` (the parser stops at maxBytes + 1, so memory stays bounded and
+ * the rest of an oversized body is discarded, never buffered).
+ */
+export async function readSmallFile(file: FileStream, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    file.resume();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (file.truncated) throw tooLarge();
+  return Buffer.concat(chunks);
 }
 
 /**
  * Streams the multipart field `file` into the content-addressed store
  * (hashed, size-limited, fsynced, renamed: media/store.ts) and records it.
- * The bytes decide what the file is; anything else is refused.
+ * The bytes decide what the file is; anything the rule does not take is refused.
  */
-export async function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Uploaded> {
-  const part = await readFilePart(request, rule.maxBytes + 1);
-  let kind: Pick<Sniffed, 'mime' | 'ext'> | null = null;
-  try {
-    const stored = await storeStream(
-      request.server.config.dataDir,
-      part.file,
-      (head) => {
-        kind = rule.accept(head, part.filename);
-        if (!kind) throw new AppError(rule.refusal, { field: 'file' });
-        return kind.ext;
-      },
-      rule.maxBytes,
-    );
-    const found = kind as Pick<Sniffed, 'mime' | 'ext'> | null;
-    if (!found) throw new AppError(rule.refusal, { field: 'file' });
-    insertMedia(request.server.db, { sha256: stored.sha256, ext: found.ext, mime: found.mime, size: stored.size });
-    return { sha256: stored.sha256, ext: found.ext, mime: found.mime, size: stored.size, clientName: part.filename };
-  } catch (error) {
-    if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: rule.maxBytes });
+export function receiveUpload(request: FastifyRequest, rule: UploadRule): Promise<Typed> {
+  return readFilePart(request, rule.maxBytes + 1, async (file) => {
+    try {
+      const typed = await storeTyped(
+        request.server.config.dataDir,
+        file,
+        (type) => {
+          if (!rule.accept(type)) throw new AppError(rule.refusal, { field: 'file' });
+        },
+        rule.maxBytes,
+      );
+      insertMedia(request.server.db, typed);
+      return typed;
+    } catch (error) {
+      if (error instanceof TooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes: rule.maxBytes });
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }

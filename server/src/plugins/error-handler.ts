@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDiskFullError } from '../disk-space.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 
 /** Fastify's own 4xx errors, by their code, mapped onto our catalog. */
@@ -26,6 +27,8 @@ function fieldOf(error: FastifyError): string {
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // A write the full disk cut, wherever it happened (a file, an SQLite commit): 507, never a 500.
+  if (isDiskFullError(error)) return new AppError('DISK_FULL');
   if (error.validation) {
     const field = fieldOf(error);
     return new AppError('VALIDATION', { field, reason: error.validation[0]?.message ?? null }, `El campo «${field}» no es válido`);

@@ -87,6 +87,15 @@ describe('HTTPS with an installed certificate', () => {
     expect(JSON.parse(res.body)).toMatchObject({ status: 'ok', db: 'ok' });
   });
 
+  it('gives pages over HTTPS the same policy, nosniff and referrer policy as over plain HTTP', async () => {
+    for (const url of ['/menu', '/api/health']) {
+      const res = await httpsGet(ports.httpsPort!, url, portal.cert, PAGE);
+      expect(res.headers['content-security-policy'], url).toMatch(/^default-src 'self'; script-src 'self'; worker-src 'self';.*frame-ancestors 'none'$/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('is real TLS: a client that does not trust the certificate is refused', async () => {
     await expect(httpsGet(ports.httpsPort!, '/api/health', undefined)).rejects.toThrow(/self[- ]signed/i);
   });

@@ -16,7 +16,8 @@ describe('the demo library', () => {
   it('loads into an empty database once, with its real files in the store', async () => {
     const t = await buildTestApp();
     const lines: string[] = [];
-    const log = { warn: (m: string) => lines.push(m), info: () => undefined } as never;
+    // pino's two forms: warn(message) and warn(fields, message).
+    const log = { warn: (a: unknown, b?: string) => lines.push(typeof a === 'string' ? a : (b ?? '')), info: () => undefined } as never;
     expect(await seedDemoIfEmpty(t.app.db, t.dataDir, log)).toBe(true);
 
     const count = (sql: string) => (t.app.db.prepare(sql).get() as { n: number }).n;

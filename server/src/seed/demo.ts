@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { HIGHLIGHT } from '../logging.ts';
 import { ingestLocalFile } from '../media/ingest.ts';
 import { generatePassword, hashPassword } from '../modules/auth/password.ts';
 
@@ -105,6 +106,7 @@ export async function seedDemoIfEmpty(db: Db, dataDir: string, log: FastifyBaseL
   })();
 
   log.warn(
+    HIGHLIGHT,
     `Datos de demostración cargados: ${catalog.resources.length} recursos, ${catalog.categories.length} categorías. ` +
       `Usuarios de demostración (contraseñas generadas, se muestran solo ahora): ` +
       catalog.users.map((u) => `${u.user_name} / ${passwords.get(u.key)?.clear}`).join(', '),

@@ -8,7 +8,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helper.ts';
-import { databaseDigest, hardeningWorld, isSpecError, prng, seedOf, Sessions, type ApiRoute, type JsonSchema, type Role } from './support.ts';
+import { databaseDigest, hardeningWorld, isSpecError, plausible, prng, resolve, seedOf, Sessions, type ApiRoute, type Role } from './support.ts';
 
 const CASES_PER_ROUTE = 12;
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
@@ -38,37 +38,6 @@ const HOSTILE: unknown[] = [
   ['a', { $gt: '' }],
   { $ne: null, __proto__: { admin: true } },
 ];
-
-function resolve(schema: JsonSchema | undefined): JsonSchema {
-  if (!schema) return {};
-  if (schema.anyOf?.[0]) return resolve(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]);
-  if (schema.oneOf?.[0]) return resolve(schema.oneOf[0]);
-  return schema;
-}
-
-/** A plausible value for a schema (the part of the case that is not under attack). */
-function plausible(schema: JsonSchema | undefined): unknown {
-  const s = resolve(schema);
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return [plausible(s.items)];
-    case 'object': {
-      const o: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) o[k] = plausible(v);
-      return o;
-    }
-    default:
-      return 'Texto de prueba';
-  }
-}
 
 const pick = <T,>(rng: () => number, list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
 

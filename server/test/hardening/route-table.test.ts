@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../../src/modules/settings/settings.repo.ts';
 import type { TestApp } from '../helper.ts';
 import { ADMIN, ROUTE_TABLE, SAMPLE_BODIES, SAMPLE_HEADERS, type Access, type Expect } from './route-table.ts';
-import { hardeningWorld, type ApiRoute, type Role, type Sessions } from './support.ts';
+import { hardeningWorld, isFileRoute, type ApiRoute, type Role, type Sessions } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'denied', 'admin'];
 
@@ -118,7 +118,7 @@ describe('security table', () => {
       await sessions.refresh();
       // A fresh notice of someone else's per route (an earlier admin DELETE may have removed the last one).
       ids.ad = String(t.app.db.prepare("INSERT INTO ads (user_id, title, body, contact, category, expires_at) VALUES (?, 'Vendo papas', 'Papas nativas de la chacra', '987654321', 'venta', '2999-01-01T00:00:00Z')").run(ids.author).lastInsertRowid);
-      const multipart = route.method === 'POST' && !route.op.requestBody && /image|banners|app-package|browsers/.test(route.path);
+      const multipart = isFileRoute(route);
       for (const role of ROLES) {
         const boundary = 'KitBoundary';
         const payload = multipart

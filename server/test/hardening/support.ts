@@ -49,6 +49,40 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
   return routes.sort((a, b) => a.key.localeCompare(b.key));
 }
 
+export function resolve(schema: JsonSchema | undefined): JsonSchema {
+  if (!schema) return {};
+  if (schema.anyOf?.[0]) return resolve(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]);
+  if (schema.oneOf?.[0]) return resolve(schema.oneOf[0]);
+  return schema;
+}
+
+/** A plausible value for a schema (the part of the case that is not under attack). */
+export function plausible(schema: JsonSchema | undefined): unknown {
+  const s = resolve(schema);
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [plausible(s.items)];
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(s.properties ?? {})) o[k] = plausible(v);
+      return o;
+    }
+    default:
+      return 'Texto de prueba';
+  }
+}
+
+/** Routes whose body the document says is multipart: every route that reads a file (media/upload.ts FILE_ROUTE). */
+export const isFileRoute = (route: ApiRoute): boolean => route.op.requestBody?.content['multipart/form-data'] !== undefined;
+
 export type Role = 'anonymous' | 'user' | 'denied' | 'admin';
 
 export interface Session { role: Role; userId: number | null; userName: string; cookie: string | null }

@@ -48,6 +48,7 @@ export const esDevice = {
     softTempLimitSinceBoot: 'Se alcanzó el límite de temperatura desde el encendido',
   },
   disk: 'Disco',
+  diskFull: 'El disco del kit está lleno. No se aceptan subidas, importaciones ni copias de seguridad hasta liberar espacio (por ejemplo, borrando recursos o copias viejas).',
   memory: 'Memoria',
   used: (used: string, total: string, percent: number) => `${used} usados de ${total} (${percent} %)`,
   unavailable: 'No disponible',

@@ -51,6 +51,14 @@ describe('the catalogue kept on the phone', () => {
     expect((await searchCatalogue('cancion', 3)).map((r) => r.id)).toEqual([]);
     expect((await searchCatalogue('cancion', 4)).map((r) => r.id)).toEqual([2]);
   });
+
+  it('finds a resource page read earlier by the names of the categories above its own, like the server', async () => {
+    await rememberResource({ ...detail(7, 'Fracciones'), categoryPath: [{ id: 1, name: 'Educación' }, { id: 2, name: 'Primaria' }, { id: 10, name: 'Salud' }] });
+    await rememberPage('search:y', { data: [summary(8, 'Vacunas')], total: 1 });
+    expect((await searchCatalogue('educacion')).map((r) => r.id)).toEqual([7]);
+    expect((await searchCatalogue('primaria fracc')).map((r) => r.id)).toEqual([7]);
+    expect((await searchCatalogue('salud')).map((r) => r.id).sort()).toEqual([7, 8]);
+  });
 });
 
 describe('clearUserData (logout)', () => {

@@ -61,8 +61,10 @@ export async function readResource(id: number): Promise<ResourceDetail | null> {
   return payload && typeof payload.description === 'string' ? payload : null;
 }
 
+/** What the server's search reads, as far as the phone knows it: a resource page read earlier brings the category path. */
 function searchableText(resource: ResourceSummary & Partial<ResourceDetail>): string {
-  return [resource.title, resource.author, resource.excerpt, resource.description ?? '', resource.content_type?.name ?? ''].join(' ');
+  const categories = resource.categoryPath?.map((c) => c.name) ?? [resource.content_type?.name ?? ''];
+  return [resource.title, resource.author, resource.excerpt, resource.description ?? '', ...categories].join(' ');
 }
 
 /** Search over what the phone has stored, accent-insensitive like the server; newest first. */

@@ -1,11 +1,4 @@
-/**
- * Text folded as the server's search folds it (FTS5 remove_diacritics, DESIGN
- * §10): lower case, without accents, ñ as n. So "cancion" finds "Canción" in
- * the saved catalogue too.
- */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
+import { foldText } from '@kit/contract/fold';
 
 /** The words of a query, folded. */
 export function queryWords(query: string): string[] {

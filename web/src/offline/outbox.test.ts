@@ -127,6 +127,22 @@ describe('the write outbox', () => {
     expect(kit.received.map((request) => (request.body as { comment: string }).comment)).toEqual(['viejo', 'nuevo']);
   });
 
+  it('makes its own keys where crypto.randomUUID does not exist (a kit over plain HTTP, browsers before Chrome 92)', async () => {
+    // Outside a secure context browsers leave randomUUID out of crypto.
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const outbox = createOutbox({ db, send: kit.send, currentUser: () => user, onFailed: () => undefined, scheduleRetry: () => undefined });
+      await outbox.submit(comment('uno'));
+      await outbox.submit(comment('dos'));
+      const [first, second] = kit.received.map((request) => request.key);
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?::\d+)?$/);
+      expect(second).not.toBe(first);
+    } finally {
+      Reflect.deleteProperty(globalThis.crypto, 'randomUUID');
+    }
+    expect(typeof crypto.randomUUID).toBe('function');
+  });
+
   it('sends each write with the key made when it was queued, the same on every attempt', async () => {
     const outbox = outboxFor();
     kit.link = 'down';

@@ -39,6 +39,19 @@ export function isTransient(error: unknown): boolean {
   return error.code === NETWORK_ERROR || error.httpCode === 0 || error.httpCode >= 500 || error.httpCode === 408 || error.httpCode === 429;
 }
 
+/**
+ * A random (v4) UUID for an Idempotency-Key. Not crypto.randomUUID: browsers
+ * offer it only in a secure context, which a kit over plain HTTP is not, and
+ * only since Chrome 92 (docs/BROWSERS.md); getRandomValues has neither limit.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The Idempotency-Key of the n-th request of an entry: the entry's own key, then `key:n`. */
 export function requestKey(entry: Pick<OutboxEntry, 'key'>, index: number): string {
   return index === 0 ? entry.key : `${entry.key}:${index}`;
@@ -64,7 +77,7 @@ interface Waiter {
  */
 export function createOutbox(deps: OutboxDeps) {
   const { db, send } = deps;
-  const newKey = deps.newKey ?? (() => crypto.randomUUID());
+  const newKey = deps.newKey ?? newIdempotencyKey;
   const now = deps.now ?? Date.now;
   const waiters = new Map<number, Waiter>();
   let running: Promise<void> | null = null;

@@ -33,6 +33,14 @@ describe('rangeResponse', () => {
     expect(response.headers.get('Accept-Ranges')).toBe('bytes');
   });
 
+  it('keeps what the server said about showing the file: nosniff, its sandbox, an attachment', async () => {
+    const said = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox allow-same-origin; default-src 'none'", 'Content-Disposition': 'attachment; filename="a.bin"' };
+    const full = () => new Response(BODY, { headers: { 'Content-Type': 'application/octet-stream', ...said } });
+    for (const response of [await rangeResponse(ask('bytes=0-3'), full()), await rangeResponse(ask('bytes=0-1,3-4'), full())]) {
+      for (const [name, value] of Object.entries(said)) expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+
   it('answers the tail a player asks for when it seeks to the end', async () => {
     const response = await rangeResponse(ask('bytes=-2'), cached());
     expect(response.status).toBe(206);

@@ -13,7 +13,7 @@ import {
 } from '@kit/contract';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { acceptImage, allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../categories/categories.service.ts';
@@ -61,7 +61,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // The picture: the author while the notice waits for moderation (so admins see what they approve), admins always.
-  app.post('/v2/ads/:id/image', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
+  app.post('/v2/ads/:id/image', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
     const viewer = viewerOf(request.viewer);
     const row = getManageableAd(app.db, request.params.id, viewer);
     if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });

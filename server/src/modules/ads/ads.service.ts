@@ -1,10 +1,10 @@
-import { AD_PENDING_LIMIT, AD_TRANSITIONS, ADS_PER_PAGE, type Ad, type AdPage, type CreateAd, type ModerateAd, type QueryAds } from '@kit/contract';
+import { type Ad, AD_PENDING_LIMIT, AD_TRANSITIONS, type AdPage, ADS_PER_PAGE, type CreateAd, foldText, type ModerateAd, type QueryAds } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../categories/categories.service.ts';
-import { foldText, searchTerms } from '../search/search.query.ts';
+import { searchTerms } from '../search/search.query.ts';
 import { countPendingAds, findAd, findPublishedAds, insertAd, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
 import { pageOf } from '../../paging.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { HIGHLIGHT } from '../../logging.ts';
 import { generatePassword, hashPassword } from './password.ts';
 
 export const ADMIN_USER_NAME = 'admin';
@@ -19,5 +20,5 @@ export async function ensureAdminAccount(db: Db, configured: string | null, log:
   ).run(ADMIN_USER_NAME, await hashPassword(password));
   if (configured) log.info({ user: ADMIN_USER_NAME }, 'cuenta de administrador creada con KIT_ADMIN_PASSWORD');
   // The one place a password is ever written out: the generated first-start one, so the owner can log in.
-  else log.warn(`Cuenta de administrador creada. Usuario: ${ADMIN_USER_NAME}  Contraseña: ${password}  (cámbiala al entrar; no se volverá a mostrar)`);
+  else log.warn(HIGHLIGHT, `Cuenta de administrador creada. Usuario: ${ADMIN_USER_NAME}  Contraseña: ${password}  (cámbiala al entrar; no se volverá a mostrar)`);
 }

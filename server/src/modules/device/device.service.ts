@@ -65,7 +65,7 @@ export class DeviceController {
       readTemperature(this.#paths),
       readThrottling(this.#paths),
       readMemory(this.#paths),
-      readDisk(config.dataDir),
+      readDisk(config),
       readHostapd(this.#paths),
       countPhones(this.#paths),
       this.#hotspotUnitState(),

@@ -86,11 +86,13 @@ describe('device status readings from /proc and /sys (fixture files)', () => {
     expect(await readHostapd(fixtures.paths)).toEqual({ ssid: 'Biblioteca Señora Ñu', maxPhones: 8 });
   });
 
-  it('measures the disk of the data folder', async () => {
-    const disk = await readDisk(os.tmpdir());
+  it('measures the disk of the data folder, and says when less than the reserve is free', async () => {
+    const disk = await readDisk({ dataDir: os.tmpdir(), diskReserveBytes: 0 });
     expect(disk!.totalBytes).toBeGreaterThan(0);
     expect(disk!.freeBytes).toBeLessThanOrEqual(disk!.totalBytes);
     expect(disk!.usedBytes).toBeGreaterThanOrEqual(0);
-    expect(await readDisk('/no/such/folder')).toBeNull();
+    expect(disk!.full).toBe(false);
+    expect(await readDisk({ dataDir: os.tmpdir(), diskReserveBytes: disk!.totalBytes + 1 })).toMatchObject({ full: true, reserveBytes: disk!.totalBytes + 1 });
+    expect(await readDisk({ dataDir: '/no/such/folder', diskReserveBytes: 0 })).toBeNull();
   });
 });

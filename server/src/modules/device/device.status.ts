@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeviceStatus } from '@kit/contract';
+import { diskState, type DiskRoom } from '../../disk-space.ts';
 import { runProgram } from './device.scripts.ts';
 
 /**
@@ -85,13 +86,10 @@ export async function readMemory(paths: DevicePaths): Promise<DeviceStatus['memo
   return { totalBytes: total, availableBytes: available, usedBytes: total - available };
 }
 
-export async function readDisk(dir: string): Promise<DeviceStatus['disk']> {
+/** The data disk as every door sees it (disk-space.ts), or null when it cannot be read. */
+export async function readDisk(room: DiskRoom): Promise<DeviceStatus['disk']> {
   try {
-    const stats = await fs.statfs(dir);
-    const total = stats.blocks * stats.bsize;
-    const free = stats.bavail * stats.bsize;
-    // "Used" as df counts it: what is not free for ordinary users.
-    return { totalBytes: total, freeBytes: free, usedBytes: total - stats.bfree * stats.bsize };
+    return diskState(room);
   } catch {
     return null;
   }

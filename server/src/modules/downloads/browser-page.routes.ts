@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { pageCspWithStyle } from '../../plugins/security-headers.ts';
 import { detectClient } from '../services/user-agent.ts';
 import { findPackages } from './downloads.repo.ts';
 import { browserFileUrl, toWirePackage } from './downloads.service.ts';
-import { renderBrowserPage } from './browser-page.ts';
+import { BROWSER_PAGE_STYLE, renderBrowserPage } from './browser-page.ts';
+
+const BROWSER_PAGE_CSP = pageCspWithStyle(BROWSER_PAGE_STYLE);
 
 /**
  * GET /extra/download-browser at the root, before the web app's fallback:
@@ -18,7 +21,7 @@ export async function browserPageRoutes(app: FastifyInstance): Promise<void> {
     void reply.header('Cache-Control', 'no-cache').header('Vary', 'User-Agent');
     if (detectClient(request.headers['user-agent']).isOldBrowser) {
       const packages = findPackages(app.db, 'browser').map((row) => toWirePackage(row, browserFileUrl(row.id)));
-      return reply.type('text/html; charset=utf-8').send(renderBrowserPage(packages));
+      return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', BROWSER_PAGE_CSP).send(renderBrowserPage(packages));
     }
     if (!hasBuild) throw new AppError('ROUTE_NOT_FOUND');
     return reply.sendFile('index.html');

@@ -8,6 +8,10 @@ function size(bytes: number): string {
   return mb >= 1 ? `${mb.toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/** The page's one inline style, allowed by its hash in the page's CSP (browser-page.routes.ts). */
+export const BROWSER_PAGE_STYLE =
+  'body{font-family:sans-serif;margin:16px;line-height:1.4;color:#1f2933}h1{font-size:1.3em}li{margin:0 0 16px}a{display:inline-block;margin-top:6px;padding:10px 16px;background:#0f766e;color:#fff;text-decoration:none;border-radius:8px}';
+
 /**
  * /extra/download-browser for a browser too old to run the app (SPEC §5):
  * plain HTML, no script, inline styles, the same list the app's page shows.
@@ -26,7 +30,7 @@ export function renderBrowserPage(packages: readonly Package[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tu navegador es muy antiguo</title>
-<style>body{font-family:sans-serif;margin:16px;line-height:1.4;color:#1f2933}h1{font-size:1.3em}li{margin:0 0 16px}a{display:inline-block;margin-top:6px;padding:10px 16px;background:#0f766e;color:#fff;text-decoration:none;border-radius:8px}</style>
+<style>${BROWSER_PAGE_STYLE}</style>
 </head>
 <body>
 <h1>Tu navegador es muy antiguo</h1>

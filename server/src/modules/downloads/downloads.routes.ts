@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { sendMedia } from '../../media/serve.ts';
-import { allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { readSettings, writeSettings } from '../settings/settings.repo.ts';
 import { countPackageDownload, deletePackage, findPackage, findPackages, insertPackage, type DbPackage, type PackageKind } from './downloads.repo.ts';
@@ -42,7 +42,8 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { sha256: row.media_sha256, ext: row.ext, mime: row.mime },
       {
         cacheControl: 'private, no-cache',
-        downloadName: row.file_name,
+        fileName: row.file_name,
+        download: true,
         onDownload: () => {
           if (app.counters.take(request, reply, 'download', 'package-download', row.id)) countPackageDownload(app.db, row.id);
         },
@@ -59,7 +60,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       version,
       notes: meta.notes?.trim() ?? '',
       sha256: file.sha256,
-      fileName: packageFileName(name, version, file.ext),
+      fileName: packageFileName(name, version, file.type.ext),
     });
     const row = findPackage(app.db, id, kind);
     if (!row) throw new AppError('INTERNAL');
@@ -86,7 +87,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/app-package',
-    { onRequest: requireAdmin, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
     async (request, reply) => {
       const previous = readSettings(app.db).appPackageId;
       const row = await storePackage(request, 'app', { ...request.query, name: request.query.name ?? DEFAULT_APP_NAME });
@@ -127,7 +128,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/browsers',
-    { onRequest: requireAdmin, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
     async (request, reply) => {
       const row = await storePackage(request, 'browser', request.query);
       return reply.code(201).send(toWirePackage(row, browserFileUrl(row.id)));

@@ -27,20 +27,11 @@ export function packageFileName(name: string, version: string, ext: string): str
   return downloadFileName(version ? `${name} ${version}` : name, ext);
 }
 
-const PK = Buffer.from('PK\x03\x04', 'latin1');
-const MZ = Buffer.from('MZ', 'latin1');
-
 /**
- * Android packages (APK) and ZIP archives are the same bytes to a sniffer:
- * a zip. The name the admin's file had tells which one to call it; for
- * browsers, Windows installers (MZ) too, for the old computers SPEC §5 names.
+ * Android packages and zip archives (told apart by what the zip holds, never
+ * by the name), and for browsers Windows programs too, for the old computers
+ * SPEC §5 names.
  */
 export function acceptPackage(allowWindows: boolean): UploadRule['accept'] {
-  return (head, fileName) => {
-    if (head.subarray(0, 4).equals(PK)) {
-      return /\.zip$/i.test(fileName) ? { mime: 'application/zip', ext: 'zip' } : { mime: 'application/vnd.android.package-archive', ext: 'apk' };
-    }
-    if (allowWindows && head.subarray(0, 2).equals(MZ)) return { mime: 'application/vnd.microsoft.portable-executable', ext: 'exe' };
-    return null;
-  };
+  return (type) => type.ext === 'apk' || type.ext === 'zip' || (allowWindows && type.ext === 'exe');
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { AppPackageInfo, Package, PackageList } from '@kit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { APK_BYTES, makeViewers, multipartFile, PNG_BYTES, type Viewers } from '../../../test/portal-helpers.ts';
+import { APK_BYTES, makeViewers, multipartFile, PNG_BYTES, ZIP_BYTES, type Viewers } from '../../../test/portal-helpers.ts';
 
 let t: TestApp;
 let viewers: Viewers;
@@ -47,8 +48,11 @@ describe('the mobile app package (/extra/download)', () => {
 
     const file = await t.app.inject({ method: 'GET', url: pkg.downloadUrl });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/vnd.android.package-archive');
-    expect(file.headers['content-disposition']).toContain('filename="Uayki 2.3.1.apk"');
+    // A download, never a page: a neutral type the browser may not second-guess, and no script could run.
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.headers['content-disposition']).toContain('attachment; filename="Uayki 2.3.1.apk"');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox allow-same-origin; default-src 'none'/);
     expect(file.rawPayload.equals(APK_BYTES)).toBe(true);
     const downloads = t.app.db.prepare<[number], { downloads: number }>('SELECT downloads FROM download_packages WHERE id = ?').get(pkg.id);
     expect(downloads?.downloads).toBe(1);
@@ -56,8 +60,11 @@ describe('the mobile app package (/extra/download)', () => {
 
   it('replaces the package with a new upload, and removes it', async () => {
     const first = await info();
-    const zip = await upload('/api/v2/admin/extra/app-package?version=2.4', viewers.admin, Buffer.concat([APK_BYTES, Buffer.from('v2.4')]), 'paquete.zip');
+    // What the zip holds says apk or zip, never its name.
+    const zip = await upload('/api/v2/admin/extra/app-package?version=2.4', viewers.admin, ZIP_BYTES, 'paquete.apk');
     expect(zip.json()).toMatchObject({ name: 'Aplicación del portal', fileName: 'Aplicación del portal 2.4.zip' });
+    const apk = await upload('/api/v2/admin/extra/app-package?version=2.5', viewers.admin, APK_BYTES, 'paquete.zip');
+    expect(apk.json()).toMatchObject({ fileName: 'Aplicación del portal 2.5.apk' });
     expect((await info())?.id).not.toBe(first?.id);
     expect(t.app.db.prepare("SELECT count(*) AS n FROM download_packages WHERE kind = 'app'").get()).toEqual({ n: 1 });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/v2/admin/extra/app-package', headers: viewers.admin })).statusCode).toBe(204);
@@ -99,8 +106,13 @@ describe('GET /extra/download-browser for a browser too old to run the app', () 
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<h1>Tu navegador es muy antiguo</h1>');
     expect(res.body).toContain('Firefox &lt;beta&gt; 68');
-    expect(res.body).toMatch(/<a href="\/api\/v2\/extra\/browsers\/\d+\/file">Descargar \(3\.9 KB\)<\/a>/);
+    expect(res.body).toMatch(new RegExp(`<a href="/api/v2/extra/browsers/\\d+/file">Descargar \\(${(APK_BYTES.length / 1024).toFixed(1).replace('.', '\\.')} KB\\)</a>`));
     expect(res.body).not.toContain('<script');
+    // Its one inline style is allowed by its hash, and nothing else inline (old browsers that know no hashes take 'unsafe-inline').
+    const style = /<style>(.*)<\/style>/.exec(res.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'unsafe-inline' 'sha256-${hash}'`);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('leaves a current browser to the app (here without a web build: the 404 object)', async () => {

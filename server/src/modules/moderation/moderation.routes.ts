@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminListParamsSchema,
   ErrorBodySchema,
+  foldText,
   IdempotencyHeadersSchema,
   IdParamsSchema,
   ManagedPageSchema,
@@ -15,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
-import { buildMatchExpression, foldText } from '../search/search.query.ts';
+import { buildMatchExpression } from '../search/search.query.ts';
 import { viewerOf } from '../users/users.service.ts';
 import { managedPage, managedResource, toWireReport } from './managed.ts';
 import { listManagedIds, type ManagedFilter } from './moderation.repo.ts';

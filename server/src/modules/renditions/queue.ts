@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { diskState, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
 import { mediaPath, tmpDir } from '../../media/store.ts';
-import { DISK_RESERVE_BYTES } from '../uploads/uploads.service.ts';
 import { makeAudio } from './audio.ts';
 import { makeImage } from './image.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
@@ -64,6 +64,7 @@ export const jobThreads = (configured: number): number => configured > 0 ? confi
 export class RenditionQueue {
   readonly #db: Db;
   readonly #dataDir: string;
+  readonly #room: DiskRoom;
   readonly #options: QueueOptions;
   readonly #tools: Tools;
   readonly #threads: number;
@@ -72,9 +73,10 @@ export class RenditionQueue {
   #loop: Promise<void> | null = null;
   #idle: Array<() => void> = [];
 
-  constructor(db: Db, dataDir: string, options: QueueOptions) {
+  constructor(db: Db, room: DiskRoom, options: QueueOptions) {
     this.#db = db;
-    this.#dataDir = dataDir;
+    this.#dataDir = room.dataDir;
+    this.#room = room;
     this.#options = options;
     this.#tools = options.tools ?? findTools();
     this.#threads = jobThreads(options.threads);
@@ -215,21 +217,18 @@ export class RenditionQueue {
     return makeVideo(ctx, source, media.size, media.mime === 'video/mp4');
   }
 
-  /** A copy is at most as big as its original: that much room, and the reserve the database needs, or the job waits for an admin. */
+  /** A copy is at most as big as its original: that much room beside the disk's reserve (disk-space.ts), or the job waits for an admin. */
   #ensureRoom(bytes: number): void {
-    const stats = fs.statfsSync(this.#dataDir);
-    if (stats.bavail * stats.bsize < bytes + DISK_RESERVE_BYTES) throw new AppError('RENDITION_NO_SPACE');
+    if (diskState(this.#room).freeBytes < bytes + this.#room.diskReserveBytes) throw new AppError('RENDITION_NO_SPACE');
   }
 
   #fail(job: DbJob, error: unknown): void {
     const known = error instanceof AppError && error.code.startsWith('RENDITION_');
-    const code: ErrorCode = known ? error.code : (isNoSpace(error) ? 'RENDITION_NO_SPACE' : 'RENDITION_FAILED');
+    const code: ErrorCode = known ? error.code : (isDiskFullError(error) ? 'RENDITION_NO_SPACE' : 'RENDITION_FAILED');
     if (!known) this.#options.log.warn({ err: error, sha256: job.source_sha256 }, 'copia para teléfonos fallida');
     markFailed(this.#db, job.source_sha256, code, ERRORS[code].message);
   }
 }
-
-const isNoSpace = (error: unknown): boolean => ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | null)?.code ?? '');
 
 /** A process's command line, or '' when it is gone (or not ours to read). */
 function commandLineOf(pid: number): string {

@@ -5,9 +5,8 @@ import { AppError } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
-import { sniff } from '../../media/sniff.ts';
-import { adoptFile, hashFile } from '../../media/store.ts';
-import { readHead } from '../uploads/upload-files.ts';
+import { fileTypeOf } from '../../media/file-type.ts';
+import { hashFile, linkIntoStore, mediaPath } from '../../media/store.ts';
 import type { MadeRendition } from './made.ts';
 import { findJob, markDone, saveRendition } from './renditions.repo.ts';
 
@@ -16,12 +15,12 @@ export const RENDITION_MIME: Record<RenditionKind, string> = { video: 'video/mp4
 
 /**
  * A copy is a new door into the media store, so it is typed like every
- * other file: by its bytes, with the one rule (media/sniff.ts), never by
+ * other file: by its bytes, with the one rule (media/file-type.ts), never by
  * what the job meant to make. A copy whose bytes are not what its kind must
  * be is not stored.
  */
 async function typed(made: MadeRendition) {
-  const type = sniff(await readHead(made.file));
+  const type = await fileTypeOf(made.file);
   if (type?.mime !== RENDITION_MIME[made.kind]) throw new AppError('RENDITION_FAILED', { kind: made.kind, got: type?.mime ?? null });
   return { made, type, size: (await fs.promises.stat(made.file)).size, sha256: await hashFile(made.file) };
 }
@@ -37,19 +36,18 @@ export async function storeRenditions(db: Db, dataDir: string, sourceSha: string
   return withStoreLock(async () => {
     const sourceStays = () => findMedia(db, sourceSha) !== undefined && findJob(db, sourceSha) !== undefined;
     if (!sourceStays()) return false;
-    const placed: string[] = [];
-    for (const f of files) placed.push(await adoptFile(dataDir, f.made.file, f.sha256, f.type.ext));
+    // Linked, not moved: the job's folder (and the made file in it) goes when the job ends.
+    const linked: typeof files = [];
+    for (const f of files) if (await linkIntoStore(dataDir, f.made.file, f.sha256, f.type.ext)) linked.push(f);
     // Other requests ran while the disk worked: checked again where nothing can come between.
     if (!sourceStays()) {
-      files.forEach((f, i) => {
-        if (!findMedia(db, f.sha256)) fs.rmSync(placed[i] as string, { force: true });
-      });
+      for (const f of linked) if (!findMedia(db, f.sha256)) fs.rmSync(mediaPath(dataDir, f.sha256, f.type.ext), { force: true });
       return false;
     }
     const replaced = db.transaction(() => {
       const old: string[] = [];
       for (const f of files) {
-        insertMedia(db, { sha256: f.sha256, ext: f.type.ext, mime: f.type.mime, size: f.size, width: f.made.width, height: f.made.height });
+        insertMedia(db, { sha256: f.sha256, type: f.type, size: f.size, width: f.made.width, height: f.made.height });
         const before = saveRendition(db, { source_sha256: sourceSha, kind: f.made.kind, media_sha256: f.sha256, width: f.made.width, height: f.made.height, bitrate: f.made.bitrate });
         if (before) old.push(before);
       }

@@ -32,7 +32,9 @@ describe('the demo library', () => {
         expect(head.statusCode, url).toBe(200);
         if (url === detail.mediaUrl) {
           expect(head.headers['content-length']).toBe(String(detail.size));
-          expect(head.headers['content-type']).toBe(detail.mime);
+          // Its own type when browsers only show it; an app is a download of neutral type.
+          expect(head.headers['content-type']).toBe(r.type_code === 5 ? 'application/octet-stream' : detail.mime);
+          if (r.type_code === 5) expect(head.headers['content-disposition']).toMatch(/^attachment;.*\.apk"/);
         }
       }
       if (r.type_code === 6) expect(detail.playlist.items.length, r.title).toBeGreaterThan(0);

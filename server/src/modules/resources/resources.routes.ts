@@ -62,9 +62,10 @@ export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const download = downloadAsked(app.db, request.viewer, request.query.download);
       return sendMedia(request, reply, media, {
         cacheControl: media.status === 'published' ? 'public, no-cache' : 'private, no-cache',
+        fileName: downloadFileName(media.title, media.ext),
+        download,
         ...(download
           ? {
-              downloadName: downloadFileName(media.title, media.ext),
               onDownload: () => {
                 if (app.counters.take(request, reply, 'download', 'resource-download', media.id)) recordDownload(app.db, media.id);
               },

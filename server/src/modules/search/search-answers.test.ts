@@ -130,7 +130,7 @@ describe('a remembered search answers again after each write path', () => {
       const pack = new PassThrough();
       void writePack(other.dataDir, plan, pack, () => undefined).then(() => pack.end());
       const before = await search('q=lana');
-      const report = await importPack({ db: t.app.db, dataDir: t.dataDir, key: loadOrCreateKitKey(t.dataDir) }, pack, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
+      const report = await importPack({ db: t.app.db, dataDir: t.dataDir, diskReserveBytes: t.app.config.diskReserveBytes, key: loadOrCreateKitKey(t.dataDir) }, pack, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
       expect(report).toMatchObject({ added: 1 });
       const after = await search('q=lana%20oveja');
       expect(after.data.map((d) => d.title)).toEqual(['Chompa de lana de oveja']);
@@ -177,6 +177,55 @@ describe('a remembered search answers again after each write path', () => {
     ).toThrow('rollback');
     expect(inside).toBe(before + 1);
     expect(findResources(db, null, query).total).toBe(before);
+  });
+});
+
+describe('a remembered search by a category’s name answers again after the category changes', () => {
+  // Resources filed one level below the category whose name is searched.
+  let hilados = 0;
+  let ovillos = 0;
+  beforeAll(() => {
+    const db = t.app.db;
+    hilados = addCategory(db, 'Hilados');
+    ovillos = addCategory(db, 'Ovillos', { parent: hilados });
+    db.transaction(() => {
+      for (let i = 0; i < ROWS; i++) addResource(db, { title: `Madeja ${i}`, description: 'Teñida con cochinilla.', category: ovillos });
+    })();
+  });
+
+  it('renaming a parent changes what finds the resources of its subcategories', async () => {
+    expect((await search('q=hilados')).total).toBe(ROWS);
+    await call('PUT', `/api/content/type/${hilados}/update`, admin, { name: 'Fibras' });
+    expect((await search('q=hilados')).total).toBe(0);
+    expect((await search('q=fibras')).total).toBe(ROWS);
+    expect((await search('q=ovillos')).total).toBe(ROWS);
+  });
+
+  it('moving a category: the new parent’s name finds its resources, the old parent’s no longer', async () => {
+    const mercado = addCategory(t.app.db, 'Mercado');
+    expect((await search('q=fibras')).total).toBe(ROWS);
+    expect((await search('q=mercado')).total).toBe(0);
+    await call('PUT', `/api/v2/categories/${ovillos}/change-parent`, admin, { newParentId: mercado });
+    expect((await search('q=fibras')).total).toBe(0);
+    expect((await search('q=mercado')).total).toBe(ROWS);
+    expect((await search('q=ovillos madeja')).total).toBe(ROWS);
+  });
+
+  it('deleting an emptied category: its name finds nothing, its parent’s name finds what moved to a sibling', async () => {
+    const db = t.app.db;
+    const parent = db.prepare<[number], { parent_id: number }>('SELECT parent_id FROM categories WHERE id = ?').get(ovillos)?.parent_id ?? 0;
+    const madejas = addCategory(db, 'Madejas', { parent: parent });
+    expect((await search('q=ovillos')).total).toBe(ROWS);
+    // Refused while it holds resources: nothing changes.
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/content/type/${ovillos}/delete`, headers: { authorization: admin } });
+    expect(refused.statusCode).toBe(409);
+    expect((await search('q=ovillos')).total).toBe(ROWS);
+    // Re-filed in one statement, as an import does, then deleted.
+    db.prepare('UPDATE resources SET category_id = ? WHERE category_id = ?').run(madejas, ovillos);
+    await call('DELETE', `/api/content/type/${ovillos}/delete`, admin);
+    expect((await search('q=ovillos')).total).toBe(0);
+    expect((await search('q=madejas')).total).toBe(ROWS);
+    expect((await search('q=mercado')).total).toBe(ROWS);
   });
 });
 

@@ -1,8 +1,9 @@
-import { ResourceSearchPageSchema } from '@kit/contract';
+import { foldText, ResourceSearchPageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helper.ts';
 import { BM25_WEIGHTS, SEARCH_CANDIDATE_CAP, searchResourceIds, type ResourceFilter, type ResourceOrder } from './search.repo.ts';
+
 
 /*
  * A library larger than the search window, with a word ("comunidad") in every
@@ -121,11 +122,21 @@ describe('searchResourceIds with a small cap', () => {
   });
 });
 
+/** Whether every word of a match expression ("a" "b"*) is in the title, checked in JS. */
+function titleHasEveryWord(match: string, title: string): boolean {
+  const words = foldText(title).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...match.matchAll(/"([^"]+)"(\*)?/g)].every(([, term = '', prefix]) => {
+    const folded = foldText(term);
+    return words.some((w) => (prefix ? w.startsWith(folded) : w === folded));
+  });
+}
+
 /**
  * The answer as the first version of the capped search made it, step by
  * step: the newest `cap` matches with their bm25 from FTS5, the filters by
- * primary key, then a sort in JS. The one-statement search and its
- * remembered answers must give exactly this, page by page.
+ * primary key, then a sort in JS (relevance: every word in the title first,
+ * then bm25). The one-statement search and its remembered answers must give
+ * exactly this, page by page.
  */
 function reference(match: string, filter: ResourceFilter, order: ResourceOrder): number[] {
   const db = t.app.db;
@@ -135,17 +146,18 @@ function reference(match: string, filter: ResourceFilter, order: ResourceOrder):
     )
     .all(match, SEARCH_CANDIDATE_CAP);
   const column = { relevance: 'NULL', created_at: 'created_at', views: 'views', downloads: 'downloads', title: 'title_sort' }[order.by];
-  const row = db.prepare<[number], { id: number; k: number | string | null; status: string; type_code: number; user_id: number | null }>(
-    `SELECT id, ${column} AS k, status, type_code, user_id FROM resources WHERE id = ?`,
+  const row = db.prepare<[number], { id: number; k: number | string | null; title: string; status: string; type_code: number; user_id: number | null }>(
+    `SELECT id, ${column} AS k, title, status, type_code, user_id FROM resources WHERE id = ?`,
   );
+  const relevance = order.by === 'relevance';
   const rows = candidates
     .map((c) => ({ ...row.get(c.id), score: c.score }))
     .filter((r) => r.status === 'published' && (filter.typeCode === null || r.type_code === filter.typeCode) && (filter.userId === null || r.user_id === filter.userId))
-    .map((r) => ({ id: r.id ?? 0, key: order.by === 'relevance' ? r.score : (r.k ?? null) }));
-  const keySign = order.by === 'relevance' ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
+    .map((r) => ({ id: r.id ?? 0, inTitle: relevance && titleHasEveryWord(match, r.title ?? '') ? 0 : 1, key: relevance ? r.score : (r.k ?? null) }));
+  const keySign = relevance ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
   const idSign = order.dir === 'asc' ? 1 : -1;
   const cmp = (a: number | string | null, b: number | string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
-  return rows.sort((a, b) => keySign * cmp(a.key, b.key) || idSign * (a.id - b.id)).map((r) => r.id);
+  return rows.sort((a, b) => keySign * (a.inTitle - b.inTitle) || keySign * cmp(a.key, b.key) || idSign * (a.id - b.id)).map((r) => r.id);
 }
 
 describe('the capped search answers what ranking every candidate in JS answered', () => {

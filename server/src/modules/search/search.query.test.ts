@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatchExpression, foldText, MAX_TERMS, searchTerms } from './search.query.ts';
+import { buildMatchExpression, MAX_TERMS, searchTerms } from './search.query.ts';
 
 describe('buildMatchExpression', () => {
   it('quotes every word, ANDs them and makes the last one a prefix while typing', () => {
@@ -38,11 +38,5 @@ describe('buildMatchExpression', () => {
 
   it('composes decomposed accents first (NFKC)', () => {
     expect(buildMatchExpression('nin\u0303o ')).toBe('"niño"');
-  });
-});
-
-describe('foldText', () => {
-  it('drops accents and case', () => {
-    expect(foldText('José ÑANDÚ Educación')).toBe('jose nandu educacion');
   });
 });

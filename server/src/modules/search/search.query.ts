@@ -43,10 +43,16 @@ export function buildMatchExpression(text: string): string | null {
     .join(' ');
 }
 
-/** Lower case without accents (Educación → educacion, niño → nino), for LIKE searches outside the index. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/**
+ * The same words, all of them in the title: relevance puts these resources
+ * first, above those found by their description, author or category names.
+ * `match` is an expression built above (quoted words only), so it cannot
+ * break out of the parentheses.
+ */
+export function titleMatchExpression(match: string): string {
+  return `{title} : (${match})`;
 }
+
 
 const FOLDS: readonly (readonly [string, string])[] = [
   ['Á', 'a'], ['É', 'e'], ['Í', 'i'], ['Ó', 'o'], ['Ú', 'u'], ['Ü', 'u'], ['Ñ', 'n'],

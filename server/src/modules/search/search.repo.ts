@@ -1,6 +1,6 @@
 import type { SearchOrderBy } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
-import { foldSql } from './search.query.ts';
+import { foldSql, titleMatchExpression } from './search.query.ts';
 import { REMEMBER_FROM_CANDIDATES, searchAnswersFor, type IdWindow } from './search-answers.ts';
 
 /**
@@ -31,7 +31,12 @@ import { REMEMBER_FROM_CANDIDATES, searchAnswersFor, type IdWindow } from './sea
  */
 export const SEARCH_CANDIDATE_CAP = 5000;
 
-/** bm25 weights per FTS column (title, description, author, category): title matches rank first. */
+/**
+ * bm25 weights per FTS column (title, description, author, category: the names of the
+ * resource's category and of every category above it). Relevance ranks the resources
+ * with every word in the title first whatever bm25 says (a long description lowers a
+ * title match below a short resource found only by its category's name), then bm25.
+ */
 export const BM25_WEIGHTS = [10, 1, 4, 2] as const;
 
 export interface ResourceFilter {
@@ -146,18 +151,24 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
   if (candidates > 0) {
     const { where, params } = filterSql(filter);
     const dir = DIR[order.dir];
-    // bm25 is lower for better matches, so "desc" (best first) sorts scores up.
-    const sort = order.by === 'relevance' ? `w.score ${order.dir === 'desc' ? 'ASC' : 'DESC'}` : `${SORT_COLUMN[order.by]} ${dir}`;
-    const score = order.by === 'relevance' ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+    const relevance = order.by === 'relevance';
+    // Title matches first: one FTS read of the title column, from the window's oldest id on
+    // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
+    // first) sorts scores up; "asc" reads the same order from the end.
+    const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
+    const sort = order.by === 'relevance'
+      ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT min(id) FROM w)) ${best.title}, w.score ${best.score}`
+      : `${SORT_COLUMN[order.by]} ${dir}`;
+    const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
     window.ids = db
       .prepare<Record<string, string | number>, number>(
         // CROSS JOIN keeps the window outside: one primary-key probe per
         // candidate (left to itself the planner may walk a whole status index).
-        `SELECT r.id FROM (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap) AS w
-         CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
+        `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
+         SELECT r.id FROM w CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
       )
       .pluck()
-      .all({ ...params, match, cap });
+      .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
   }
   return { window, candidates };
 }

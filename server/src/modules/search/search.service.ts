@@ -1,3 +1,4 @@
+import { foldText } from '@kit/contract';
 import type { ResourceSearchPage, SearchOrderBy, SearchUser } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import type { Viewer } from '../../types.ts';
@@ -6,7 +7,7 @@ import { CategoryTree, isPrivileged } from '../categories/categories.service.ts'
 import { loadSummaries } from '../resources/resources.service.ts';
 import { withReview } from '../resources/review.ts';
 import { browseResourceIds, searchResourceIds, searchUsers, type ResourceFilter } from './search.repo.ts';
-import { buildMatchExpression, foldText, searchTerms } from './search.query.ts';
+import { buildMatchExpression, searchTerms } from './search.query.ts';
 import { pageOf } from '../../paging.ts';
 
 export interface ResourceQuery {

@@ -65,7 +65,8 @@ const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
 describe('GET /api/v3/searchResource: text', () => {
   it('finds accented words without accents, and in any case', async () => {
-    const expected = sorted([r.ambiental, r.huerto, r.canciones]);
+    // Cuentos is filed under Lectura › Primaria › Educación: found by the category's name.
+    const expected = sorted([r.ambiental, r.huerto, r.canciones, r.cuentos]);
     for (const text of ['educacion', 'Educación', 'EDUCACION', 'educación ']) {
       expect(sorted(await ids(q(text))), text).toEqual(expected);
     }
@@ -79,7 +80,7 @@ describe('GET /api/v3/searchResource: text', () => {
   });
 
   it('matches the last word as a prefix while it is typed', async () => {
-    expect(sorted(await ids(q('educ')))).toEqual(sorted([r.ambiental, r.huerto, r.canciones]));
+    expect(sorted(await ids(q('educ')))).toEqual(sorted([r.ambiental, r.huerto, r.canciones, r.cuentos]));
     expect(sorted(await ids(q('agu')))).toEqual(sorted([r.ambiental, r.agua]));
     expect(await ids(q('agu '))).toEqual([]);
   });
@@ -144,7 +145,7 @@ describe('GET /api/v3/searchResource: filters', () => {
     expect(sorted(await ids(`categories=${cats.educacion}`))).toEqual(sorted([r.ambiental, r.cuentos, r.huerto, r.canciones]));
     expect(sorted(await ids(`categories=${cats.primaria}`))).toEqual(sorted([r.ambiental, r.cuentos, r.huerto]));
     expect(sorted(await ids(`categories=${cats.lectura},${cats.salud}`))).toEqual(sorted([r.cuentos, r.agua, r.arbol, r.vacunas]));
-    expect(sorted(await ids(`categories=${cats.educacion}&${q('educacion')}`))).toEqual(sorted([r.ambiental, r.huerto, r.canciones]));
+    expect(sorted(await ids(`categories=${cats.educacion}&${q('educacion')}`))).toEqual(sorted([r.ambiental, r.huerto, r.canciones, r.cuentos]));
     expect(await ids(`categories=${cats.salud}&${q('educacion')}`)).toEqual([]);
     expect(await ids(`categories=${cats.oculta}`)).toEqual([]);
   });
@@ -194,15 +195,15 @@ describe('GET /api/v3/searchResource: order and pages', () => {
   });
 
   it('orders text results by views, title or date when asked', async () => {
-    expect(await ids(`${q('educacion')}&orderBy=views`)).toEqual([r.ambiental, r.canciones, r.huerto]);
-    expect(await ids(`${q('educacion')}&orderBy=views&order=asc`)).toEqual([r.huerto, r.canciones, r.ambiental]);
-    expect(await ids(`${q('educacion')}&orderBy=title`)).toEqual([r.canciones, r.ambiental, r.huerto]);
-    expect(await ids(`${q('educacion')}&orderBy=created_at`)).toEqual([r.canciones, r.huerto, r.ambiental]);
+    expect(await ids(`${q('educacion')}&orderBy=views`)).toEqual([r.ambiental, r.canciones, r.huerto, r.cuentos]);
+    expect(await ids(`${q('educacion')}&orderBy=views&order=asc`)).toEqual([r.cuentos, r.huerto, r.canciones, r.ambiental]);
+    expect(await ids(`${q('educacion')}&orderBy=title`)).toEqual([r.canciones, r.cuentos, r.ambiental, r.huerto]);
+    expect(await ids(`${q('educacion')}&orderBy=created_at`)).toEqual([r.canciones, r.huerto, r.cuentos, r.ambiental]);
   });
 
   it('makes Más vistos (section=featured) the same search ordered by views', async () => {
     expect(await ids('section=featured')).toEqual(await ids('orderBy=views&order=desc'));
-    expect(await ids(`section=featured&${q('educacion')}`)).toEqual([r.ambiental, r.canciones, r.huerto]);
+    expect(await ids(`section=featured&${q('educacion')}`)).toEqual([r.ambiental, r.canciones, r.huerto, r.cuentos]);
   });
 
   it('pages with from, to, last_page and an empty page past the end', async () => {
@@ -214,9 +215,9 @@ describe('GET /api/v3/searchResource: order and pages', () => {
     const past = await search('per_page=3&page=4');
     expect(past).toEqual({ data: [], from: null, to: null, per_page: 3, last_page: 3, total: 7, current_page: 4, capped: false });
     const textPast = await search(`${q('educacion')}&per_page=2&page=5`);
-    expect(textPast).toMatchObject({ data: [], from: null, to: null, last_page: 2, total: 3, current_page: 5 });
+    expect(textPast).toMatchObject({ data: [], from: null, to: null, last_page: 2, total: 4, current_page: 5 });
     const all = [...(await search(`${q('educacion')}&per_page=2`)).data, ...(await search(`${q('educacion')}&per_page=2&page=2`)).data].map((d) => d.id);
-    expect(sorted(all)).toEqual(sorted([r.ambiental, r.huerto, r.canciones]));
+    expect(sorted(all)).toEqual(sorted([r.ambiental, r.huerto, r.canciones, r.cuentos]));
   });
 
   it('says last_page 1 for no results', async () => {
@@ -230,7 +231,7 @@ describe('GET /api/v3/searchPageResource and /api/v3/searchPage', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Value.Check(ResourceSearchPageSchema, body)).toBe(true);
-    expect(body.total).toBe(3);
+    expect(body.total).toBe(4);
     expect(body.data[0].id).toBe(r.ambiental);
   });
 

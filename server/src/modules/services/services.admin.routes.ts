@@ -17,7 +17,7 @@ import {
 } from '@kit/contract';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { acceptImage, allowMultipart, receiveUpload } from '../../media/upload.ts';
+import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { readSettings } from '../settings/settings.repo.ts';
 import { addTile, editTile, loadModeTiles, orderTiles, removeTile } from './services.admin.service.ts';
@@ -92,7 +92,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/banners/:slot',
-    { schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...errors } } },
+    { config: FILE_ROUTE, schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...errors } } },
     async (request, reply) => {
       const image = await receiveUpload(request, { maxBytes: BANNER_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
       const id = insertBanner(app.db, request.params.slot, image.sha256);

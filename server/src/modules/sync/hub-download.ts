@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isDiskFullError } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { fsyncFile } from '../../media/store.ts';
 
@@ -38,9 +39,9 @@ export async function downloadResumable(url: URL, part: string, size: number, on
     };
     try {
       await pipeline(Readable.fromWeb(response.body as never), counter, fs.createWriteStream(part, { flags: have > 0 ? 'a' : 'w' }));
-    } catch {
-      // What arrived stays in `part` for the next attempt.
-      throw new AppError('PACK_TRUNCATED');
+    } catch (error) {
+      // What arrived stays in `part` for the next attempt (also when the disk filled: the pack is still wanted).
+      throw isDiskFullError(error) ? new AppError('DISK_FULL') : new AppError('PACK_TRUNCATED');
     }
   } else {
     onBytes(size);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
+import { ensureDiskSpace } from '../../disk-space.ts';
 import { fsyncDir, fsyncFile, hashFile } from '../../media/store.ts';
 import { planPack, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
@@ -69,7 +70,7 @@ export function lastPublished(dataDir: string): { at: string; packs: number } | 
  * new: no pack, and null.
  */
 export async function publishFeed(
-  ctx: { db: Db; dataDir: string; key: KitKey; kitName: string },
+  ctx: { db: Db; dataDir: string; diskReserveBytes: number; key: KitKey; kitName: string },
   onTotal: (bytes: number) => void,
   onBytes: (n: number) => void,
 ): Promise<FeedEntry | null> {
@@ -80,6 +81,7 @@ export async function publishFeed(
   const { resources, withdrawals = [] } = plan.manifest;
   if (since !== null && resources.length === 0 && withdrawals.length === 0 && !categoriesChangedSince(db, since)) return null;
   onTotal(plan.totalBytes);
+  ensureDiskSpace(ctx, plan.totalBytes);
   const relative = `packs/${plan.manifest.packId}.${PACK_EXTENSION}`;
   const file = path.join(hubDir(dataDir), relative);
   await writePackFile(dataDir, plan, file, onBytes);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { hashFile } from '../../media/store.ts';
 import { downloadResumable } from './hub-download.ts';
@@ -58,9 +59,14 @@ export async function pullFromHub(
   onTotal(wanted.reduce((sum, p) => sum + p.size, 0));
   const dir = downloadsDir(ctx.dataDir);
   fs.mkdirSync(dir, { recursive: true });
+  // A cut download is kept to resume only while its pack is still wanted.
+  const parts = new Set(wanted.map((p) => `${p.packId}.part`));
+  for (const name of fs.readdirSync(dir)) if (!parts.has(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   let total: ImportReport | null = null;
   for (const entry of wanted) {
     const part = path.join(dir, `${entry.packId}.part`);
+    // What is left to download; the import checks the room its files need when it starts.
+    ensureDiskSpace(ctx, entry.size - Math.min(entry.size, fs.statSync(part, { throwIfNoEntry: false })?.size ?? 0));
     await downloadResumable(new URL(entry.path, feedUrl), part, entry.size, onBytes);
     if ((await hashFile(part)) !== entry.sha256) {
       fs.rmSync(part, { force: true });

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
+import { fileAnswerHeaders } from '../../media/serve.ts';
 import { receiveReport } from './hub-report.ts';
 import { FEED_NAME, hubDir } from './hub-feed.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
@@ -25,7 +26,7 @@ export const hubStaticRoutes: FastifyPluginAsyncTypebox = async (app) => {
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders: (reply: FastifyReply, file: string) =>
-      reply.header('Cache-Control', file.endsWith(FEED_NAME) ? 'no-cache' : 'public, max-age=31536000, immutable'),
+      fileAnswerHeaders(reply).header('Cache-Control', file.endsWith(FEED_NAME) ? 'no-cache' : 'public, max-age=31536000, immutable'),
   });
 };
 

@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { readMigrations } from '../../db/migrate.ts';
+import { ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { adoptFileSync, fsyncDir, fsyncDirSync, fsyncFile, hashFile, mediaPath } from '../../media/store.ts';
 import { writeFileAtomically } from './pack-export.ts';
@@ -43,8 +44,28 @@ type BackupManifest = Static<typeof BackupManifestSchema>;
 export interface BackupContext {
   db: Db;
   dataDir: string;
+  diskReserveBytes: number;
   key: KitKey;
   kitName: string;
+}
+
+const filesIn = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : []);
+const sizeOf = (file: string): number => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+
+/**
+ * What a backup adds to the data disk, for the space check before it starts:
+ * the database copy, plus the whole backup file when it stays on the kit
+ * (less the previous one, which it replaces).
+ */
+export function backupBytesOnDataDisk(ctx: BackupContext, onKit: boolean): number {
+  const { db, dataDir } = ctx;
+  const dbBytes = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+  if (!onKit) return dbBytes;
+  const sizes = (db.prepare('SELECT size FROM media').all() as { size: number }[]).map((m) => m.size);
+  // backup.json lists every file (about 150 bytes each); backup.sig is a few hundred bytes.
+  const file = tarSize([1024 + 160 * sizes.length, 1024, dbBytes, ...sizes]);
+  const previous = filesIn(backupsDir(dataDir)).reduce((sum, f) => sum + sizeOf(f), 0);
+  return Math.max(0, dbBytes + file - previous);
 }
 
 /**
@@ -133,6 +154,9 @@ export async function stageRestore(ctx: BackupContext, source: Readable): Promis
     if (!verifyBytes(manifestBytes, sig) || !Value.Check(BackupManifestSchema, manifest)) throw new AppError('BACKUP_CORRUPT');
     const valid: BackupManifest = manifest;
     if (valid.schemaVersion > readMigrations().length) throw new AppError('BACKUP_TOO_NEW');
+    // Files the kit already has are checked, not written again: only the rest needs room.
+    const missing = valid.files.filter((f) => !fs.existsSync(mediaPath(ctx.dataDir, f.sha256, f.ext)));
+    ensureDiskSpace(ctx, valid.database.size + missing.reduce((sum, f) => sum + f.size, 0));
 
     fs.mkdirSync(path.join(staging, 'media'), { recursive: true });
     const dbEntry = await entries.next();

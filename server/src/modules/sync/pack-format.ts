@@ -54,6 +54,7 @@ export const PackResourceSchema = Type.Object({
 });
 export type PackResource = Static<typeof PackResourceSchema>;
 
+/** `ext` and `mime` are the exporting kit's word, kept for older kits: an import types each file by its bytes. */
 export const PackFileSchema = Type.Object({
   sha256: Sha,
   size: Type.Integer({ minimum: 0 }),

@@ -24,7 +24,7 @@ async function packFromA(): Promise<PassThrough> {
 }
 
 async function importIntoB(): Promise<ImportReport> {
-  return importPack({ db: B.app.db, dataDir: B.dataDir, key: loadOrCreateKitKey(B.dataDir) }, await packFromA(), { arrival: 'pending', acceptUntrusted: true, source: 'upload' });
+  return importPack({ db: B.app.db, dataDir: B.dataDir, diskReserveBytes: B.app.config.diskReserveBytes, key: loadOrCreateKitKey(B.dataDir) }, await packFromA(), { arrival: 'pending', acceptUntrusted: true, source: 'upload' });
 }
 
 const edit = (t: TestApp, column: 'title' | 'description', value: string) =>

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
+import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
+import { fileTypeOf, type FileType } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
@@ -42,6 +44,8 @@ export type { ImportReport } from './import-report.ts';
 interface ImportContext {
   db: Db;
   dataDir: string;
+  /** free space the import may not take (KIT_DISK_RESERVE_MB) */
+  diskReserveBytes: number;
   key: KitKey;
 }
 
@@ -52,6 +56,18 @@ export const stagingRoot = (dataDir: string): string => path.join(dataDir, 'sync
 
 /** Verified files of a cut import wait a week for the next attempt, then go. */
 export const STAGING_KEEP_MS = 7 * 24 * 3600_000;
+
+/**
+ * Staged files wait for one pack only: the one being imported now. A cut
+ * import of another pack starts over when it is tried again, so verified
+ * files never pile up beyond one pack's worth.
+ */
+function dropOtherStaging(dataDir: string, packId: string): void {
+  const root = stagingRoot(dataDir);
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+    if (name !== packId) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
 
 export function sweepStaging(dataDir: string, now = Date.now()): number {
   const root = stagingRoot(dataDir);
@@ -72,7 +88,8 @@ export function sweepStaging(dataDir: string, now = Date.now()): number {
  * 2. manifest.sig: ed25519 over the manifest's bytes, by this kit, a trusted
  *    publisher, or anyone only if the admin accepted that explicitly;
  * 3. each media/<sha256>: hashed while it streams into sync/staging/<pack>/,
- *    refused unless its hash and size are the manifest's;
+ *    refused unless its hash and size are the manifest's, and typed by its
+ *    bytes (never the manifest's ext and mime);
  * 4. only when the whole pack checked out: staged files move into the media
  *    store and the library changes in ONE transaction.
  * A refused pack changes nothing. A cut one (USB pulled, power cut) changed
@@ -88,33 +105,41 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const signature = await readSignature(entries);
     const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
+    dropOtherStaging(ctx.dataDir, manifest.packId);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
     fs.mkdirSync(staging, { recursive: true });
-    await receiveFiles(ctx, manifest, entries, staging);
-    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, options.arrival, origin));
+    // Files stored already, or staged by a cut attempt, are hashed but not written again: only the rest needs room.
+    const toWrite = manifest.files.filter((f) => !mediaExists(ctx.db, f.sha256) && !fs.existsSync(path.join(staging as string, f.sha256)));
+    ensureDiskSpace(ctx, toWrite.reduce((sum, f) => sum + f.size, 0));
+    const types = await receiveFiles(ctx, manifest, entries, staging);
+    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
     if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey);
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
-    const cut = refusal.code === 'PACK_TRUNCATED';
-    if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', refusal.message, null);
+    // Cut by the source (a pulled drive, a dropped link) or by a full disk: the next attempt goes on from here.
+    const cut = refusal?.code === 'PACK_TRUNCATED' || refusal?.code === 'DISK_FULL';
+    // Whatever happened, the journal never stays 'running'.
+    if (journalId !== null) finishImportJournal(ctx.db, journalId, cut ? 'interrupted' : 'refused', (refusal ?? new AppError('INTERNAL')).message, null);
     // A cut pack keeps its verified files for the next attempt; a bad one keeps nothing.
     if (staging && !cut) await fs.promises.rm(staging, { recursive: true, force: true });
     await entries.return(undefined).catch(() => undefined);
-    throw refusal;
+    throw refusal ?? error;
   }
 }
 
-function asRefusal(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+/** The refusal an import ends with, or null for a fault of the kit's own (answered as one). */
+function asRefusal(error: unknown): AppError | null {
+  const full = asDiskFull(error);
+  if (full instanceof AppError) return full;
   if (error instanceof TarError) return new AppError(error.truncated ? 'PACK_TRUNCATED' : 'PACK_CORRUPT');
   // The source itself failed: a closed connection, a pulled drive.
   if ((error as { code?: string }).code === 'ECONNRESET' || (error as { code?: string }).code === 'EIO' || (error as Error).message === 'aborted') {
     return new AppError('PACK_TRUNCATED');
   }
-  throw error;
+  return null;
 }
 
 async function nextEntry(entries: AsyncGenerator<TarEntry>): Promise<TarEntry | null> {
@@ -186,9 +211,15 @@ function checkSignature(ctx: ImportContext, manifestBytes: Buffer, sig: Signatur
 
 const isTrusted = (ctx: ImportContext, sig: Signature): boolean => sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey);
 
-async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<void> {
+/**
+ * Receives the pack's files into `staging`, each checked against the
+ * manifest's hash and size, and types each staged one by its bytes: the
+ * manifest's `ext` and `mime` are another kit's word and never used.
+ */
+async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<Map<string, FileType>> {
   const expected = new Map(manifest.files.map((f) => [f.sha256, f]));
   const received = new Set<string>();
+  const types = new Map<string, FileType>();
   for (let entry = await nextEntry(entries); entry; entry = await nextEntry(entries)) {
     const sha = /^media\/([0-9a-f]{64})$/.exec(entry.name)?.[1];
     const file = sha ? expected.get(sha) : undefined;
@@ -197,7 +228,15 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
     // Stored already, or verified by an earlier cut attempt: hash it, write nothing.
     const keep = !mediaExists(ctx.db, sha) && !fs.existsSync(staged);
     const part = `${staged}.part`;
-    if ((await hashEntryTo(entry, keep ? part : null)) !== sha) {
+    let hash: string;
+    try {
+      hash = await hashEntryTo(entry, keep ? part : null);
+    } catch (error) {
+      // Half a file is no use to the next attempt.
+      fs.rmSync(part, { force: true });
+      throw error;
+    }
+    if (hash !== sha) {
       fs.rmSync(part, { force: true });
       throw new AppError('PACK_CORRUPT', { file: sha });
     }
@@ -205,20 +244,31 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
       await fs.promises.rename(part, staged);
       await fsyncDir(staging);
     }
+    if (fs.existsSync(staged)) types.set(sha, await fileTypeOf(staged));
     received.add(sha);
   }
   if (received.size !== expected.size) throw new AppError('PACK_TRUNCATED');
+  return types;
 }
 
 /** Moves the files the new rows use into the store, then changes the library in one transaction. */
-function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival: 'published' | 'pending', origin: string | null): ImportReport {
+function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: Map<string, FileType>, arrival: 'published' | 'pending', origin: string | null): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
+  const moved: { sha256: string; ext: string }[] = [];
   const place = (file: PackFile) => {
     const staged = path.join(staging, file.sha256);
+    const type = types.get(file.sha256);
     // Synchronous on purpose: awaiting here would let an edit slip between the plan and its transaction.
-    if (fs.existsSync(staged)) adoptFileSync(dataDir, staged, file.sha256, file.ext);
-    else if (!mediaExists(db, file.sha256) && !fs.existsSync(mediaPath(dataDir, file.sha256, file.ext))) throw new AppError('PACK_TRUNCATED');
+    if (type && fs.existsSync(staged)) {
+      adoptFileSync(dataDir, staged, file.sha256, type.ext);
+      moved.push({ sha256: file.sha256, ext: type.ext });
+      // Not staged because the kit had it (or placed it above): gone since, it comes with the next attempt.
+    } else if (!mediaExists(db, file.sha256) && !(type && fs.existsSync(mediaPath(dataDir, file.sha256, type.ext)))) throw new AppError('PACK_TRUNCATED');
+  };
+  /** The transaction failed (a full disk): moved files no row uses go back to staging, for the next attempt. */
+  const putBack = () => {
+    for (const file of moved) if (!mediaExists(db, file.sha256)) fs.renameSync(mediaPath(dataDir, file.sha256, file.ext), path.join(staging, file.sha256));
   };
   const report = emptyReport(manifest.packId, manifest.source.kit);
   const resource = (r: { globalId: string; title: string }) => ({ kind: 'resource' as const, globalId: r.globalId, title: r.title });
@@ -239,7 +289,7 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     return { r, fp, action: 'skip' as const, reason: 'Conflicto: editado en los dos kits; se conserva la versión de este kit' };
   });
   const writes = (action: string) => action === 'add' || action === 'update' || action === 'restore';
-  const copies = phoneCopies(db, manifest, plan.filter((step) => writes(step.action) || step.action === 'same').map((step) => step.r.mediaSha256));
+  const copies = phoneCopies(db, manifest, types, plan.filter((step) => writes(step.action) || step.action === 'same').map((step) => step.r.mediaSha256));
   const copiesOf = (sha: string | null) => (sha ? (copies.get(sha) ?? []) : []);
   for (const step of plan) {
     const keeps = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : step.action === 'same' ? [] : null;
@@ -250,7 +300,7 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     }
   }
 
-  db.transaction(() => {
+  const apply = db.transaction(() => {
     const categoryIds = mergeCategories(db, manifest.categories, origin, report);
     for (const step of plan) {
       const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
@@ -258,7 +308,8 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
       const stored = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : [];
       for (const sha of new Set([...stored, ...packCopies.map((c) => c.sha256)])) {
         const file = sha ? files.get(sha) : undefined;
-        if (file) insertMedia(db, file);
+        const type = sha ? types.get(sha) : undefined;
+        if (file && type) insertMedia(db, { sha256: file.sha256, size: file.size, type });
       }
       for (const c of packCopies) saveRendition(db, { source_sha256: c.source, kind: c.kind, media_sha256: c.sha256, width: c.width, height: c.height, bitrate: c.bitrate });
       if (packCopies.length > 0 && step.r.mediaSha256) recordDoneJob(db, step.r.mediaSha256, jobKind(packCopies));
@@ -281,7 +332,13 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
     const withdrawals = manifest.withdrawals ?? [];
     for (const w of withdrawals) if (w.kind === 'resource') withdrawCopy(db, w.globalId, manifest.source.kit, origin, report);
     withdrawCategories(db, withdrawals, origin, report);
-  })();
+  });
+  try {
+    apply();
+  } catch (error) {
+    putBack();
+    throw error;
+  }
   return report;
 }
 
@@ -291,12 +348,12 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, arrival
  * a hub prepares them once, and its kits never redo the work. A file left
  * without copies gets a job of its own (the import's catch-up, queue.ts).
  */
-function phoneCopies(db: Db, manifest: Manifest, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
+function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
   const wanted = new Set(sources.filter((s): s is string => s !== null && !hasDoneJob(db, s)));
-  const files = new Map(manifest.files.map((f) => [f.sha256, f]));
   const bySource = new Map<string, PackRendition[]>();
   for (const c of manifest.renditions ?? []) {
-    if (!wanted.has(c.source) || files.get(c.sha256)?.mime !== RENDITION_MIME[c.kind]) continue;
+    // Typed by its bytes (receiveFiles), never by the manifest's mime.
+    if (!wanted.has(c.source) || types.get(c.sha256)?.mime !== RENDITION_MIME[c.kind]) continue;
     bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
   }
   return bySource;

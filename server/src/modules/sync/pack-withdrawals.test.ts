@@ -34,7 +34,7 @@ function rewritten(from: TestApp, p: PlannedPack, change: (m: Record<string, unk
 async function importInto(to: TestApp, from: TestApp, p: PlannedPack): Promise<ImportReport> {
   const out = new PassThrough();
   void writePack(from.dataDir, p, out, () => undefined).then(() => out.end());
-  return importPack({ db: to.app.db, dataDir: to.dataDir, key: keyOf(to) }, out, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
+  return importPack({ db: to.app.db, dataDir: to.dataDir, diskReserveBytes: to.app.config.diskReserveBytes, key: keyOf(to) }, out, { arrival: 'published', acceptUntrusted: true, source: 'upload' });
 }
 
 const row = (t: TestApp, table: 'resources' | 'categories', globalId: string) =>

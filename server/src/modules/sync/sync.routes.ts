@@ -23,6 +23,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
+import { fileAnswerHeaders } from '../../media/serve.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { reloadHttps } from '../../plugins/https.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
@@ -52,6 +53,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   const jobs = new SyncJobs({
     db,
     dataDir: config.dataDir,
+    diskReserveBytes: config.diskReserveBytes,
     key,
     kitName: config.kitHostname,
     usbRoot: config.usbRoot,
@@ -132,7 +134,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     } catch {
       throw new AppError(missing);
     }
-    return reply
+    return fileAnswerHeaders(reply)
       .header('content-type', PACK_CONTENT_TYPE)
       .header('content-length', size)
       .header('content-disposition', `attachment; filename="${name}"`)

@@ -4,9 +4,10 @@ import type { Readable } from 'node:stream';
 import type { SyncJob } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { publishFeed } from './hub-feed.ts';
-import { writeBackup } from './kit-backup.ts';
+import { backupBytesOnDataDisk, writeBackup } from './kit-backup.ts';
 import { pullFromHub } from './hub-pull.ts';
 import { sendReport } from './hub-report.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
@@ -26,6 +27,8 @@ export interface SyncOptions {
 export interface SyncContext {
   db: Db;
   dataDir: string;
+  /** free space no job may take on the data disk (KIT_DISK_RESERVE_MB) */
+  diskReserveBytes: number;
   key: KitKey;
   kitName: string;
   usbRoot: string;
@@ -100,7 +103,9 @@ export class SyncJobs {
         if (kind === 'import' || kind === 'pull') this.ctx.onFilesArrived();
         return result;
       },
-      (error: unknown) => {
+      (cause: unknown) => {
+        // A write the full disk cut is the kit being out of space, not a fault of the job.
+        const error = asDiskFull(cause);
         job.state = 'failed';
         job.finishedAt = new Date().toISOString();
         job.errorCode = error instanceof AppError ? error.code : 'INTERNAL';
@@ -136,6 +141,8 @@ export class SyncJobs {
       const drive = findDrive(this.drives(), drivePath);
       target = path.join(drive.path, DRIVE_FOLDER, `kitportal-${kitName}-${stamp}-${plan.manifest.packId.slice(0, 8)}.${PACK_EXTENSION}`);
     }
+    // To the kit's own folder it takes the data disk's room (an old export is deleted first, but may be downloading).
+    if (drivePath === null) ensureDiskSpace(this.ctx, plan.totalBytes);
     const { job, done } = this.run(
       'export',
       plan.totalBytes,
@@ -188,6 +195,8 @@ export class SyncJobs {
   startPull(arrival: 'published' | 'pending'): SyncJob {
     const { feedUrl, uploadUrl } = this.ctx;
     if (feedUrl === null && uploadUrl === null) throw new AppError('SYNC_HUB_NOT_CONFIGURED');
+    // Each pack's room is checked before it downloads (hub-pull.ts); a disk already in its reserve takes none.
+    if (feedUrl !== null) ensureDiskSpace(this.ctx);
     const remember = (ok: boolean, message: string) => writeHubState(this.ctx.db, 'lastPull', { at: new Date().toISOString(), ok, message } satisfies LastPull);
     const { job, done } = this.run(
       'pull',
@@ -224,6 +233,7 @@ export class SyncJobs {
 /** A backup for download, or onto a drive's kitportal/ folder. */
 export function startBackupJob(jobs: SyncJobs, drivePath: string | null): SyncJob {
   const folder = drivePath === null ? null : path.join(findDrive(jobs.drives(), drivePath).path, DRIVE_FOLDER);
+  ensureDiskSpace(jobs.ctx, backupBytesOnDataDisk(jobs.ctx, folder === null));
   const { job, done } = jobs.run(
     'backup',
     null,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TERMS_PDF_PATH } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
+import { fileAnswerHeaders } from '../../media/serve.ts';
 import { termsPdf } from './terms-pdf.ts';
 
 /**
@@ -14,7 +15,7 @@ export async function termsRoutes(app: FastifyInstance): Promise<void> {
 
   // Fastify answers HEAD from this GET route.
   app.get(TERMS_PDF_PATH, { schema: { hide: true } }, async (request, reply) => {
-    void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400').header('X-Content-Type-Options', 'nosniff');
+    void fileAnswerHeaders(reply).header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/pdf').header('Content-Disposition', 'inline; filename="tyc-uayki.pdf"').send(pdf);
   });

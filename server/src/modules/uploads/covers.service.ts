@@ -4,11 +4,12 @@ import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
+import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff } from '../../media/sniff.ts';
-import { mediaPath, storeStream } from '../../media/store.ts';
+import { mediaPath } from '../../media/store.ts';
 import type { Viewer } from '../../types.ts';
 import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
 import { imageLimiter } from '../users/profile-image.ts';
@@ -63,8 +64,10 @@ export function coverOf(db: Db, resource: { cover_sha256: string | null; cover_c
 
 /** Stores a made cover (content-addressed); returns its sha256. Call inside withStoreLock. */
 export async function storeCover(db: Db, dataDir: string, cover: MadeCover): Promise<string> {
-  const stored = await storeStream(dataDir, Readable.from([cover.data]), () => 'webp');
-  insertMedia(db, { sha256: stored.sha256, ext: 'webp', mime: 'image/webp', size: stored.size, width: cover.width, height: cover.height });
+  const stored = await storeTyped(dataDir, Readable.from([cover.data]), (type) => {
+    if (type.typeCode !== 1) throw new AppError('COVER_UNREADABLE');
+  });
+  insertMedia(db, { ...stored, width: cover.width, height: cover.height });
   return stored.sha256;
 }
 

@@ -38,6 +38,15 @@ export function createPart(dataDir: string, id: string): void {
   fs.closeSync(fs.openSync(partPath(dataDir, id), 'wx'));
 }
 
+/**
+ * Back to the `length` bytes it held before a write the full disk cut: what
+ * that write added was never acknowledged, and the space is wanted back.
+ */
+export async function cutBack(file: string, length: number): Promise<void> {
+  await fsp.truncate(file, length);
+  await fsyncFile(file);
+}
+
 export function removePart(dataDir: string, id: string): void {
   fs.rmSync(partPath(dataDir, id), { force: true });
 }

@@ -24,10 +24,9 @@ import {
   type ResourceStatus,
 } from '@kit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { readFilePart } from '../../media/upload.ts';
+import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { managedPage, managedResource } from '../moderation/managed.ts';
 import { listManagedIds } from '../moderation/moderation.repo.ts';
@@ -46,26 +45,6 @@ const UploadHeadersSchema = Type.Object({
 /** tus' name for a body of raw file bytes */
 export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 
-/** Reads a small upload (a cover) into memory, refusing it once it passes `maxBytes`. */
-async function readCover(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > COVER_MAX_BYTES) throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    stream.resume();
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
-    throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
-  }
-  if (stream.truncated) throw new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES });
-  return Buffer.concat(chunks);
-}
-
 /**
  * Contributions, upload side (issue 5): drafts (create, edit, delete, the
  * owner's list), the resource's file (resumable under /api/uploads, or one
@@ -73,8 +52,8 @@ async function readCover(stream: Readable & { truncated?: boolean }): Promise<Bu
  */
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
-  const { dataDir, maxUploadBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes, (sha256) => app.renditions.prepare(sha256));
+  const { dataDir, maxUploadBytes, diskReserveBytes } = app.config;
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes, (sha256) => app.renditions.prepare(sha256));
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).
@@ -149,7 +128,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- the file in one request (small files, or clients without the resumable protocol) ----
   app.post(
     '/v2/resources/:id/file',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } },
     async (request) => {
       const viewer = viewerOf(request);
       assertAllowed('edit', getModerated(db, request.params.id, viewer), viewer);
@@ -157,8 +136,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const length = request.headers['content-length'];
       const quota = uploads.quotas.reserve(viewer, request.params.id, length === undefined ? undefined : Number(length));
       try {
-        const part = await readFilePart(request, maxUploadBytes + 1);
-        await uploads.direct(viewer, request.params.id, part.file, part.filename, quota.limit);
+        await readFilePart(request, maxUploadBytes + 1, (file, fileName) => uploads.direct(viewer, request.params.id, file, fileName, quota.limit));
       } finally {
         quota.release();
       }
@@ -168,11 +146,12 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ---- covers (SPEC §7: POST /v2/resources/{id}/cover, multipart field `file`) ----
-  app.post('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
+  app.post('/v2/resources/:id/cover', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
     // Refused before a byte of the picture is read.
     assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);
-    const part = await readFilePart(request, COVER_MAX_BYTES + 1);
-    const bytes = await readCover(part.file);
+    const bytes = await readFilePart(request, COVER_MAX_BYTES + 1, (file) =>
+      readSmallFile(file, COVER_MAX_BYTES, () => new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES })),
+    );
     const cover = await setCustomCover(db, dataDir, request.viewer, request.params.id, bytes);
     request.log.info({ resourceId: request.params.id, sha256: cover.sha256 }, 'cover set');
     return cover;

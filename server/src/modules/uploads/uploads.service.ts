@@ -5,12 +5,14 @@ import type { Readable } from 'node:stream';
 import { UPLOAD_CHUNK_BYTES, UPLOAD_STALE_HOURS, type CreateUpload, type Upload } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { asDiskFull, ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
-import { findMedia } from '../../media/media-access.repo.ts';
+import { fileTypeOf } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
-import { adoptFile, hashFile, tmpDir } from '../../media/store.ts';
+import { hashFile, tmpDir } from '../../media/store.ts';
+import { abandonPlacement, placeInStore, settlePlacement } from '../../media/store-intents.ts';
 import type { Viewer } from '../../types.ts';
 import { assertAllowed, getModerated } from '../moderation/moderation.service.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
@@ -19,6 +21,7 @@ import { UploadQuotas } from './quota.service.ts';
 import {
   appendStream,
   createPart,
+  cutBack,
   displayName,
   orphanPartIds,
   partPath,
@@ -39,8 +42,6 @@ import {
   type DbUpload,
 } from './uploads.repo.ts';
 
-/** Free space an upload must leave on the data disk, so the database and the logs can still write. */
-export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
 
 const TYPE_LABEL: Record<number, string> = { 1: 'una imagen', 2: 'un documento PDF', 3: 'un video', 4: 'un audio', 5: 'una aplicación (APK)' };
@@ -98,6 +99,8 @@ export class UploadManager {
   readonly maxBytes: number;
   /** each user's storage on the kit */
   readonly quotas: UploadQuotas;
+  /** free space no upload may take (KIT_DISK_RESERVE_MB) */
+  readonly room: DiskRoom;
   /** running hashes of uploads whose bytes all arrived through this process */
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
@@ -105,11 +108,12 @@ export class UploadManager {
   /** a resource's new file is in the store (its phone copies are prepared from it) */
   readonly #onStored: (sha256: string) => void;
 
-  constructor(db: Db, dataDir: string, maxBytes: number, onStored: (sha256: string) => void = () => undefined) {
+  constructor(db: Db, dataDir: string, maxBytes: number, diskReserveBytes: number, onStored: (sha256: string) => void = () => undefined) {
     this.db = db;
     this.dataDir = dataDir;
     this.maxBytes = maxBytes;
     this.quotas = new UploadQuotas(db);
+    this.room = { dataDir, diskReserveBytes };
     this.#onStored = onStored;
   }
 
@@ -124,11 +128,6 @@ export class UploadManager {
     if (size > this.maxBytes) {
       throw new AppError('UPLOAD_TOO_LARGE', { field: 'size', maxBytes: this.maxBytes, size }, `El archivo es más grande de lo permitido (máximo ${mib(this.maxBytes)})`);
     }
-  }
-
-  #checkSpace(size: number): void {
-    const stats = fs.statfsSync(this.dataDir);
-    if (stats.bavail * stats.bsize < size + DISK_RESERVE_BYTES) throw new AppError('UPLOAD_NO_SPACE', { size });
   }
 
   /**
@@ -148,7 +147,7 @@ export class UploadManager {
       this.discard(old.id);
     }
     this.quotas.assertFits(viewer, resource.id, body.size);
-    this.#checkSpace(body.size);
+    ensureDiskSpace(this.room, body.size);
     const id = randomBytes(16).toString('hex');
     insertUpload(this.db, { id, user_id: viewer.id, resource_id: resource.id, size: body.size, name });
     try {
@@ -227,6 +226,8 @@ export class UploadManager {
         throw error;
       }
       if (have < upload.size) {
+        // Refused before a byte is written; the upload stays, to go on once there is room.
+        ensureDiskSpace(this.room, upload.size - have, { offset: have });
         try {
           await appendStream({
             file,
@@ -244,6 +245,11 @@ export class UploadManager {
             this.discard(id, true);
             throw error;
           }
+          if (isDiskFullError(error)) {
+            // The disk filled while this body arrived: its bytes go, the acknowledged ones stay for the resume.
+            await cutBack(file, have);
+            throw new AppError('DISK_FULL', { offset: have });
+          }
           // The link broke (or a newer request took over): what arrived stays for the resume.
           touchUpload(this.db, id);
           const now = partSize(this.dataDir, id);
@@ -260,9 +266,11 @@ export class UploadManager {
       this.#running.delete(id);
       try {
         await this.attach(viewer, upload.resource_id, file, sha256, upload.name, id);
+        // The row went in attach's transaction; the bytes are the stored file's now.
+        removePart(this.dataDir, id);
       } catch (error) {
-        // Picture resizing busy: the bytes stay; an empty PATCH at the end finishes later.
-        if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+        // Picture resizing busy, or no room to finish: the bytes stay; an empty PATCH at the end finishes later.
+        if ((error instanceof AppError && error.code === 'UNAVAILABLE') || isDiskFullError(error)) throw asDiskFull(error);
         this.discard(id, true);
         throw error;
       }
@@ -293,7 +301,6 @@ export class UploadManager {
     const resource = getModerated(this.db, resourceId, viewer);
     assertAllowed('edit', resource, viewer);
     if (resource.type_code === 6) throw new AppError('FILE_TYPE_MISMATCH', { field: 'file', reason: 'list' }, 'Una lista no lleva archivo');
-    this.#checkSpace(0);
     fs.mkdirSync(tmpDir(this.dataDir), { recursive: true });
     const file = path.join(tmpDir(this.dataDir), `${randomBytes(16).toString('hex')}.part`);
     fs.closeSync(fs.openSync(file, 'wx'));
@@ -316,7 +323,7 @@ export class UploadManager {
           resumable: false,
         });
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        if (error instanceof AppError || isDiskFullError(error)) throw asDiskFull(error);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
       }
@@ -330,13 +337,16 @@ export class UploadManager {
   }
 
   /**
-   * Moves a complete file into the store and makes it the resource's file
+   * Puts a complete file into the store and makes it the resource's file
    * (with a cover made from it when it is a picture), if the caller may still
-   * edit the resource. The file it replaces is deleted when nothing else uses it.
+   * edit the resource. The file it replaces is deleted when nothing else uses
+   * it. `file` stays where it is: the caller removes it once this resolves.
    */
   async attach(viewer: Viewer, resourceId: number, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
     const head = await readHead(file);
     const sniffed = checkFileType(head, getModerated(this.db, resourceId, viewer).type_code);
+    // The stored type: the first bytes above, and for a zip what it holds.
+    const type = await fileTypeOf(file);
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
     if (sniffed.typeCode === 1) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
@@ -350,20 +360,22 @@ export class UploadManager {
       };
       const before = editable();
       const coverSha = cover && before.cover_custom === 0 ? await storeCover(this.db, this.dataDir, cover) : null;
-      const placed = await adoptFile(this.dataDir, file, sha256, sniffed.ext);
-      // Other requests ran while the disk worked: checked again where nothing can come between.
+      // Linked, not moved: until the rows below are committed, a kill leaves the upload's bytes where they were.
+      const placed = await placeInStore(this.dataDir, file, sha256, type.ext);
       let resource: ReturnType<typeof editable>;
       try {
+        // Other requests ran while the disk worked: checked again where nothing can come between.
         resource = editable();
+        this.db.transaction(() => {
+          insertMedia(this.db, { sha256, type, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
+          setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
+          if (uploadId) deleteUploadRow(this.db, uploadId);
+        })();
       } catch (error) {
-        if (!findMedia(this.db, sha256)) await fs.promises.rm(placed, { force: true });
+        abandonPlacement(this.db, this.dataDir, placed);
         throw error;
       }
-      this.db.transaction(() => {
-        insertMedia(this.db, { sha256, ext: sniffed.ext, mime: sniffed.mime, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
-        setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
-        if (uploadId) deleteUploadRow(this.db, uploadId);
-      })();
+      settlePlacement(placed);
       const replaced = [resource.media_sha256 === sha256 ? null : resource.media_sha256];
       if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
       releaseMedia(this.db, this.dataDir, replaced);

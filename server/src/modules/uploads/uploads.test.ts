@@ -140,11 +140,11 @@ describe('resumable uploads: POST /api/uploads, PATCH and HEAD /api/uploads/{id}
   it('refuses with 507 a file the data disk has no room for, keeping a reserve for the database', async () => {
     const id = await draft();
     // 64.5 MiB free: the 64 MiB reserve leaves room for 100 KiB, not for 900 KiB.
-    const statfs = vi.spyOn(fs, 'statfsSync').mockReturnValue({ bavail: 64 * 1024 + 512, bsize: 1024 } as fs.StatsFs);
+    const statfs = vi.spyOn(fs, 'statfsSync').mockReturnValue({ bavail: 64 * 1024 + 512, bfree: 64 * 1024 + 512, blocks: 1024 * 1024, bsize: 1024 } as fs.StatsFs);
     try {
       const res = await start(id, 900 * 1024);
       expect(res.statusCode).toBe(507);
-      expect(errorCode(res)).toBe('UPLOAD_NO_SPACE');
+      expect(errorCode(res)).toBe('DISK_FULL');
       expect((await start(id, 100 * 1024)).statusCode).toBe(201);
     } finally {
       statfs.mockRestore();

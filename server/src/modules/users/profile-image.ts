@@ -3,9 +3,9 @@ import type { UserImage } from '@kit/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
-import { storeStream } from '../../media/store.ts';
 import { ConcurrencyLimiter } from '../auth/hash-limiter.ts';
 import {
   PROFILE_IMAGE_MAX_INPUT_PIXELS,
@@ -17,24 +17,6 @@ import { setUserImage } from './users.repo.ts';
 
 /** sharp works on libuv's thread pool like argon2 and file reads: one picture at a time, server-wide (profiles and covers). */
 export const imageLimiter = new ConcurrencyLimiter(1, 8);
-
-/**
- * Reads an upload into memory, refusing it once it passes `maxBytes` (the
- * multipart parser stops at maxBytes + 1, so memory stays bounded and the
- * rest of an oversized body is discarded, never buffered).
- */
-export async function readBounded(stream: Readable & { truncated?: boolean }, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) tooLarge = true;
-    if (!tooLarge) chunks.push(chunk);
-  }
-  if (tooLarge || stream.truncated) throw new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes });
-  return Buffer.concat(chunks);
-}
 
 /**
  * Only what the first bytes say is a picture (JPEG, PNG, GIF, WebP), whatever
@@ -62,10 +44,12 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
 /** Stores the picture content-addressed (fsync + rename) and points the user at it, atomically for the database. */
 export async function saveProfileImage(db: Db, dataDir: string, userId: number, upload: Buffer): Promise<UserImage> {
   const webp = await toProfileWebp(upload);
-  const stored = await storeStream(dataDir, Readable.from([webp.data]), () => 'webp');
+  const stored = await storeTyped(dataDir, Readable.from([webp.data]), (type) => {
+    if (type.typeCode !== 1) throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
+  });
   db.transaction(() => {
-    insertMedia(db, { sha256: stored.sha256, ext: 'webp', mime: 'image/webp', size: stored.size, width: webp.width, height: webp.height });
+    insertMedia(db, { ...stored, width: webp.width, height: webp.height });
     setUserImage(db, userId, stored.sha256);
   })();
-  return { FullImageUrl: userImageUrl(userId, stored.sha256), sha256: stored.sha256, mime: 'image/webp', width: webp.width, height: webp.height, size: stored.size };
+  return { FullImageUrl: userImageUrl(userId, stored.sha256), sha256: stored.sha256, mime: stored.type.mime, width: webp.width, height: webp.height, size: stored.size };
 }

@@ -1,3 +1,4 @@
+import { foldText } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 
 /** A users row as the accounts feature reads it, with its picture's media row and the denied flag. */
@@ -119,8 +120,6 @@ function ensureFold(db: Db): void {
   );
   folded.add(db);
 }
-
-export const foldText = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export interface UserSearch {
   q: string | undefined;

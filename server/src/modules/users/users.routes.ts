@@ -20,13 +20,15 @@ import {
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { isDiskFullError } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
-import { readFilePart } from '../../media/upload.ts';
+import { fileAnswerHeaders, servedType } from '../../media/serve.ts';
+import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { findAuthUserById } from '../auth/auth.repo.ts';
 import { sessionResponse } from '../auth/auth.service.ts';
-import { readBounded, saveProfileImage } from './profile-image.ts';
+import { saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
 import { incrementProfileViews, searchUsers } from './users.repo.ts';
@@ -115,19 +117,20 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- profile picture ----
   app.post(
     '/v2/users/:userId/profile/image',
-    { preHandler: requireUser, schema: { params: UserIdParamsSchema, response: { 200: UserImageSchema, ...errors } } },
+    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: UserIdParamsSchema, response: { 200: UserImageSchema, ...errors } } },
     async (request) => {
       const viewer = viewerOf(request);
       assertSelfOrAdmin(viewer, request.params.userId);
       getUserOr404(app.db, request.params.userId);
-      const part = await readFilePart(request, PROFILE_IMAGE_MAX_BYTES + 1);
-      const upload = await readBounded(part.file, PROFILE_IMAGE_MAX_BYTES);
+      const upload = await readFilePart(request, PROFILE_IMAGE_MAX_BYTES + 1, (file) =>
+        readSmallFile(file, PROFILE_IMAGE_MAX_BYTES, () => new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes: PROFILE_IMAGE_MAX_BYTES })),
+      );
       try {
         const image = await saveProfileImage(app.db, app.config.dataDir, request.params.userId, upload);
         request.log.info({ userId: request.params.userId, sha256: image.sha256 }, 'profile image saved');
         return image;
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        if (error instanceof AppError || isDiskFullError(error)) throw error;
         request.log.error({ err: error }, 'profile image not stored');
         throw new AppError('PROFILE_IMAGE_FAILED');
       }
@@ -143,14 +146,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user.image_sha256 || !user.image_ext || user.blocked) throw new AppError('NOT_FOUND');
       const etag = `"${user.image_sha256}"`;
       const current = request.query.v !== undefined && user.image_sha256.startsWith(request.query.v) && request.query.v.length >= 8;
-      void reply
+      void fileAnswerHeaders(reply)
         .header('ETag', etag)
-        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .header('X-Content-Type-Options', 'nosniff');
+        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const file = mediaPath(app.config.dataDir, user.image_sha256, user.image_ext);
       if (!fs.existsSync(file)) throw new AppError('NOT_FOUND');
-      return reply.type(user.image_mime ?? 'image/webp').send(fs.createReadStream(file));
+      // Only a picture is shown; anything else (a row typed by a claim) is no picture at all.
+      const served = servedType(user.image_mime ?? '');
+      if (!served.inline) throw new AppError('NOT_FOUND');
+      return reply.type(served.contentType).send(fs.createReadStream(file));
     },
   );
 

@@ -30,7 +30,7 @@ export function LineChart({ days, label, series }: { days: readonly string[]; la
           <polyline key={s.name} fill="none" strokeWidth="2" className={s.className} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
         ))}
         <text x="0" y={H - 2} fontSize="10">{days[0]}</text>
-        <text x={W} y={H - 2} fontSize="10" textAnchor="end">{days.at(-1)}</text>
+        <text x={W} y={H - 2} fontSize="10" textAnchor="end">{days[days.length - 1]}</text>
         <text x="0" y="10" fontSize="10">{max}</text>
       </svg>
       <figcaption className="chart-legend">

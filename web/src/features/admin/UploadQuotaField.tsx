@@ -17,6 +17,7 @@ export function UploadQuotaField({ value, onChange }: UploadQuotaFieldProps) {
       <label>
         {t.uploadQuota}
         <input
+          className="input"
           type="number"
           inputMode="numeric"
           min={1}

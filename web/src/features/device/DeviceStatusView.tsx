@@ -22,6 +22,19 @@ function PowerFlags({ throttling }: { throttling: DeviceStatus['throttling'] }) 
   );
 }
 
+/** The disk's use, and a warning when less than the kit's reserve is free. */
+function DiskUse({ disk }: { disk: DeviceStatus['disk'] }) {
+  if (!disk?.full) return <>{formatUse(disk)}</>;
+  return (
+    <>
+      {formatUse(disk)}
+      <p className="device-warning" role="alert">
+        {t.diskFull}
+      </p>
+    </>
+  );
+}
+
 /** Uptime, temperature, power flags, disk, memory and the Wi-Fi, as the last status read them. */
 export function DeviceStatusView({ status }: { status: DeviceStatus }) {
   const { hotspot } = status;
@@ -30,7 +43,7 @@ export function DeviceStatusView({ status }: { status: DeviceStatus }) {
     [t.uptime, status.uptimeSeconds === null ? t.unavailable : formatUptime(status.uptimeSeconds), 'uptime'],
     [t.temperature, status.temperatureC === null ? t.unavailable : `${status.temperatureC.toFixed(1)} °C`, 'temperature'],
     [t.power_, <PowerFlags throttling={status.throttling} />, 'power'],
-    [t.disk, formatUse(status.disk), 'disk'],
+    [t.disk, <DiskUse disk={status.disk} />, 'disk'],
     [t.memory, formatUse(status.memory), 'memory'],
   ];
   const wifi: [string, React.ReactNode, string][] = [

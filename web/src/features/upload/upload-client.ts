@@ -60,7 +60,7 @@ export function defaultBackoff(attempt: number): number {
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.code === NETWORK_ERROR || error.code === UPLOAD_STALLED || error.httpCode === 0) return true;
-  return error.httpCode >= 500 && error.code !== 'UPLOAD_NO_SPACE';
+  return error.httpCode >= 500 && error.code !== 'DISK_FULL';
 }
 
 /** The server's offset from a 409 UPLOAD_OFFSET_MISMATCH, or null for any other failure. */

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The policy of the app's own pages (index.html, the static shell, every
+ * other answer): scripts and workers only from the kit itself (the build
+ * writes no inline script: index.html loads its entry by URL, and Vite's
+ * modulepreload polyfill sits inside that entry), so a script that slipped
+ * into a page or a stored file never runs in the kit's origin. Pictures and
+ * media may also be data: and blob: URLs (a video's first frame read on the
+ * phone before upload, covers drawn in the page). No plugins, no <base> that
+ * moves relative URLs elsewhere, forms post only to the kit, and no other
+ * site may frame the portal.
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The page policy for a server-written page whose one inline <style> is
+ * `style`: allowed by its hash, nothing else inline. 'unsafe-inline' is for
+ * the browsers too old to know hashes (the ones such a page is for); every
+ * browser that knows hashes ignores it when a hash is present.
+ */
+export function pageCspWithStyle(style: string): string {
+  const hash = createHash('sha256').update(style, 'utf8').digest('base64');
+  return PAGE_CSP.replace("style-src 'self'", `style-src 'self' 'unsafe-inline' 'sha256-${hash}'`);
+}
+
+/** Other sites (a tile's target) learn nothing of the page a villager came from. */
+export const REFERRER_POLICY = 'same-origin';
+
+/**
+ * Every answer, on the HTTP and the HTTPS listener alike (both run
+ * app.routing): nosniff, the referrer policy, and a CSP. File answers set
+ * their own sandboxed one first (media/serve.ts fileAnswerHeaders); every
+ * other answer gets the page policy, which a JSON or error answer does not
+ * mind and a page needs.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', REFERRER_POLICY);
+    if (!reply.hasHeader('Content-Security-Policy')) void reply.header('Content-Security-Policy', PAGE_CSP);
+    return payload;
+  });
+}
