@@ -18,7 +18,7 @@ export function findMedia(db: Db, sha256: string): DbMedia | undefined {
  * A file is public when something public uses it: a published resource (its
  * file, a phone copy of its file, or its cover), the picture of a user who is
  * not blocked, an active banner, a published ad. Each test is an index lookup
- * (migrations 0002 and 0010).
+ * (migrations 0002 and 0011).
  */
 export function isMediaPublic(db: Db, sha256: string): boolean {
   const row = db
