@@ -201,6 +201,23 @@ describe.skipIf(!hasFfmpeg)('phone copies (needs ffmpeg: scripts/ensure-test-too
     expect((await page(mp3Id)).renditions).toEqual([]);
   });
 
+  it('a file sent in pieces (the resumable upload) is prepared too, once its last byte arrives', async () => {
+    const wav = fs.readFileSync(await makeSound(path.join(dir, 'por-partes.wav'), 2, 'wav'));
+    const id = (await api('owner', 'POST', '/v2/resources', { payload: validDraft(w, { type: 4 }) })).json().id as number;
+    const upload = (await api('owner', 'POST', '/uploads', { payload: { resourceId: id, size: wav.length, name: 'por-partes.wav' } })).json() as { id: string };
+    const half = Math.floor(wav.length / 2);
+    const send = (offset: number, bytes: Buffer) =>
+      api('owner', 'PATCH', `/uploads/${upload.id}`, { payload: bytes, headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) } });
+    expect((await send(0, wav.subarray(0, half))).statusCode).toBe(200);
+    // Half a file is not a library file yet: nothing to prepare.
+    expect((await page(id)).renditionsPending).toBe(false);
+    const finished = await send(half, wav.subarray(half));
+    expect(finished.json(), finished.body).toMatchObject({ complete: true });
+    expect((await page(id)).renditionsPending).toBe(true);
+    await w.t.app.renditions.whenIdle();
+    expect((await page(id)).renditions.map((r) => r.kind)).toEqual(['audio']);
+  });
+
   it('deleting a resource deletes its copies too', async () => {
     const clip = await makeClip(path.join(dir, 'borrar.mp4'), { width: 640, height: 360, seconds: 1, bitrate: '2M' });
     const id = await uploadAs(3, clip, 'other');
