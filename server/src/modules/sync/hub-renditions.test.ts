@@ -58,8 +58,8 @@ describe.skipIf(!hasFfmpeg)('a hub pull (needs ffmpeg)', () => {
     const id = withDb(dirB, (db) => (db.prepare("SELECT id FROM resources WHERE title = 'Corral de ovejas'").get() as { id: number }).id);
 
     let detail: ResourceDetail | null = null;
-    // Polled: the copy is made by B's own queue, in B's process.
-    for (let i = 0; i < 6000 && !detail?.renditions.length; i++) {
+    // Polled (a bound well inside the test's, so a missing copy fails the assertion below): B's own queue makes it.
+    for (let i = 0; i < 2500 && !detail?.renditions.length; i++) {
       detail = (await (await fetch(`${B.base}/api/v2/resource/${id}`, { headers: auth(tokenB) })).json()) as ResourceDetail;
       if (!detail.renditions.length) await new Promise((resolve) => setTimeout(resolve, 20));
     }
