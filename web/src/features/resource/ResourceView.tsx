@@ -19,7 +19,7 @@ const SocialActions = lazy(async () => ({ default: (await import('../social/Soci
 const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
 
 /**
- * SPEC §2 resource view, for every type: the media (the kit's light copy by
+ * The resource page (docs/ROUTES.md), for every type: the media (the kit's light copy by
  * default), title, (to its owner and admins) its status and what to do next and
  * the light copy's progress, download, the user's actions, list items,
  * details, description and comments.
