@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { fileTypeOf, type FileType } from '../../media/file-type.ts';
+import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
@@ -344,18 +345,24 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
 
 /**
  * The phone copies the pack carries for these files (by source), kept only
- * where this kit has not made its own yet and each is what its kind must be:
- * a hub prepares them once, and its kits never redo the work. A file left
- * without copies gets a job of its own (the import's catch-up, queue.ts).
+ * where this kit has not made its own yet and every copy of the file is what
+ * its kind must be, by its bytes (receiveFiles typed them; one the kit had
+ * already was typed by its own door), never by the manifest's mime: a hub
+ * prepares them once, and its kits never redo the work. A file left without
+ * copies, or with one that is not what it claims, gets a job of its own (the
+ * import's catch-up, queue.ts).
  */
 function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
   const wanted = new Set(sources.filter((s): s is string => s !== null && !hasDoneJob(db, s)));
+  const mimeOf = (sha: string) => types.get(sha)?.mime ?? findMedia(db, sha)?.mime;
   const bySource = new Map<string, PackRendition[]>();
+  const refused = new Set<string>();
   for (const c of manifest.renditions ?? []) {
-    // Typed by its bytes (receiveFiles), never by the manifest's mime.
-    if (!wanted.has(c.source) || types.get(c.sha256)?.mime !== RENDITION_MIME[c.kind]) continue;
-    bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    if (!wanted.has(c.source)) continue;
+    if (mimeOf(c.sha256) === RENDITION_MIME[c.kind]) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    else refused.add(c.source);
   }
+  for (const source of refused) bySource.delete(source);
   return bySource;
 }
 

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, contribWorld, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
 import { tempDir } from '../../../test/helper.ts';
+import { addMedia } from '../../../test/library-fixtures.ts';
 import { hasFfmpeg, makeClip } from '../../../test/media-maker.ts';
 import { planPack, writePack } from './pack-export.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
@@ -103,5 +104,24 @@ describe.skipIf(!hasFfmpeg)('packs and phone copies (needs ffmpeg)', () => {
     await kit.t.app.renditions.whenIdle();
     expect(kitJob('Sin copias')).toEqual({ state: 'done', attempts: 1 });
     expect(kitCopies('Sin copias')).toEqual(['poster', 'video']);
+  });
+
+  it('a copy whose bytes are not what its kind must be is not taken (a page that claims to be a poster): the kit makes its own', async () => {
+    const id = await publishVideo(hub, await makeClip(path.join(dir, 'falsa.mp4'), { width: 640, height: 360, seconds: 1, bitrate: '2M' }));
+    hub.t.app.db.prepare("UPDATE resources SET title = 'Con copia falsa' WHERE id = ?").run(id);
+    // The hub's record says its poster is this WebP; its bytes are a page with a script.
+    const page = Buffer.from('<!doctype html><html><body><script>fetch("/api/v2/admin/users.csv")</script></body></html>');
+    const fake = addMedia(hub.t.app.db, hub.t.dataDir, page, 'webp', 'image/webp');
+    hub.t.app.db.prepare("UPDATE renditions SET media_sha256 = ? WHERE kind = 'poster' AND source_sha256 = (SELECT media_sha256 FROM resources WHERE id = ?)").run(fake, id);
+    expect(await importIntoKit(await packOf(hub))).toMatchObject({ added: 1 });
+
+    expect(kit.t.app.db.prepare('SELECT 1 FROM media WHERE sha256 = ?').get(fake)).toBeUndefined();
+    expect(kitJob('Con copia falsa')?.state).toMatch(/^(pending|running)$/);
+    await kit.t.app.renditions.whenIdle();
+    expect(kitCopies('Con copia falsa')).toEqual(['poster', 'video']);
+    const poster = kit.t.app.db
+      .prepare<[string], { mime: string }>("SELECT m.mime FROM renditions d JOIN media m ON m.sha256 = d.media_sha256 JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE r.title = ? AND d.kind = 'poster'")
+      .get('Con copia falsa');
+    expect(poster?.mime).toBe('image/webp');
   });
 });
