@@ -32,6 +32,8 @@ export const OPTIONS = {
   KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
   KIT_ACME_DNS_HOOK: { kind: 'string', default: '', description: 'Programa que publica y retira el registro TXT del reto DNS-01: HOOK add|remove <nombre> <valor>.' },
   KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales en los que confiar al hablar con el servidor ACME.' },
+  KIT_RENDITIONS: { kind: 'boolean', default: 'true', description: '`true` prepara una copia ligera de cada video, imagen y sonido de la biblioteca para los teléfonos (una tarea a la vez, en segundo plano).' },
+  KIT_RENDITION_THREADS: { kind: 'integer', min: 0, max: 16, default: '0', description: 'Hilos de ffmpeg por tarea de copia ligera; 0: uno menos que los núcleos, como mucho 2.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
   LOG_FORMAT: { kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Formato del registro: `json` (una línea JSON por evento, para journald), `pretty` (líneas legibles para una persona) o `auto` (legibles si la salida es una terminal, JSON si no).' },
 } as const satisfies Record<string, OptionSpec>;
@@ -87,6 +89,10 @@ export interface Config {
   syncIntervalHours: number;
   /** this server, as a hub, obtains HTTPS certificates for its kits from this ACME account; null: it does not */
   acme: AcmeConfig | null;
+  /** phone copies of videos, pictures and sounds are prepared in the background (KIT_RENDITIONS) */
+  renditions: boolean;
+  /** ffmpeg threads per rendition job; 0: automatic (KIT_RENDITION_THREADS) */
+  renditionThreads: number;
 }
 
 export interface AcmeConfig {
@@ -160,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
     syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
     acme: null,
+    renditions: read('KIT_RENDITIONS') === 'true',
+    renditionThreads: Number(read('KIT_RENDITION_THREADS')),
   };
   for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
     if (url !== null && !/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);

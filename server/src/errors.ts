@@ -119,6 +119,20 @@ export const ERRORS = {
   SETTING_DENY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes quitarte a ti mismo el acceso de administrador' },
   SETTING_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría elegida no existe' },
   PRODUCT_SLUG_RESERVED: { httpCode: 400, type: 'validation', message: 'Esa dirección ya la usa el portal. Elige otra' },
+  // Phone copies (docs/API-library.md, "Phone copies"). RENDITION_NOT_FAILED is an answer; the others are
+  // why a background job failed, read by owners and admins in `renditionJob` and never sent as an HTTP error.
+  RENDITION_NOT_FAILED: { httpCode: 409, type: 'conflict', message: 'Solo se puede reintentar una copia para teléfonos que falló' },
+  RENDITION_UNREADABLE: { httpCode: 422, type: 'media', message: 'El archivo está dañado o incompleto: no se pudo leer entero' },
+  RENDITION_NO_VIDEO: { httpCode: 422, type: 'media', message: 'El archivo no tiene imagen de video (¿es solo sonido?)' },
+  RENDITION_NO_AUDIO: { httpCode: 422, type: 'media', message: 'El archivo no tiene sonido' },
+  RENDITION_EMPTY: { httpCode: 422, type: 'media', message: 'El archivo no tiene contenido: su video o su sonido dura cero segundos' },
+  RENDITION_TOO_LARGE: { httpCode: 422, type: 'media', message: 'La imagen o el video tiene demasiados píxeles para prepararlo en el kit' },
+  RENDITION_TIMEOUT: { httpCode: 422, type: 'media', message: 'La preparación tardó más de lo permitido y se detuvo' },
+  RENDITION_STALLED: { httpCode: 422, type: 'media', message: 'El programa de video dejó de avanzar con este archivo y se detuvo' },
+  RENDITION_INTERRUPTED: { httpCode: 422, type: 'media', message: 'La preparación se interrumpió varias veces (el kit se apagó o se reinició durante ella)' },
+  RENDITION_NO_SPACE: { httpCode: 422, type: 'media', message: 'No quedaba espacio en el disco del kit para la copia' },
+  RENDITION_NO_TOOL: { httpCode: 422, type: 'media', message: 'Falta el programa ffmpeg en el kit' },
+  RENDITION_FAILED: { httpCode: 422, type: 'media', message: 'El programa de video no pudo convertir este archivo' },
   // Content packs and sync (issue 10, docs/SYNC.md)
   PACK_NOT_A_PACK: { httpCode: 400, type: 'validation', message: 'El archivo no es un paquete de Kit Portal. No se cambió nada' },
   PACK_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Este paquete se hizo con una versión más nueva de Kit Portal. Actualiza el kit para importarlo. No se cambió nada' },
