@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildOptions } from '../src/app.ts';
 import { mediaRoot } from '../src/media/store.ts';
 import { signToken, type TokenSubject } from '../src/modules/auth/session.plugin.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
@@ -35,7 +36,6 @@ function quickUser(app: FastifyInstance, userName: string, admin = false): { id:
   return { id: row.id, token: signToken(app, row, { authTime: Math.floor(Date.now() / 1000) }) };
 }
 
-/** An app with an owner, another user, an admin, an admin on the denied list, and a category. */
 /** A contribWorld shared by the tests of a file: made before the first, closed after the last. */
 export function contribWorldForFile(env: Record<string, string> = {}): ContribWorld {
   const shared = {} as ContribWorld;
@@ -46,8 +46,9 @@ export function contribWorldForFile(env: Record<string, string> = {}): ContribWo
   return shared;
 }
 
-export async function contribWorld(env: Record<string, string> = {}): Promise<ContribWorld> {
-  const t = await buildTestApp(env);
+/** An app with an owner, another user, an admin, an admin on the denied list, and a category. */
+export async function contribWorld(env: Record<string, string> = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<ContribWorld> {
+  const t = await buildTestApp(env, options);
   const owner = quickUser(t.app, 'rosa');
   const other = quickUser(t.app, 'pedro');
   const admin = quickUser(t.app, 'jefa', true);

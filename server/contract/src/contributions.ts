@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RenditionJobSchema, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
  * Contributions (docs/API-contributions.md): drafts and uploads, covers, moderation, reports,
@@ -126,6 +126,8 @@ const ManagedExtras = {
   mediaName: Nullable(Type.String()),
   /** an unfinished upload of this resource's file by the caller, to resume */
   upload: Nullable(UploadSchema),
+  /** the job preparing its phone copies (pending, running or failed); null when none is under way */
+  renditionJob: Nullable(RenditionJobSchema),
 };
 
 /** A resource as its owner or an admin manages it: the page's detail plus state and allowed actions. */

@@ -11,9 +11,10 @@ import {
 import { Type } from 'typebox';
 import { downloadAsked } from '../../access/download-rule.ts';
 import { resourceDetail } from '../../catalog/resource-detail.ts';
+import { visibleDetailRow } from '../../catalog/resource-lookup.ts';
 import { downloadFileName } from '../../media/disposition.ts';
 import { sendMedia } from '../../media/serve.ts';
-import { countDownload, libraryPage, randomSummary, visibleDetailRow, visibleMedia } from './resources.service.ts';
+import { countDownload, libraryPage, randomSummary, visibleMedia } from './resources.service.ts';
 
 const MediaQuerySchema = Type.Object({
   /** 1: an attachment with a Spanish file name, counted as a download */

@@ -2,20 +2,13 @@ import type { QueryContentAll, ResourcePage, ResourceSummary } from '@kit/contra
 import { canSee } from '../../access/privilege.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
-import { findResourceDetail, recordDownload, type DbResourceDetail } from '../../catalog/resources.repo.ts';
+import { recordDownload } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { pageRequest } from '../../paging.ts';
 import type { Viewer } from '../../types.ts';
 import { findResources } from '../search/search.service.ts';
 import { findResourceMedia, randomPublishedId, type DbResourceMedia } from './resources.repo.ts';
-
-/** The row behind a resource page, if the viewer may see it; the same 404 as for one that never existed otherwise. */
-export function visibleDetailRow(db: Db, id: number, viewer: Viewer | null): DbResourceDetail {
-  const row = findResourceDetail(db, id);
-  if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
-  return row;
-}
 
 /** A resource's file, if the viewer may see the resource. */
 export function visibleMedia(db: Db, id: number, viewer: Viewer | null): DbResourceMedia {

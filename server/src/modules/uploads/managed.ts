@@ -3,6 +3,8 @@ import { canSee, isPrivileged, ownerOrAdmin } from '../../access/privilege.ts';
 import { allowedActions } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { toWireReport } from '../../catalog/reports.ts';
+import { jobsBySource, toWireJob } from '../../catalog/phone-copies.ts';
+import type { DbJob } from '../../catalog/phone-copies.repo.ts';
 import { openReportsOf } from '../../catalog/reports.repo.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { resourceDetail } from '../../catalog/resource-detail.ts';
@@ -26,14 +28,16 @@ export type { ManagedFilter } from './managed.repo.ts';
  * unfinished upload of its file.
  */
 
-function extrasFor(viewer: Viewer | null, extras: DbManagedExtras | undefined, upload: Upload | undefined) {
+function extrasFor(viewer: Viewer | null, extras: DbManagedExtras | undefined, upload: Upload | undefined, jobs: Map<string, DbJob>) {
+  const told = extras !== undefined && ownerOrAdmin(extras, viewer);
   return {
-    statusReason: extras && ownerOrAdmin(extras, viewer) ? extras.status_reason : null,
+    statusReason: told ? extras.status_reason : null,
     rightsDeclared: extras?.rights_declared === 1,
     actions: extras ? allowedActions(extras, viewer) : [],
     openReports: isPrivileged(viewer) ? (extras?.open_reports ?? 0) : 0,
     mediaName: extras?.media_name ?? null,
     upload: upload ?? null,
+    renditionJob: told && extras.media_sha256 !== null ? toWireJob(jobs.get(extras.media_sha256)) : null,
   };
 }
 
@@ -50,7 +54,7 @@ export function managedResource(db: Db, dataDir: string, viewer: Viewer | null, 
   if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
   const detail = resourceDetail(db, row, viewer);
   const [extras] = findManagedExtras(db, [id]);
-  const { statusReason: _sameAsDetail, ...rest } = extrasFor(viewer, extras, uploadsByResource(db, dataDir, viewer, [id]).get(id));
+  const { statusReason: _sameAsDetail, ...rest } = extrasFor(viewer, extras, uploadsByResource(db, dataDir, viewer, [id]).get(id), jobsBySource(db, [extras?.media_sha256 ?? null]));
   return { ...detail, ...rest, coverCustom: extras?.cover_custom === 1 };
 }
 
@@ -72,9 +76,10 @@ function managedSummaries(db: Db, dataDir: string, viewer: Viewer | null, ids: r
     return row !== undefined && ownerOrAdmin(row, viewer);
   });
   const notes = reportNotesOf(db, told);
+  const jobs = jobsBySource(db, told.map((id) => extras.get(id)?.media_sha256 ?? null));
   return loadSummaries(db, ids, tree).map((summary) => ({
     ...summary,
-    ...extrasFor(viewer, extras.get(summary.id), uploads.get(summary.id)),
+    ...extrasFor(viewer, extras.get(summary.id), uploads.get(summary.id), jobs),
     reportNotes: notes.get(summary.id) ?? [],
     ...(withReports ? { reports: reports.get(summary.id) ?? [] } : {}),
   }));

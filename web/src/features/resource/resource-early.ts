@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
 import { getResource } from '../../api/library.ts';
 import { idParam } from '../library/loader-errors.ts';
-import { TYPE_DOCUMENT, TYPE_IMAGE } from '../library/resource-types.ts';
+import { TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
 import { routeChunks } from '../library/route-chunks.ts';
+import { posterOf, shownPicture } from './phone-copy.ts';
 import type { ResourceData } from './resource-loaders.ts';
 
 /*
@@ -14,9 +15,10 @@ import type { ResourceData } from './resource-loaders.ts';
  * the phone's store included (docs/PERFORMANCE.md "Resource page on a phone").
  */
 
-/** The picture ResourceMedia shows first: an image's file, else the cover; a PDF shows its reader instead. */
+/** The picture ResourceMedia shows first: an image's display copy (or file), a video's poster, else the cover; a PDF shows its reader instead. */
 export function leadPicture(resource: ResourceDetail): string | null {
-  if (resource.type === TYPE_IMAGE) return resource.mediaUrl;
+  if (resource.type === TYPE_IMAGE) return shownPicture(resource);
+  if (resource.type === TYPE_VIDEO) return posterOf(resource);
   if (resource.type === TYPE_DOCUMENT && resource.mediaUrl && resource.mime === 'application/pdf') return null;
   return resource.coverUrl;
 }
