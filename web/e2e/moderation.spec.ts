@@ -7,7 +7,7 @@ import { AdminResourcesPage } from './pages/moderation.page.ts';
 import { SearchPage } from './pages/search.page.ts';
 
 /*
- * Resource moderation (issue 5) on a phone: a villager's contribution waits
+ * Resource moderation (docs/API-contributions.md) on a phone: a villager's contribution waits
  * for approval, an admin approves it, neighbours report it, the admin blocks
  * it (gone for everyone else) and unblocks it; another is rejected with a
  * reason its owner reads. Set up through the API, decided through the pages.

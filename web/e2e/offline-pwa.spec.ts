@@ -6,7 +6,7 @@ import { PortalMenuPage } from './pages/portal-menu.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
 
 /*
- * The offline app (DESIGN §6) on a secure origin (127.0.0.1 counts as one):
+ * The offline app (docs/PRODUCT.md#offline) on a secure origin (127.0.0.1 counts as one):
  * a phone reads the library, saves a video and a PDF, loses the network, and
  * keeps using what it saved. Real service worker, real Cache Storage and
  * IndexedDB, the real server's demo media.

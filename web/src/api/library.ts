@@ -11,11 +11,11 @@ import type {
 import { api } from './api.ts';
 
 /*
- * Library calls of SPEC §7 "Categories" (read side), "Resources and search"
+ * Library calls of docs/API-library.md "Categories" (read side), "Resources and search"
  * and "Lists". Types only from the contract: no schema code reaches the phone.
  */
 
-/** The fields the category tree asks for (SPEC §7). */
+/** The fields the category tree asks for (docs/API-library.md). */
 export const TREE_FIELDS = 'id,name,childrenCount,priority,status_id';
 
 export type CategoryNodeId = number | 'root';

@@ -2,7 +2,7 @@ import type { Cover, CreateResource, CreateUpload, ManagedPage, ManagedResource,
 import { api } from './api.ts';
 
 /*
- * Contributions, upload side (issue 5; docs/API-contributions.md): the form's
+ * Contributions, upload side (docs/API-contributions.md): the form's
  * settings, drafts, the resumable upload's start, covers and submitting. The
  * upload's bytes go through features/upload/xhr-transport.ts (it needs XHR's
  * upload progress, which fetch does not give).

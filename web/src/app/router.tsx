@@ -12,7 +12,7 @@ import { AppLoading } from './AppLoading.tsx';
 import { AppShell } from './AppShell.tsx';
 
 /**
- * The routes of SPEC §2 that exist so far. Layouts and pages are lazy chunks;
+ * The routes of docs/PRODUCT.md#pages that exist so far. Layouts and pages are lazy chunks;
  * loaders are tiny and eager so data requests start without waiting for code.
  * A fresh tree per router: the router resolves lazy routes into these objects.
  */
@@ -20,7 +20,7 @@ export function appRoutes(): RouteObject[] {
   const routes: RouteObject[] = [
     {
       Component: AppShell,
-      // SPEC §2 route guard rules, before every navigation; pages declare needs in `handle` (see guards.ts).
+      // docs/PRODUCT.md#route-guards route guard rules, before every navigation; pages declare needs in `handle` (see guards.ts).
       middleware: [routeGuard(() => routes)],
       HydrateFallback: AppLoading,
       ErrorBoundary: AppError,
@@ -31,7 +31,7 @@ export function appRoutes(): RouteObject[] {
         ...libraryRoutes(),
         ...portalRoutes(),
         ...uploadRoutes(),
-        // Admin (issue 6)
+        // Admin (docs/API-admin.md)
         ...adminRoutes(),
         {
           lazy: { Component: async () => (await import('../layouts/BlankLayout.tsx')).BlankLayout },

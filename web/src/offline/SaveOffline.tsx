@@ -23,7 +23,7 @@ export function canSave(resource: Pick<ResourceDetail, 'type' | 'mediaUrl'>): bo
  * "Guardar para ver sin conexión" where a service worker can run (HTTPS or
  * localhost: it answers the saved files); on plain HTTP, where none can,
  * "Descargar al teléfono" (a real download the phone's own apps open
- * offline). Only the button of the current mode is shown (DESIGN §6).
+ * offline). Only the button of the current mode is shown (docs/PRODUCT.md#offline).
  */
 export function SaveOffline({ resource }: { resource: ResourceDetail }) {
   if (!canSave(resource)) return null;

@@ -3,7 +3,7 @@ import { db, type CachedResource } from './db.ts';
 import { matchesWords, queryWords } from './fold.ts';
 
 /*
- * The public catalogue kept in IndexedDB (DESIGN §6): every list page and
+ * The public catalogue kept in IndexedDB (docs/PRODUCT.md#offline): every list page and
  * resource the phone read is stored, and the loaders read it back when the
  * network fails. Loaders import this module lazily, so /menu does not
  * download Dexie before it needs it.

@@ -7,7 +7,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../features/notification
 import { esAdmin } from '../i18n/es-admin.ts';
 
 const t = esAdmin.users;
-/** SPEC §3/§4: a user in the list, with the transient deleting flag and deleteError. */
+/** docs/PRODUCT.md#user-admin: a user in the list, with the transient deleting flag and deleteError. */
 type ListedUser = User & { deleting?: boolean; deleteError?: string };
 
 /** /admin/users: list, search, detail, delete, block, admin, temporary credentials, CSV. */

@@ -12,7 +12,7 @@ import '../features/portal/portal.css';
 const t = esPortal.ads;
 const NEW_AD_PATH = '/anuncios/nuevo';
 
-/** /anuncios: the community's ads board (issue 7): search, categories, the notices, and the user's own. */
+/** /anuncios: the community's ads board (docs/API-portal.md): search, categories, the notices, and the user's own. */
 export function AdsPage() {
   const { filters, board, mine } = useLoaderData<AdsData>();
   const { loggedIn } = useSession();

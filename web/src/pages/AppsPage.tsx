@@ -6,7 +6,7 @@ import { Pagination } from '../features/library/Pagination.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
 import '../features/portal/portal.css';
 
-/** /uapps: the apps repository (SPEC §2), with how to install an app on Android. */
+/** /uapps: the apps repository (docs/PRODUCT.md#pages), with how to install an app on Android. */
 export function AppsPage() {
   const { apps } = useLoaderData<AppsData>();
   return (

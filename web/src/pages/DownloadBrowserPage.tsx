@@ -11,7 +11,7 @@ import '../features/portal/portal.css';
 const BrowserPackagesAdmin = lazy(async () => ({ default: (await import('../features/downloads/BrowserPackagesAdmin.tsx')).BrowserPackagesAdmin }));
 
 /**
- * /extra/download-browser: where SPEC §2's old-browser rule sends a kit's
+ * /extra/download-browser: where docs/PRODUCT.md#old-browsers's old-browser rule sends a kit's
  * visitors. Browsers for old phones and computers, downloadable from the kit.
  */
 export function DownloadBrowserPage() {

@@ -13,7 +13,7 @@ import '../features/portal/portal.css';
 const AppPackageAdmin = lazy(async () => ({ default: (await import('../features/downloads/AppPackageAdmin.tsx')).AppPackageAdmin }));
 
 /**
- * /extra/download: the group's mobile app package (SPEC §1), its size and how
+ * /extra/download: the group's mobile app package (docs/PRODUCT.md#pages), its size and how
  * to install it; until an admin uploads it here, how to install the portal itself.
  */
 export function DownloadPage() {

@@ -6,7 +6,7 @@ import { useSession } from '../features/session/session-store.ts';
 import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
-/** `/list/{id}`: a playlist's resources, in order (SPEC §2); its owner may take items out. */
+/** `/list/{id}`: a playlist's resources, in order (docs/PRODUCT.md#lists); its owner may take items out. */
 export function ListPage() {
   const { playlist } = useLoaderData<ListData>();
   const session = useSession();

@@ -11,7 +11,7 @@ import { esLibrary } from '../i18n/es-library.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';
 
-/** `/search/res?q=`: resource results, by type, paged (SPEC §2). */
+/** `/search/res?q=`: resource results, by type, paged (docs/PRODUCT.md#search). */
 export function SearchResourcesPage() {
   const { state, result, offline } = useLoaderData<SearchResourcesData>();
   return (

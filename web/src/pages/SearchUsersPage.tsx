@@ -5,7 +5,7 @@ import type { SearchUsersData } from '../features/search/search-loaders.ts';
 import { searchHref, withPage } from '../features/search/search-state.ts';
 import { UserResults } from '../features/search/UserResults.tsx';
 
-/** `/search/users?q=`: users whose names match, paged (SPEC §2). */
+/** `/search/users?q=`: users whose names match, paged (docs/PRODUCT.md#search). */
 export function SearchUsersPage() {
   const { state, result } = useLoaderData<SearchUsersData>();
   return (

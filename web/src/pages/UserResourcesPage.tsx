@@ -6,7 +6,7 @@ import { ResourceListView } from '../features/library/ResourceListView.tsx';
 import { useSession } from '../features/session/session-store.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
-/** `/user/{id}/resources`: what a user uploaded (SPEC §2). */
+/** `/user/{id}/resources`: what a user uploaded (docs/PRODUCT.md#pages). */
 export function UserResourcesPage() {
   const { userId, userName, filters, page } = useLoaderData<UserResourcesData>();
   const own = useSession().userId === userId;

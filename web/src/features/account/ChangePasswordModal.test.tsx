@@ -33,7 +33,7 @@ describe('ChangePasswordModal "Cambio de contraseña"', () => {
     expect(save.disabled).toBe(false);
   });
 
-  it('shows the SPEC §5 messages and does not send an invalid form', () => {
+  it("shows the password rules' messages and does not send an invalid form", () => {
     const fetchMock = stubPasswordCall(200);
     render(<ChangePasswordModal forced={false} onClose={() => undefined} onSaved={() => undefined} />);
     fill('Nueva contraseña', 'abc');

@@ -11,7 +11,7 @@ import { canSavePassword, PASSWORD_MAX, validatePasswordChange, validatePassword
 /** The kit's answers that mean "prove it is you": the modal then asks for the current password. */
 const PROOF_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG']);
 
-/** SPEC §7 static files: the password-change image. */
+/** docs/PRODUCT.md#password-rules static files: the password-change image. */
 export const PASSWORD_CHANGE_IMAGE = '/images/password-change.svg';
 
 export interface ChangePasswordModalProps {
@@ -19,12 +19,12 @@ export interface ChangePasswordModalProps {
   forced: boolean;
   /** closes the modal without saving (ignored when forced) */
   onClose?: () => void;
-  /** SPEC §4 saved-password event; the modal is done */
+  /** docs/PRODUCT.md#password-rules saved-password event; the modal is done */
   onSaved: () => void;
 }
 
 /**
- * SPEC §2/§4/§5/§8 "Cambio de contraseña": new password and its repetition,
+ * docs/PRODUCT.md#password-rules "Cambio de contraseña": new password and its repetition,
  * 'Guardar' (disabled until touched and both filled), optional 'Cancelar'.
  * When the kit wants proof that the owner is here (the login was long ago:
  * docs/API-accounts.md), it also asks for the current password.

@@ -6,7 +6,7 @@ export interface ConstantListProps {
   title: string;
 }
 
-/** /user/constants/*: the list the route's loader brought (SPEC §3 instruction levels or occupations). */
+/** /user/constants/*: the list the route's loader brought (docs/PRODUCT.md#profile-form instruction levels or occupations). */
 export function ConstantList({ title }: ConstantListProps) {
   const { data } = useLoaderData<ConstantListData>();
   return (

@@ -18,7 +18,7 @@ export interface FieldProps {
   /** shown under the input once the field has something to say */
   error?: string | null;
   help?: ReactNode;
-  /** marks the field obligatory (SPEC §5) */
+  /** marks the field obligatory (docs/PRODUCT.md#profile-form) */
   required?: boolean;
   children: ReactNode;
 }

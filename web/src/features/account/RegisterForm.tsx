@@ -14,7 +14,7 @@ export interface RegisterFormProps {
   onRegistered: () => void;
 }
 
-/** SPEC §3 registration: user_name, name, last_name, password (typed twice), email optional. */
+/** docs/PRODUCT.md#registration registration: user_name, name, last_name, password (typed twice), email optional. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const form = useForm<RegistrationValues, RegistrationField>(EMPTY, validateRegistration);
   const { status } = useSession();

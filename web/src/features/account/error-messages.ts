@@ -11,7 +11,7 @@ export function errorCode(error: unknown): string | null {
 
 /**
  * What to tell the user about a failed accounts call: the message for its
- * code (CONVENTIONS: branch on the code, never on the server's text), the
+ * code (branch on the code, never on the server's text: the text may change), the
  * unreachable-kit message, or the caller's fallback.
  */
 export function accountErrorMessage(error: unknown, fallback: string): string {

@@ -31,7 +31,7 @@ export function useForm<V extends object, K extends string>(initial: V, validate
   return {
     values,
     errors,
-    /** any field changed since the start (SPEC §5 "touched") */
+    /** any field changed since the start (docs/PRODUCT.md#password-rules "touched") */
     dirty,
     valid: !hasErrors(errors),
     update,

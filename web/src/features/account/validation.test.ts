@@ -2,7 +2,7 @@ import { PASSWORD_MAX as CONTRACT_PASSWORD_MAX, PASSWORD_MIN as CONTRACT_PASSWOR
 import { describe, expect, it } from 'vitest';
 import { canSavePassword, EMAIL_PATTERN, hasErrors, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, validatePasswordChange, validatePasswordChangeWithCurrent, validateRegistration } from './validation.ts';
 
-describe('password form (SPEC §5)', () => {
+describe('password form', () => {
   it.each([
     ['', '', '*Debe ingresar una contraseña', '*Debe ingresar una contraseña'],
     ['12345', '12345', 'Usa como mínimo 6 caracteres', undefined],

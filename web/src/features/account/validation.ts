@@ -1,11 +1,11 @@
 import { esAccounts } from '../../i18n/es-accounts.ts';
 
 /*
- * Form rules of SPEC §5 and the field bounds the server documents
+ * Form rules of docs/PRODUCT.md#password-rules and the field bounds the server documents
  * (server/contract/src/users.ts). Pure: the forms show what these answer.
  */
 
-/** SPEC §9: password minimum 6 characters (the contract's PASSWORD_MIN; a test checks they agree). */
+/** docs/PRODUCT.md#password-rules: password minimum 6 characters (the contract's PASSWORD_MIN; a test checks they agree). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 /** The contract's USER_NAME_PATTERN. */
@@ -19,7 +19,7 @@ export function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-// ---- "Cambio de contraseña" (SPEC §5) ----
+// ---- "Cambio de contraseña" (docs/PRODUCT.md#password-rules) ----
 export interface PasswordChangeValues {
   password: string;
   confirm: string;
@@ -45,7 +45,7 @@ export function validatePasswordChangeWithCurrent(values: PasswordChangeValues):
   return errors;
 }
 
-/** SPEC §5: "Save disabled until the form is touched and no field is empty." */
+/** docs/PRODUCT.md#password-rules: "Save disabled until the form is touched and no field is empty." */
 export function canSavePassword(touched: boolean, { password, confirm, current }: PasswordChangeValues, askCurrent = false): boolean {
   return touched && password !== '' && confirm !== '' && (!askCurrent || Boolean(current));
 }

@@ -12,7 +12,7 @@ import './admin.css';
 
 const t = esAdmin.menu;
 
-/** SPEC §2 admin side menu; pending approval only with moderation on, On/Off Kit only on a kit. */
+/** docs/PRODUCT.md#admin-menu admin side menu; pending approval only with moderation on, On/Off Kit only on a kit. */
 export function AdminMenu({ config }: { config: Pick<ClientConfig, 'isKit' | 'resourceModeration'> | null }) {
   const link = (to: string, label: string, end = false) => (
     <li>

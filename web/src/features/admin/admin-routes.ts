@@ -6,7 +6,7 @@ import type { RouteAccessHandle } from '../session/guards.ts';
 type AdminPage = keyof typeof import('./admin-pages.ts');
 
 /**
- * The admin panel's routes (issue 6) under the dashboard layout. Its code is
+ * The admin panel's routes (docs/API-admin.md) under the dashboard layout. Its code is
  * one lazy chunk (admin-pages.ts), so visitors of /menu never download it and
  * the route table stays small. The guard keeps /admin for admins; the server
  * checks again.

@@ -21,7 +21,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * SPEC §2 delete-confirmation dialog, for every feature. Cancel comes first
+ * docs/PRODUCT.md#confirm-dialog delete-confirmation dialog, for every feature. Cancel comes first
  * and takes the focus, so a stray Enter never deletes; Escape, the × and a
  * click outside cancel too. While the deletion runs nothing can be pressed
  * twice; a failure leaves the dialog open (the caller says why).

@@ -15,7 +15,7 @@ const EMPTY: ContactValues = { name: '', replyTo: '', message: '' };
 const t = esPortal.help.contact;
 
 /**
- * SPEC §2 contact modal: the support e-mail and two phone numbers the admins
+ * docs/PRODUCT.md#contact contact modal: the support e-mail and two phone numbers the admins
  * set, and a message form for them. On success it thanks the user and says
  * the reply will go to their e-mail.
  */

@@ -9,7 +9,7 @@ import './help.css';
 const PRINT_CLASS = 'printing-terms';
 
 /**
- * SPEC §2 Terms and Conditions modal: the text of @kit/contract/terms (the
+ * docs/PRODUCT.md#terms Terms and Conditions modal: the text of @kit/contract/terms (the
  * same the server's PDF prints), with 'Imprimir', 'Descargar PDF' and 'Cerrar'.
  */
 export function TermsModal({ onClose }: { onClose: () => void }) {

@@ -24,8 +24,8 @@ export interface CategoryTreeProps {
 }
 
 /**
- * SPEC §2 category tree: lazily loaded (a node's children are fetched when it
- * is first opened), nodes 273px wide less 22px per level (SPEC §9), a click
+ * docs/PRODUCT.md#category-tree category tree: lazily loaded (a node's children are fetched when it
+ * is first opened), nodes 273px wide less 22px per level (docs/PRODUCT.md#category-tree), a click
  * goes to /{product}?c={id}. Keyboard: the WAI-ARIA tree pattern (arrows,
  * Home, End, Enter). For admins (`canArrange`) it supports drag and drop: a
  * handle per row for the mouse and a finger, Alt + arrows for the keyboard.

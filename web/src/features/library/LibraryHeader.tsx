@@ -10,7 +10,7 @@ import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from '../session/UserMenu.tsx';
 
 /**
- * SPEC §2 library header (60px): back to the menu, logo, search box, the
+ * docs/PRODUCT.md#library-header library header (60px): back to the menu, logo, search box, the
  * library navigation, the user area, the app download link and the help menu.
  */
 export function LibraryHeader({ context }: { context: LibraryContext }) {

@@ -20,8 +20,8 @@ function NavItem({ to, icon, label, chunk, end = false }: { to: string; icon: Ic
 }
 
 /**
- * SPEC §2 library navigation: Inicio, Más vistos, Al Azar, Subir, and Mis
- * descargas where the app can save for offline (DESIGN §6). In the
+ * docs/PRODUCT.md#library-header library navigation: Inicio, Más vistos, Al Azar, Subir, and Mis
+ * descargas where the app can save for offline (docs/PRODUCT.md#secure-context). In the
  * header on wide screens; a bar at the bottom of the screen on phones, where
  * the thumb reaches it.
  */

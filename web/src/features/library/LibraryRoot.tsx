@@ -11,7 +11,7 @@ import { ToolStrip, shortcutTools } from './ToolStrip.tsx';
 import './library.css';
 
 /**
- * The library's layout route: SPEC §2 default layout filled with the library's
+ * The library's layout route: docs/PRODUCT.md#layouts default layout filled with the library's
  * header (under the offline banner while there is no network), tree, strip and banner.
  */
 export function LibraryRoot() {

@@ -4,7 +4,7 @@ import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { NotFoundPage } from '../../pages/NotFoundPage.tsx';
 
-/** Errors of the library's pages, inside the library layout: SPEC's 404 page, or what failed and a retry. */
+/** Errors of the library's pages, inside the library layout: the 404 page, or what failed and a retry. */
 export function LibraryRouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;

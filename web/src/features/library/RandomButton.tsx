@@ -6,7 +6,7 @@ import { Icon } from './Icon.tsx';
 import { usePrefetch } from './prefetch.ts';
 import { routeChunks } from './route-chunks.ts';
 
-/** SPEC §2 "Al Azar": opens a random resource; locked for 1.5 s after a click while the dice spins. */
+/** docs/PRODUCT.md#library-header "Al Azar": opens a random resource; locked for 1.5 s after a click while the dice spins. */
 export function RandomButton({ className }: { className: string }) {
   const navigate = useNavigate();
   const roll = useCallback(() => void navigate('/resource/random'), [navigate]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fill } from './fill.ts';
 import { formatDate, formatDuration, formatFileSize, isTooBig } from './format.ts';
 
-describe('formatFileSize (SPEC §9: 1024, or 1000 with si, one decimal)', () => {
+describe('formatFileSize (1024, or 1000 with si, one decimal)', () => {
   it('keeps bytes below one step as whole bytes', () => {
     expect(formatFileSize(0)).toBe('0 B');
     expect(formatFileSize(512)).toBe('512 B');
@@ -36,7 +36,7 @@ describe('formatFileSize (SPEC §9: 1024, or 1000 with si, one decimal)', () => 
   });
 });
 
-describe('isTooBig (SPEC §5: size in MB exceeds the limit)', () => {
+describe('isTooBig (size in MB exceeds the limit)', () => {
   it('is false up to the limit and true beyond it', () => {
     expect(isTooBig(5 * 1024 * 1024, 5)).toBe(false);
     expect(isTooBig(5 * 1024 * 1024 + 1, 5)).toBe(true);
@@ -44,7 +44,7 @@ describe('isTooBig (SPEC §5: size in MB exceeds the limit)', () => {
   });
 });
 
-describe('formatDate (SPEC §9: dd/MM/yyyy, Spanish)', () => {
+describe('formatDate (dd/MM/yyyy, Spanish)', () => {
   it('pads day and month', () => {
     expect(formatDate('2026-06-03T09:45:00Z', 'UTC')).toBe('03/06/2026');
   });

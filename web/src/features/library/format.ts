@@ -1,5 +1,5 @@
 /*
- * Formatters of SPEC §9: file sizes in 1024 steps (1000 with si) with one
+ * Formatters of docs/PRODUCT.md#formats: file sizes in 1024 steps (1000 with si) with one
  * decimal, dates as dd/MM/yyyy in Spanish.
  */
 
@@ -23,7 +23,7 @@ export function formatFileSize(bytes: number, si = false): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** SPEC §5: a file is too big when its size in MB exceeds the limit. */
+/** docs/PRODUCT.md#formats: a file is too big when its size in MB exceeds the limit. */
 export function isTooBig(bytes: number, limitMb: number): boolean {
   return bytes / MB > limitMb;
 }

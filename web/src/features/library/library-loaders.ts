@@ -59,7 +59,7 @@ export interface UserResourcesData {
   /** from the user's resources (each names its owner); null when there are none to name them */
   userName: string | null;
   filters: ListFilters;
-  /** null when the list could not be read (SPEC §8 message) */
+  /** null when the list could not be read (docs/PRODUCT.md#failure-messages message) */
   page: ResourcePage | null;
 }
 
@@ -76,7 +76,7 @@ export async function userResourcesLoader({ params, request }: LoaderFunctionArg
 }
 
 /*
- * SPEC's routes with an optional id, opened without it (docs/ROUTES.md). Each
+ * The routes with an optional id, opened without it (docs/ROUTES.md). Each
  * replaces itself, so the phone's "back" never returns to an address that
  * only forwards.
  */

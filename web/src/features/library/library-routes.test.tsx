@@ -190,7 +190,7 @@ describe('library routes', () => {
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
   });
 
-  it('/user/{id}/resources says so when the list cannot be read (SPEC §8)', async () => {
+  it('/user/{id}/resources says so when the list cannot be read', async () => {
     fakeKit({ '/api/v3/searchResource': () => Response.json({ error: { httpCode: 500, type: 'server', code: 'INTERNAL', message: '', data: null } }, { status: 500 }) });
     renderAt('/user/3/resources');
     expect(await screen.findByText('No se pudo obtener los recursos subidos por el usuario')).toBeTruthy();

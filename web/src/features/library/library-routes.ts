@@ -3,11 +3,11 @@ import type { RouteAccessHandle } from '../session/guards.ts';
 import { routeChunks } from './route-chunks.ts';
 
 /**
- * The library's routes (SPEC §2): one layout (header, category tree, shortcut
+ * The library's routes (docs/PRODUCT.md#layouts): one layout (header, category tree, shortcut
  * strip) around the pages. Everything is lazy: none of it is in /menu's download.
  * /{product} is a dynamic segment; its loader answers 404 for any other word,
  * so unknown one-segment paths still show the 404 page. /resource and
- * /user/resources (SPEC's optional ids, left out) only forward, so they sit
+ * /user/resources (optional ids left out, docs/ROUTES.md) only forward, so they sit
  * outside the layout.
  */
 type Chunk = () => Promise<Record<string, unknown>>;
@@ -48,7 +48,7 @@ export function libraryRoutes(): RouteObject[] {
               },
             },
             { path: 'list/:id', ...lazyPage(resource, 'listLoader', 'ListPage') },
-            // "Mis descargas": what the phone saved for offline viewing (DESIGN §6)
+            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#secure-context)
             { path: 'extra/saved', lazy: { Component: async () => (await resource()).SavedPage as RouteObject['Component'] } },
             {
               path: 'search',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PREFETCH_IDLE_TIMEOUT_MS, canPrefetch, prefetchChunk, resetPrefetch, whenIdle } from './prefetch.ts';
 
-describe('canPrefetch (SPEC §4: not on 2G or data saver)', () => {
+describe('canPrefetch (not on 2G or data saver)', () => {
   it('skips slow-2g, 2g and data saver', () => {
     expect(canPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
     expect(canPrefetch({ effectiveType: '2g' })).toBe(false);
@@ -48,7 +48,7 @@ describe('prefetchChunk', () => {
 describe('whenIdle', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('asks requestIdleCallback with the 2 s timeout of SPEC §9', () => {
+  it('asks requestIdleCallback with the 2 s timeout', () => {
     const ric = vi.fn((_cb: () => void, _options?: { timeout: number }) => 7);
     const cancel = vi.fn();
     vi.stubGlobal('requestIdleCallback', ric);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 
 /*
- * Link prefetch (SPEC §4, §9; DESIGN §6): a link's code chunk is fetched when
+ * Link prefetch (docs/PRODUCT.md#timings; docs/PRODUCT.md#timings): a link's code chunk is fetched when
  * the user points at or focuses it, or when the phone is idle (2 s at most),
  * but never on a 2G link or with data saver on, nor while offline. Only code
  * is prefetched: a resource's data is not, since reading it counts a view.

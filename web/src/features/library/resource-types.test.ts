@@ -12,8 +12,8 @@ function contrastOnWhite(hex: string): number {
   return 1.05 / (l + 0.05);
 }
 
-describe('resource type catalogue (SPEC §3)', () => {
-  it('has the seven codes with SPEC’s Spanish labels, in order', () => {
+describe('resource type catalogue', () => {
+  it('has the seven codes with the Spanish labels, in order', () => {
     expect(RESOURCE_TYPE_CATALOGUE.map((t) => [t.code, t.label])).toEqual([
       [0, 'Todos'],
       [1, 'Imagen'],
@@ -57,7 +57,7 @@ describe('parseTypeCode', () => {
   });
 });
 
-describe('placeholders (SPEC §3: by type code 2, 5, other)', () => {
+describe('placeholders (by type code 2, 5, other)', () => {
   it('has one for documents, one for apps and one for everything else', () => {
     expect(placeholderKind(2)).toBe('document');
     expect(placeholderKind(5)).toBe('app');

@@ -1,6 +1,6 @@
 import { esLibrary } from '../../i18n/es-library.ts';
 
-/** SPEC §3 resource type codes: 0 Todos (the filter's "every type"), then the six types. */
+/** docs/PRODUCT.md#type-codes resource type codes: 0 Todos (the filter's "every type"), then the six types. */
 export const TYPE_CODES = [0, 1, 2, 3, 4, 5, 6] as const;
 export type TypeCode = (typeof TYPE_CODES)[number];
 export type ResourceTypeCode = Exclude<TypeCode, 0>;
@@ -23,7 +23,7 @@ export interface ResourceTypeInfo {
   icon: TypeIconName;
 }
 
-/** SPEC §3: each type with its label, icon and colour. */
+/** docs/PRODUCT.md#type-codes: each type with its label, icon and colour. */
 export const RESOURCE_TYPE_CATALOGUE: readonly ResourceTypeInfo[] = [
   { code: 0, label: esLibrary.types[0], color: '#334155', icon: 'all' },
   { code: 1, label: esLibrary.types[1], color: '#a04c00', icon: 'image' },
@@ -52,7 +52,7 @@ export function parseTypeCode(raw: string | null | undefined): TypeCode {
 
 export type PlaceholderKind = 'document' | 'app' | 'other';
 
-/** SPEC §3: a resource without a cover falls back to a placeholder by type code (2, 5, other). */
+/** docs/PRODUCT.md#placeholders: a resource without a cover falls back to a placeholder by type code (2, 5, other). */
 export function placeholderKind(code: number): PlaceholderKind {
   if (code === TYPE_DOCUMENT) return 'document';
   if (code === TYPE_APP) return 'app';

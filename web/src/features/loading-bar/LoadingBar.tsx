@@ -4,7 +4,7 @@ import { es } from '../../i18n/es.ts';
 import { LOADING_DURATION_MS, LoadingBarController, type LoadingBarState } from './loading-bar.ts';
 import './loading-bar.css';
 
-/** SPEC §9 top loading bar for every navigation; mounted once in the app shell. */
+/** docs/PRODUCT.md#timings top loading bar for every navigation; mounted once in the app shell. */
 export function LoadingBar() {
   const busy = useNavigation().state !== 'idle';
   const [state, setState] = useState<LoadingBarState>('hidden');

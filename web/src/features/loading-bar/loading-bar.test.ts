@@ -31,7 +31,7 @@ function setup() {
   return { timers, seen, bar };
 }
 
-describe('LoadingBarController (SPEC §9: 200 ms throttle)', () => {
+describe('LoadingBarController (200 ms throttle)', () => {
   it('never shows for a navigation quicker than 200 ms', () => {
     const { timers, seen, bar } = setup();
     bar.busy();

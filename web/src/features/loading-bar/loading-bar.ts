@@ -1,5 +1,5 @@
 /*
- * SPEC §9 top loading bar: shown only when a navigation takes longer than
+ * docs/PRODUCT.md#timings top loading bar: shown only when a navigation takes longer than
  * 200 ms (quick ones never flash it), filling over 5 s, completed and faded
  * when the page is ready.
  */

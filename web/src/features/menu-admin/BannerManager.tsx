@@ -13,7 +13,7 @@ const t = esPortal.menuEditor;
 
 /**
  * The menu's top, bottom and phone banners and the library's publicity
- * banners (SPEC §3), on /admin/menu and /admin/data. The server checks each
+ * banners (docs/PRODUCT.md#menu-banners), on /admin/menu and /admin/data. The server checks each
  * image and serves it at once; ONCHANGED reloads the list shown here.
  */
 export function BannerManager({ banners, onChanged }: { banners: readonly Banner[]; onChanged: () => Promise<unknown> }) {

@@ -9,7 +9,7 @@ export interface CategoryOption {
   label: string;
 }
 
-/** The resource types a tile can filter the library by (SPEC §3 codes 1–6). */
+/** The resource types a tile can filter the library by (docs/PRODUCT.md#type-codes codes 1–6). */
 export const TILE_TYPE_CODES = [1, 2, 3, 4, 5, 6] as const;
 
 export const typeLabel = (code: number): string => esLibrary.types[code as (typeof TILE_TYPE_CODES)[number]] ?? String(code);

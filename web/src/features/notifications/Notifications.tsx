@@ -3,7 +3,7 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import { dismissNotification, getNotifications, subscribeNotifications } from './notifications-store.ts';
 import './notifications.css';
 
-/** The notifications on screen, stacked at the bottom left (SPEC §9), each with a close button. */
+/** The notifications on screen, stacked at the bottom left (docs/PRODUCT.md#timings), each with a close button. */
 export function Notifications() {
   const items = useSyncExternalStore(subscribeNotifications, getNotifications, getNotifications);
   return (

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 notifications, for every feature: `notifyInfo` stays until the user
+ * docs/PRODUCT.md#timings notifications, for every feature: `notifyInfo` stays until the user
  * closes it (grey); `notifySuccess` (green) and `notifyError` (red) close
  * themselves after 3 s. Plain store, so anything (a session event, a form)
  * can notify without a React context; `<NotificationsOutlet />` in the app
@@ -13,7 +13,7 @@ export interface AppNotification {
   message: string;
 }
 
-/** SPEC §9: success and error notifications last 3 s. */
+/** docs/PRODUCT.md#timings: success and error notifications last 3 s. */
 export const NOTIFICATION_DURATION_MS = 3_000;
 
 type Listener = () => void;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from './Notifications.tsx';
 import { getNotifications, notifyError, notifyInfo, notifySuccess, resetNotifications } from './notifications-store.ts';
 
-describe('notifications (SPEC §9)', () => {
+describe('notifications', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     resetNotifications();

@@ -19,7 +19,7 @@ function clickNext(times: number) {
   for (let i = 0; i < times; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 }
 
-describe('OnboardingModal (SPEC §2/§4)', () => {
+describe('OnboardingModal', () => {
   afterEach(() => resetNotifications());
 
   it('shows 5 slides with a small and a large image: Siguiente four times, then Finalizar closes', () => {

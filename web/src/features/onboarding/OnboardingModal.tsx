@@ -16,7 +16,7 @@ export interface OnboardingModalProps {
   onDone: (saved?: User) => void;
 }
 
-/** SPEC §2 onboarding modal: a carousel of 5 intro slides, and the profile form slide when needed. */
+/** docs/PRODUCT.md#onboarding onboarding modal: a carousel of 5 intro slides, and the profile form slide when needed. */
 export function OnboardingModal({ user, withForm, onDone }: OnboardingModalProps) {
   const [index, setIndex] = useState(0);
   const count = slideCount(withForm);

@@ -2,9 +2,9 @@ import type { RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../session/guards.ts';
 
 /**
- * The portal's routes (issue 7): the apps repository, the download pages,
+ * The portal's routes (docs/API-portal.md): the apps repository, the download pages,
  * the ads board and its admin pages. Everything is lazy, loaders included:
- * none of it is in /menu's download (DESIGN §8). Admin pages live under
+ * none of it is in /menu's download (docs/PRODUCT.md#budgets). Admin pages live under
  * /admin, which the guard keeps for admins; the server checks again.
  */
 type Chunk = () => Promise<Record<string, unknown>>;

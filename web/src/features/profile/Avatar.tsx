@@ -9,7 +9,7 @@ export interface AvatarProps {
   size?: number;
 }
 
-/** A user's profile picture, or their initial letter, or the default image (SPEC §2 profile image display). */
+/** A user's profile picture, or their initial letter, or the default image (docs/PRODUCT.md#avatar profile image display). */
 export function Avatar({ user, size = 40 }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const choice = chooseAvatar(user, failedSrc !== null && failedSrc === user.FullImageUrl);

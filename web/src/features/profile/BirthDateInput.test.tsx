@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { BirthDateInput, displayDate, maskDate, typedDateValue } from './BirthDateInput.tsx';
 
-describe('birth date typing (SPEC §5: shown DD/MM/YYYY, kept YYYY-MM-DD)', () => {
+describe('birth date typing (shown DD/MM/YYYY, kept YYYY-MM-DD)', () => {
   it.each([
     ['2', '2'],
     ['20', '20'],

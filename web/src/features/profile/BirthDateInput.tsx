@@ -41,7 +41,7 @@ export interface BirthDateInputProps {
 }
 
 /**
- * SPEC §5 birth date: shown DD/MM/YYYY whatever the phone's language, kept
+ * docs/PRODUCT.md#profile-form birth date: shown DD/MM/YYYY whatever the phone's language, kept
  * YYYY-MM-DD. Typed (digits only, the slashes come by themselves), or picked
  * in the phone's calendar where future days are disabled.
  */

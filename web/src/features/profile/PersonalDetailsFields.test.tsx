@@ -23,7 +23,7 @@ function Harness() {
   );
 }
 
-describe('PersonalDetailsFields (SPEC §5)', () => {
+describe('PersonalDetailsFields', () => {
   it('offers Femenino, Masculino and Otros, and asks for a gender', () => {
     render(<Harness />);
     expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['0', '1', '2']);

@@ -25,7 +25,7 @@ export interface PersonalDetailsFieldsProps {
 }
 
 /**
- * SPEC §5 profile form fields: gender (required), birth date (required, no
+ * docs/PRODUCT.md#profile-form profile form fields: gender (required), birth date (required, no
  * future dates, shown DD/MM/YYYY, kept YYYY-MM-DD), phone (marked obligatory, at least 7 digits,
  * digits and dots only) with its country code (+51 by default).
  */

@@ -34,7 +34,7 @@ function stubUpdate(answer: () => Response) {
 const failure = (httpCode: number, code: string) => () =>
   Response.json({ error: { httpCode, type: 'x', code, message: 'texto del servidor', data: null } }, { status: httpCode });
 
-describe('ProfileForm (SPEC §5 profile edit)', () => {
+describe('ProfileForm (profile edit)', () => {
   afterEach(() => resetNotifications());
 
   it('saves with PUT /api/v2/users/{id}/profile and says so', async () => {

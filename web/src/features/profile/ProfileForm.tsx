@@ -78,7 +78,7 @@ export interface ProfileFormProps {
   onSaved: (user: User) => void;
 }
 
-/** The user's own profile edit (SPEC §5 rules and messages). */
+/** The user's own profile edit (docs/PRODUCT.md#profile-form rules and messages). */
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const today = useMemo(() => isoToday(), []);
   const validate = useCallback((values: ProfileValues) => validateProfile(values, today), [today]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarColour, chooseAvatar, initialOf } from './avatar.ts';
 
-describe('profile image display (SPEC §2)', () => {
+describe('profile image display', () => {
   const user = { user_name: 'ana', name: 'Ángela', FullImageUrl: '/api/v2/users/7/image?v=abc', blocked: false };
 
   it('shows the full image URL', () => {

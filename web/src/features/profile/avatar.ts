@@ -1,4 +1,4 @@
-/** SPEC §7 static files: the default user image. */
+/** docs/PRODUCT.md#avatar static files: the default user image. */
 export const DEFAULT_USER_IMAGE = '/images/default-user.svg';
 
 export interface AvatarUser {
@@ -18,7 +18,7 @@ export function initialOf(user: Pick<AvatarUser, 'user_name' | 'name'>): string 
 }
 
 /**
- * SPEC §2: the user's full image URL; when the image failed, is missing or
+ * docs/PRODUCT.md#avatar: the user's full image URL; when the image failed, is missing or
  * the user is blocked, the initial letter, or the default image when there is
  * no letter to show.
  */

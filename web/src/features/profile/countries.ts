@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { getFastAccessServices } from '../../api/portal.ts';
 import { DEFAULT_CODE_PHONE } from './profile-validation.ts';
 
-/** SPEC §3/§5 countries, used until GET /v3/fastAccessServices answers (or when the kit cannot be reached). */
+/** docs/PRODUCT.md#profile-form countries, used until GET /v3/fastAccessServices answers (or when the kit cannot be reached). */
 export const FALLBACK_COUNTRIES: readonly Country[] = [
   { code: '+51', numberCode: '51', flag: '🇵🇪', name: 'Perú', placeholder: '987654321' },
   { code: '+502', numberCode: '502', flag: '🇬🇹', name: 'Guatemala', placeholder: '45678912' },
   { code: '+1', numberCode: '1', flag: '🇺🇸', name: 'Estados Unidos', placeholder: '5551234567' },
 ];
 
-/** SPEC §5 placeholder of the phone input for a country code: "+51 987654321". */
+/** docs/PRODUCT.md#profile-form placeholder of the phone input for a country code: "+51 987654321". */
 export function phonePlaceholder(countries: readonly Country[], code: string): string {
   const country = countries.find((c) => c.code === code) ?? countries.find((c) => c.code === DEFAULT_CODE_PHONE) ?? countries[0];
   return country ? `${country.code} ${country.placeholder}` : '';

@@ -3,14 +3,14 @@ import { errorCode } from '../account/error-messages.ts';
 
 type ImageErrorCode = keyof typeof esAccounts.profile.imageErrors;
 
-/** SPEC §5/§8: a failed profile edit, told by its code; 'No se pudo actualizar la información de perfil' otherwise. */
+/** docs/PRODUCT.md#profile-form: a failed profile edit, told by its code; 'No se pudo actualizar la información de perfil' otherwise. */
 export function profileErrorMessage(error: unknown): string {
   const code = errorCode(error);
   if (code === 'V2_USER_001' || code === 'V2_USER_002') return esAccounts.accountErrors[code];
   return esAccounts.profile.updateFailed;
 }
 
-/** SPEC §8: 'No se pudo guardar la imagen de perfil', with the reason when the code gives one. */
+/** docs/PRODUCT.md#notification-messages: 'No se pudo guardar la imagen de perfil', with the reason when the code gives one. */
 export function profileImageErrorMessage(error: unknown): string {
   const code = errorCode(error);
   if (code !== null && Object.prototype.hasOwnProperty.call(esAccounts.profile.imageErrors, code)) {

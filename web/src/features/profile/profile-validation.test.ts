@@ -28,7 +28,7 @@ import {
 const TODAY = '2026-03-15';
 const valid = { gender: 0, born_date: '1990-05-20', code_phone: '+51', phone_number: '987654321' };
 
-describe('profile form rules (SPEC §5)', () => {
+describe('profile form rules', () => {
   it('accepts a complete form', () => {
     expect(validatePersonalDetails(valid, TODAY)).toEqual({});
   });
@@ -89,7 +89,7 @@ describe('profile form rules (SPEC §5)', () => {
     expect(personalDetailsOf({ gender: 9, born_date: 'ayer' })).toMatchObject({ gender: null, born_date: '' });
   });
 
-  it('uses the placeholders of SPEC §5 per country', () => {
+  it('uses the placeholders per country', () => {
     expect(phonePlaceholder(FALLBACK_COUNTRIES, '+51')).toBe('+51 987654321');
     expect(phonePlaceholder(FALLBACK_COUNTRIES, '+502')).toBe('+502 45678912');
     expect(phonePlaceholder(FALLBACK_COUNTRIES, '+1')).toBe('+1 5551234567');
@@ -97,7 +97,7 @@ describe('profile form rules (SPEC §5)', () => {
   });
 });
 
-describe('needsProfileDetails (SPEC §2/§4 onboarding form slide)', () => {
+describe('needsProfileDetails (onboarding form slide)', () => {
   it.each([
     [{ gender: null, born_date: null }, true],
     [{ gender: 0, born_date: null }, true],

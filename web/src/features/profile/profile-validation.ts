@@ -3,13 +3,13 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import type { FieldErrors } from '../account/validation.ts';
 
 /*
- * SPEC §5 profile form rules, pure. Values mirror the contract
+ * docs/PRODUCT.md#profile-form profile form rules, pure. Values mirror the contract
  * (server/contract/src/users.ts; a test checks they agree).
  */
 
-/** SPEC §3 gender codes: Femenino (0), Masculino (1), Otros (2). */
+/** docs/PRODUCT.md#profile-form gender codes: Femenino (0), Masculino (1), Otros (2). */
 export const GENDER_CODES: readonly number[] = [0, 1, 2];
-/** SPEC §9: phone minimum 7 digits; default country code +51. */
+/** docs/PRODUCT.md#profile-form: phone minimum 7 digits; default country code +51. */
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX = 20;
 export const DEFAULT_CODE_PHONE = '+51';
@@ -25,7 +25,7 @@ export interface PersonalDetailsValues {
 
 export type PersonalDetailsField = 'gender' | 'born_date' | 'phone_number';
 
-/** SPEC §5: the phone input keeps only digits and dots. */
+/** docs/PRODUCT.md#profile-form: the phone input keeps only digits and dots. */
 export function sanitizePhone(input: string): string {
   return input.replace(/[^0-9.]/g, '').slice(0, PHONE_MAX);
 }
@@ -49,7 +49,7 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** SPEC §5/§9: a date is shown DD/MM/YYYY; '' when it is not a date. */
+/** docs/PRODUCT.md#formats: a date is shown DD/MM/YYYY; '' when it is not a date. */
 export function formatDisplayDate(iso: string | null | undefined): string {
   if (!iso || !isIsoDate(iso)) return '';
   const [year, month, day] = iso.split('-');
@@ -65,7 +65,7 @@ export function isValidBornDate(value: string | null | undefined, today: string)
   return typeof value === 'string' && isIsoDate(value) && value <= today && value >= BORN_DATE_MIN;
 }
 
-/** SPEC §2/§4: the onboarding asks to complete the profile when gender or birth date is missing or invalid. */
+/** docs/PRODUCT.md#onboarding: the onboarding asks to complete the profile when gender or birth date is missing or invalid. */
 export function needsProfileDetails(user: { gender?: number | null; born_date?: string | null }, today: string): boolean {
   return !isValidGender(user.gender) || !isValidBornDate(user.born_date, today);
 }
@@ -76,12 +76,12 @@ export function validatePersonalDetails(values: PersonalDetailsValues, today: st
   if (values.born_date === '') errors.born_date = esAccounts.profile.bornDateRequired;
   else if (!isIsoDate(values.born_date) || values.born_date < BORN_DATE_MIN) errors.born_date = esAccounts.profile.bornDateInvalid;
   else if (values.born_date > today) errors.born_date = esAccounts.profile.bornDateFuture;
-  // Marked obligatory, but an empty phone is allowed: the country code is then sent as null (SPEC §5).
+  // Marked obligatory, but an empty phone is allowed: the country code is then sent as null (docs/PRODUCT.md#profile-form).
   if (values.phone_number !== '' && countDigits(values.phone_number) < PHONE_MIN_DIGITS) errors.phone_number = esAccounts.profile.phoneMin;
   return errors;
 }
 
-/** The phone part of a payload: no phone, no country code (SPEC §5). */
+/** The phone part of a payload: no phone, no country code (docs/PRODUCT.md#profile-form). */
 export function phonePayload(values: Pick<PersonalDetailsValues, 'code_phone' | 'phone_number'>): {
   code_phone: string | null;
   phone_number: string | null;
@@ -95,7 +95,7 @@ export function toPersonalDetails(values: PersonalDetailsValues): PersonalDetail
   return { gender: values.gender ?? -1, born_date: values.born_date, ...phonePayload(values) };
 }
 
-/** The form's starting values from a user (the defaults SPEC §5 gives where the user has none). */
+/** The form's starting values from a user (the defaults docs/PRODUCT.md#profile-form gives where the user has none). */
 export function personalDetailsOf(user: {
   gender?: number | null;
   born_date?: string | null;

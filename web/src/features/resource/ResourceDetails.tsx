@@ -5,7 +5,7 @@ import { CategoryPath } from '../library/CategoryPath.tsx';
 import { formatDate, formatFileSize } from '../library/format.ts';
 import { TYPE_APP } from '../library/resource-types.ts';
 
-/** SPEC §2 publishing format and more: author, source, license, category path, owner, date, views, size. */
+/** docs/PRODUCT.md#uploads publishing format and more: author, source, license, category path, owner, date, views, size. */
 export function ResourceDetails({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
   const t = esLibrary.resource;
   const date = formatDate(resource.publishedAt ?? resource.createdAt);

@@ -17,7 +17,7 @@ const SocialActions = lazy(async () => ({ default: (await import('../social/Soci
 const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
 
 /**
- * SPEC §2 resource view, for every type: the media, title, (to its owner and
+ * The resource view (docs/PRODUCT.md#resources), for every type: the media, title, (to its owner and
  * admins) its status and what to do next, download, the user's actions, list
  * items, details, description and comments.
  */

@@ -3,7 +3,7 @@ import { readSearchState, searchHref, withPage, withQuery, withType } from './se
 
 const params = (text: string) => new URLSearchParams(text);
 
-describe('search state (SPEC §3, §4)', () => {
+describe('search state', () => {
   it('reads query, type and page from the URL, with page 1 by default', () => {
     expect(readSearchState(params('q=agua&type=3&page=4'))).toEqual({ query: 'agua', type: 3, page: 4 });
     expect(readSearchState(params(''))).toEqual({ query: '', type: 0, page: 1 });

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE, listQueryString, parsePage } from '../library/list-params
 import { parseTypeCode, type TypeCode } from '../library/resource-types.ts';
 
 /**
- * SPEC §3 search state as the URL carries it (?q=&type=&page=). SPEC §4: the
+ * docs/PRODUCT.md#search search state as the URL carries it (?q=&type=&page=). docs/PRODUCT.md#search: the
  * page goes back to 1 whenever the query changes; so does a new type filter.
  */
 export interface SearchState {

@@ -23,7 +23,7 @@ function validateCredentials(values: Credentials): FieldErrors<keyof Credentials
 }
 
 /**
- * SPEC §2: after an admin-mode login the user goes to /admin; after an
+ * docs/PRODUCT.md#route-guards: after an admin-mode login the user goes to /admin; after an
  * ordinary (or temporary) login the page reloads, and the guard then sends
  * the now logged-in user to cb or /.
  */

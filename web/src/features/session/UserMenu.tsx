@@ -11,7 +11,7 @@ export interface UserMenuProps {
 }
 
 /**
- * SPEC §2 library header user control: for a logged-in user a dropdown with
+ * docs/PRODUCT.md#library-header library header user control: for a logged-in user a dropdown with
  * 'Perfil' (/user/{id}) and 'Cerrar sesión'; otherwise 'Iniciar sesión',
  * linking to /login?cb={current path}. Reads the session itself.
  */

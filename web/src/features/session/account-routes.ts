@@ -4,7 +4,7 @@ import { AFTER_LOGOUT_PATH, endSession } from './session-store.ts';
 
 const guest: RouteAccessHandle = { access: 'guest' };
 
-/** /extra/logout: ends the session (even when the call fails) and goes to /login?cb=/menu (SPEC §2/§4). */
+/** /extra/logout: ends the session (even when the call fails) and goes to /login?cb=/menu (docs/PRODUCT.md#session). */
 export async function logoutLoader(): Promise<Response> {
   await endSession();
   return redirect(AFTER_LOGOUT_PATH);
@@ -12,7 +12,7 @@ export async function logoutLoader(): Promise<Response> {
 
 /*
  * Two lazy chunks, one import() each: this table is in every page's first
- * download (DESIGN §8), each page and loader is not.
+ * download (docs/PRODUCT.md#budgets), each page and loader is not.
  */
 const entryChunk = () => import('./account-entry-chunk.ts');
 const profileChunk = () => import('./account-profile-chunk.ts');
@@ -32,7 +32,7 @@ function profilePage(name: ProfilePageName, loader: () => Promise<RouteObject['l
 }
 
 /**
- * The accounts routes (issue 3), spread into the app shell's children by
+ * The accounts routes (docs/API-accounts.md), spread into the app shell's children by
  * app/router.tsx, under the no-sidebar layout. Access needs are declared in
  * `handle` (see guards.ts).
  */

@@ -27,7 +27,7 @@ const needsUser: RouteAccessHandle = { access: 'user' };
 
 type Row = [rule: string, path: string, session: GuardSession, config: GuardConfig, meta: RouteAccessHandle, expected: string | null];
 
-/** Every rule of SPEC §2 "Route guard rules", with the cases at its edges. */
+/** Every rule of docs/PRODUCT.md#route-guards "Route guard rules", with the cases at its edges. */
 const table: Row[] = [
   // A logged-in user visiting the login page is sent to cb if present, otherwise to /.
   ['login page, logged in, with cb', '/login?cb=%2Fbiblioteca%3Fc%3D3', user, open, {}, '/biblioteca?c=3'],
@@ -48,7 +48,7 @@ const table: Row[] = [
   ['auth page with query, anonymous', '/upload/draft?x=1', anonymous, open, needsUser, '/login?cb=%2Fupload%2Fdraft%3Fx%3D1'],
   ['auth page, logged in', '/upload', user, open, needsUser, null],
   ['/menu is exempt even if marked', '/menu', anonymous, open, needsUser, null],
-  ['/upload needs a login without metadata (SPEC §6)', '/upload', anonymous, open, {}, '/login?cb=%2Fupload'],
+  ['/upload needs a login without metadata (docs/PRODUCT.md#route-guards)', '/upload', anonymous, open, {}, '/login?cb=%2Fupload'],
   ['/upload/draft too', '/upload/draft', anonymous, open, {}, '/login?cb=%2Fupload%2Fdraft'],
   ['/uploads is another path', '/uploads', anonymous, open, {}, null],
   ['public page, anonymous', '/biblioteca', anonymous, open, {}, null],
@@ -96,7 +96,7 @@ const table: Row[] = [
   ['logout page, logged in', '/extra/logout', user, open, {}, null],
 ];
 
-describe('decideRoute (SPEC §2 route guard rules)', () => {
+describe('decideRoute (route guard rules)', () => {
   it.each(table)('%s: %s', (_rule, path, session, config, meta, expected) => {
     expect(decideRoute(path, session, config, meta)).toBe(expected);
   });

@@ -4,7 +4,7 @@ import { getClientConfig } from '../../api/portal.ts';
 import { ensureSessionLoaded, getSession, subscribeSession, takeExpiredAtStart, AFTER_LOGOUT_PATH } from './session-store.ts';
 
 /**
- * Route guards: every rule of SPEC §2 "Route guard rules", decided by one pure
+ * Route guards: every rule of docs/PRODUCT.md#route-guards "Route guard rules", decided by one pure
  * function and applied by one React Router middleware on the root route, so
  * it runs before any loader of any navigation (the first one included).
  *
@@ -23,7 +23,7 @@ import { ensureSessionLoaded, getSession, subscribeSession, takeExpiredAtStart, 
  * The deepest matched route that declares `access` wins, so a layout route can
  * declare it for all its children and a child can still say otherwise. Paths
  * are also guarded whatever the metadata says: everything under /admin (but
- * /admin/login) is 'admin', /upload and below 'user' (SPEC §6), /menu never
+ * /admin/login) is 'admin', /upload and below 'user' (docs/PRODUCT.md#route-guards), /menu never
  * needs a login, and the restricted-mode, denied-users and old-browser rules
  * apply to every path.
  */
@@ -51,7 +51,7 @@ export const DOWNLOAD_BROWSER_PATH = '/extra/download-browser';
 export const LOGOUT_PATH = '/extra/logout';
 export const ADMIN_LOGIN_PATH = '/admin/login';
 export const ADMIN_HOME_PATH = '/admin';
-/** SPEC §6: uploading needs a logged-in user; 'user' for these paths and below, whatever their metadata says. */
+/** docs/PRODUCT.md#route-guards: uploading needs a logged-in user; 'user' for these paths and below, whatever their metadata says. */
 const USER_PATH_PREFIXES = ['/upload'];
 /** Login and registration pages: 'guest' whatever their metadata says. */
 const GUEST_PATHS = new Set(['/login', '/login/temporary', '/register', ADMIN_LOGIN_PATH]);
@@ -87,7 +87,7 @@ export function loginWithCb(path: string): string {
 
 /**
  * Where the guard sends a visit to `path` (pathname + search), or null to let
- * it through. Rules in order (SPEC §2):
+ * it through. Rules in order (docs/PRODUCT.md#route-guards):
  *   1. kit + old browser → /extra/download-browser
  *   2. denied user on any admin path → /
  *   3. logged-in user on a login page → cb, else / (an admin on /admin/login → /admin;

@@ -5,7 +5,7 @@ import { saveSessionSnapshot } from './session-snapshot.ts';
 import { clearTemporaryLoginCookie } from './tmp-login-cookie.ts';
 import { dispatchSession as dispatch } from './session-store.ts';
 
-/** Session changes only some pages make (SPEC §4 transitions through the store's reducer). */
+/** Session changes only some pages make (docs/PRODUCT.md#session transitions through the store's reducer). */
 
 export type LoginMode = 'password' | 'temporary' | 'admin';
 

@@ -8,7 +8,7 @@ function run(...actions: SessionAction[]): SessionState {
   return actions.reduce(sessionReducer, initialSessionState);
 }
 
-describe('session state (SPEC §3 auth state, §4 transitions)', () => {
+describe('session state (auth state and its transitions)', () => {
   it('starts anonymous, not an admin, with no request under way', () => {
     expect(initialSessionState).toMatchObject({
       userId: null,

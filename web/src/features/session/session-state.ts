@@ -1,19 +1,19 @@
 import type { SessionUser } from '@kit/contract';
 
 /**
- * SPEC §3 auth state and its §4 transitions, as a pure reducer: the store
+ * The session state and its transitions (docs/PRODUCT.md#session), as a pure reducer: the store
  * (session-store.ts) holds one of these and the tests walk the transitions.
  */
 export interface SessionState {
   userId: number | null;
   userName: string | null;
-  /** SPEC §3: defaults to false */
+  /** docs/PRODUCT.md#session: defaults to false */
   isAdmin: boolean;
   roleId: number | null;
   /** the bearer token of this page's login; null after a reload (the HttpOnly cookie then authenticates) */
   token: string | null;
   loggedIn: boolean;
-  /** SPEC §3 status flags */
+  /** docs/PRODUCT.md#session status flags */
   status: { loggingIn: boolean; registering: boolean };
   /** after a temporary-credentials login: the password change is forced */
   mustChangePassword: boolean;
@@ -65,7 +65,7 @@ function signedOut(state: SessionState): SessionState {
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'loaded':
-      // SPEC §4: anonymous unless the cookie holds a valid token.
+      // docs/PRODUCT.md#session: anonymous unless the cookie holds a valid token.
       return action.user
         ? signedIn({ ...state, loaded: true }, action.user, state.token, action.mustChangePassword)
         : { ...signedOut(state), loaded: true };
@@ -74,7 +74,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'loginSuccess':
       return signedIn({ ...state, status: { ...state.status, loggingIn: false } }, action.user, action.token, action.mustChangePassword);
     case 'loginFailure':
-      // SPEC §4: failure clears the flags and the user.
+      // docs/PRODUCT.md#session: failure clears the flags and the user.
       return { ...signedOut(state), status: { loggingIn: false, registering: false } };
     case 'registerRequest':
       return { ...state, status: { ...state.status, registering: true } };
@@ -85,7 +85,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'passwordChanged':
       return { ...state, token: action.token, mustChangePassword: false };
     case 'logout':
-      // SPEC §4: clears userId, roleId, token and loggedIn (even when the logout call failed).
+      // docs/PRODUCT.md#session: clears userId, roleId, token and loggedIn (even when the logout call failed).
       return signedOut(state);
   }
 }

@@ -10,14 +10,14 @@ import { readSessionSnapshot, saveSessionSnapshot } from './session-snapshot.ts'
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
 
 /**
- * The one session of the page (SPEC §3 auth state), loaded from
+ * The one session of the page (docs/PRODUCT.md#session auth state), loaded from
  * GET /api/v2/session at start. Components read it with `useSession()`;
  * guards and loaders with `getSession()` / `ensureSessionLoaded()`. Login,
  * registration and the password change are in session-actions.ts (only the
  * pages that use them download them).
  */
 
-/** SPEC §2: where a logged-out user is sent. */
+/** docs/PRODUCT.md#session: where a logged-out user is sent. */
 export const AFTER_LOGOUT_PATH = '/login?cb=/menu';
 /** Calls that check credentials: their 401 means "wrong password", not "session over". */
 const CREDENTIAL_PATHS = new Set(['/auth', '/v3/authTemporary', '/user/create', '/deauth']);
@@ -67,7 +67,7 @@ function applyLoaded(answer: SessionResponse): void {
 
 /**
  * GET /api/v2/session once per page load. A refused token (401 TOKEN_EXPIRED)
- * ends the session like any other 401 (SPEC §4); an unreachable kit falls back
+ * ends the session like any other 401 (docs/PRODUCT.md#session); an unreachable kit falls back
  * to the last known user so the app keeps working offline.
  */
 export async function ensureSessionLoaded(): Promise<SessionState> {
@@ -105,8 +105,8 @@ export function takeExpiredAtStart(): boolean {
 
 // ---- logout ----
 /**
- * Ends the session: POST /deauth (its failure is ignored, SPEC §8) and the
- * state is cleared whatever the call answered (SPEC §4), with the data the
+ * Ends the session: POST /deauth (its failure is ignored, docs/PRODUCT.md#session) and the
+ * state is cleared whatever the call answered (docs/PRODUCT.md#session), with the data the
  * phone kept from the session.
  */
 export async function endSession(): Promise<void> {
@@ -114,12 +114,12 @@ export async function endSession(): Promise<void> {
   setSessionToken(null);
   saveSessionSnapshot(null);
   dispatch({ type: 'logout' });
-  // What the phone stored while this user was logged in (DESIGN §6); loaded only now, /menu does not carry it.
+  // What the phone stored while this user was logged in (docs/PRODUCT.md#session); loaded only now, /menu does not carry it.
   const forget = import('../../offline/user-data.ts').then((m) => m.clearUserData()).catch(() => undefined);
   await Promise.all([call, forget]);
 }
 
-/** Logout from the UI: end the session, then /login?cb=/menu (SPEC §2). */
+/** Logout from the UI: end the session, then /login?cb=/menu (docs/PRODUCT.md#session). */
 export async function logOut(): Promise<void> {
   await endSession();
   navigateTo(AFTER_LOGOUT_PATH);
@@ -127,7 +127,7 @@ export async function logOut(): Promise<void> {
 
 let expiring = false;
 
-/** SPEC §4/§8: a 401 on an authenticated call logs out and says why. */
+/** docs/PRODUCT.md#session: a 401 on an authenticated call logs out and says why. */
 function onApiError(error: ApiError, call: { path: string }): void {
   if (error.httpCode !== 401 || !state.loggedIn || CREDENTIAL_PATHS.has(call.path) || expiring) return;
   expiring = true;

@@ -21,10 +21,10 @@ function deletedId(entry: OutboxEntry): number {
 }
 
 /**
- * SPEC §2 comments under a resource: newest first, as plain text (React
+ * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React
  * escapes it; line breaks kept by CSS). Writing and deleting go through the
  * outbox, so a comment made offline shows as pending and is sent later.
- * A failed load shows nothing more than an empty thread (SPEC §8: comment
+ * A failed load shows nothing more than an empty thread (docs/PRODUCT.md#failure-messages: comment
  * failures are silent).
  */
 export function CommentsSection({ resource }: { resource: ResourceDetail }) {

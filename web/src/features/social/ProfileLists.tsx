@@ -83,7 +83,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
     getUserPlaylists(userId, undefined, abort.signal).then(setLists, () => {
       if (abort.signal.aborted) return;
       setFailed(true);
-      // SPEC §8, word for word
+      // docs/PRODUCT.md#failure-messages, word for word
       notifyError(t.loadFailed);
     });
     return () => abort.abort();
@@ -143,7 +143,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
       if (outcome.sent) notifySuccess(t.deleted);
       else notifyInfo(esSocial.outbox.queued);
     } catch {
-      // SPEC §8, word for word
+      // docs/PRODUCT.md#failure-messages, word for word
       notifyError(t.deleteFailed);
     }
   };

@@ -9,7 +9,7 @@ export interface UploadAlertProps {
   onCancel: () => void;
 }
 
-/** SPEC §1 and §2 /upload/ModalAlert: only public-domain or rights-free files, said before the form. */
+/** docs/PRODUCT.md#uploads /upload/ModalAlert: only public-domain or rights-free files, said before the form. */
 export function UploadAlert({ onAccept, onCancel }: UploadAlertProps) {
   return (
     <Modal title={t.title} closeLabel={t.cancel} onClose={onCancel} className="upload-alert">

@@ -38,7 +38,7 @@ function ResumeHint({ draft, picked }: { draft: ManagedResource; picked: File | 
 }
 
 /**
- * The publishing form (SPEC §1: public domain or rights-free only), shared
+ * The publishing form (docs/PRODUCT.md#uploads: public domain or rights-free only), shared
  * by /upload, /upload/draft and /admin/resources/upload.
  */
 export function UploadForm({ config, categories, draft: initialDraft, isAdmin, newPath }: UploadFormProps) {

@@ -3,14 +3,14 @@ import type { RouteAccessHandle } from '../session/guards.ts';
 import type { uploadChunk } from './upload-chunk.ts';
 
 /*
- * The upload pages (issue 5, SPEC §2): /upload, /upload/draft,
+ * The upload pages (docs/PRODUCT.md#uploads): /upload, /upload/draft,
  * /upload/ModalAlert, and the admin's /admin/resources/upload in the
  * dashboard layout (features/admin/admin-routes.ts). This table is in every
  * page's first download, whose budget has no byte to spare, so each route
  * only names its part of the upload chunk, reached through upload-entry.ts.
  * No access `handle`s: the guard keeps every path under /upload for
  * logged-in users and under /admin for admins whatever the metadata says
- * (guards.ts, SPEC §6). The admin page names itself, or it would take its
+ * (guards.ts, docs/PRODUCT.md#route-guards). The admin page names itself, or it would take its
  * parent's route name (`admin`) in the guard's /login?route=.
  */
 const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).load(key);
