@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { HelpOverlays } from '../features/help/HelpOverlays.tsx';
-import { LoadingBar } from '../features/loading-bar/LoadingBar.tsx';
-import { NotificationsOutlet } from '../features/notifications/NotificationsOutlet.tsx';
+import { LoadingBar } from '../ui/loading-bar/LoadingBar.tsx';
+import { NotificationsOutlet } from '../ui/notifications/NotificationsOutlet.tsx';
 import { AccountOverlays } from '../features/session/AccountOverlays.tsx';
 import { UpdatePrompt } from '../sw/UpdatePrompt.tsx';
 

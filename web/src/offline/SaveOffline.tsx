@@ -1,9 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { fill } from '../features/library/fill.ts';
-import { formatFileSize } from '../features/library/format.ts';
-import { Icon } from '../features/library/Icon.tsx';
+import { fill } from '../ui/fill.ts';
+import { formatFileSize } from '../ui/format.ts';
+import { Icon } from '../ui/Icon.tsx';
 import { keepPdfJs } from '../features/resource/pdf-assets.ts';
 import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../features/library/resource-types.ts';
 import { canUseServiceWorker } from '../sw/register.ts';

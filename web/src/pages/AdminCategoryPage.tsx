@@ -5,9 +5,9 @@ import { ApiError } from '../api/client.ts';
 import { CategoryStore, findCategory, type CategoryState } from '../features/admin/category-store.ts';
 import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../features/category-drop/drop-rules.ts';
 import { useCategoryDrag } from '../features/category-drop/use-category-drag.ts';
-import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
-import { Icon } from '../features/library/Icon.tsx';
-import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 
 const t = esAdmin.category;

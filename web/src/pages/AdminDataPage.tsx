@@ -8,10 +8,10 @@ import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
 import { UploadQuotaField } from '../features/admin/UploadQuotaField.tsx';
 import { UserPicker } from '../features/admin/UserPicker.tsx';
 import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
-import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
-import '../features/portal/portal.css';
-import { formatFileSize } from '../features/library/format.ts';
+import '../ui/portal.css';
+import { formatFileSize } from '../ui/format.ts';
 import { BackupPanel } from '../features/sync/BackupPanel.tsx';
 
 const t = esAdmin.data;

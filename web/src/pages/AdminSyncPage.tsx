@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { api } from '../api/api.ts';
 import { ApiError } from '../api/client.ts';
 import { addTrustedKey, exportCertificates, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
-import { formatFileSize } from '../features/library/format.ts';
-import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { formatFileSize } from '../ui/format.ts';
+import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
 import { ImportReportView } from '../features/sync/ImportReportView.tsx';
 import { estimateEta, SyncProgress, type ProgressState } from '../features/sync/SyncProgress.tsx';

@@ -3,7 +3,7 @@ import { DraftList } from '../features/upload/DraftList.tsx';
 import type { DraftsData } from '../features/upload/upload-loaders.ts';
 import { UploadForm } from '../features/upload/UploadForm.tsx';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const PATH = '/admin/resources/upload';
 

@@ -2,8 +2,8 @@ import type { User } from '@kit/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { deleteUser, downloadCsv, getUsers, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
 import { ApiError } from '../api/client.ts';
-import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
-import { notifyError, notifyInfo, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 
 const t = esAdmin.users;

@@ -2,9 +2,9 @@ import { useLoaderData } from 'react-router';
 import { AppCard } from '../features/apps/AppCard.tsx';
 import type { AppsData } from '../features/apps/apps-loader.ts';
 import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /uapps: the apps repository (docs/PRODUCT.md#pages), with how to install an app on Android. */
 export function AppsPage() {

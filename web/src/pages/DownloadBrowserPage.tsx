@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import type { BrowsersData } from '../features/downloads/browsers-loader.ts';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
-import { fill } from '../features/library/fill.ts';
-import { formatFileSize } from '../features/library/format.ts';
+import { fill } from '../ui/fill.ts';
+import { formatFileSize } from '../ui/format.ts';
 import { useSession } from '../features/session/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const BrowserPackagesAdmin = lazy(async () => ({ default: (await import('../features/downloads/BrowserPackagesAdmin.tsx')).BrowserPackagesAdmin }));
 

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
+import { fill } from '../ui/fill.ts';
 import { PlaylistItems } from '../features/resource/PlaylistItems.tsx';
 import type { ListData } from '../features/resource/resource-loaders.ts';
 import { useSession } from '../features/session/session-store.ts';

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { fill } from '../ui/fill.ts';
+import { Pagination } from '../ui/Pagination.tsx';
 import { ResourceGrid } from '../features/library/ResourceCard.tsx';
 import { TypeFilter } from '../features/library/TypeFilter.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';

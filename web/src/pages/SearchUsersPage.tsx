@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';
 import type { SearchUsersData } from '../features/search/search-loaders.ts';
 import { searchHref, withPage } from '../features/search/search-state.ts';

@@ -4,7 +4,7 @@ import type { DraftsData } from '../features/upload/upload-loaders.ts';
 import { UploadForm } from '../features/upload/UploadForm.tsx';
 import { useSession } from '../features/session/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /upload/draft: the user's drafts; /upload/draft?id=N continues one (its unfinished upload included). */
 export function UploadDraftPage() {

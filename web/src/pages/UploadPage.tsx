@@ -4,7 +4,7 @@ import { QuotaMeter } from '../features/upload/QuotaMeter.tsx';
 import { UploadForm } from '../features/upload/UploadForm.tsx';
 import { useSession } from '../features/session/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /upload: a new resource (its loader shows the rights-free reminder first). */
 export function UploadPage() {

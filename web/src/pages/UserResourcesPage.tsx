@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
+import { fill } from '../ui/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';
 import { listQueryString } from '../features/library/list-params.ts';
 import { ResourceListView } from '../features/library/ResourceListView.tsx';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { Modal } from '../modal/Modal.tsx';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { Modal } from '../../ui/modal/Modal.tsx';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { changeOwnPassword } from '../session/session-actions.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
-import { Field, fieldAria } from './Field.tsx';
-import { useForm } from './use-form.ts';
+import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { useForm } from '../../ui/forms/use-form.ts';
 import { canSavePassword, PASSWORD_MAX, validatePasswordChange, validatePasswordChangeWithCurrent } from './validation.ts';
 
 /** The kit's answers that mean "prove it is you": the modal then asks for the current password. */

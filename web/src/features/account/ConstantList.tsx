@@ -1,6 +1,6 @@
 import type { ConstantList as ConstantListData } from '@kit/contract';
 import { useLoaderData } from 'react-router';
-import './forms.css';
+import '../../ui/forms/forms.css';
 
 export interface ConstantListProps {
   title: string;

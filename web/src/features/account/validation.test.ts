@@ -1,6 +1,7 @@
 import { PASSWORD_MAX as CONTRACT_PASSWORD_MAX, PASSWORD_MIN as CONTRACT_PASSWORD_MIN, USER_NAME_PATTERN as CONTRACT_USER_NAME_PATTERN, EMAIL_PATTERN as CONTRACT_EMAIL_PATTERN } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
-import { canSavePassword, EMAIL_PATTERN, hasErrors, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, validatePasswordChange, validatePasswordChangeWithCurrent, validateRegistration } from './validation.ts';
+import { canSavePassword, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, validatePasswordChange, validatePasswordChangeWithCurrent, validateRegistration } from './validation.ts';
+import { hasErrors } from '../../ui/forms/use-form.ts';
 
 describe('password form', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { esAccounts } from '../../i18n/es-accounts.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
 
 /*
  * Form rules of docs/PRODUCT.md#password-rules and the field bounds the server documents
@@ -13,11 +14,6 @@ export const USER_NAME_PATTERN = /^[a-zA-Z0-9._-]{3,30}$/;
 export const NAME_MAX = 60;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
-}
 
 // ---- "Cambio de contraseña" (docs/PRODUCT.md#password-rules) ----
 export interface PasswordChangeValues {

@@ -7,7 +7,7 @@ import { esSync } from '../../i18n/es-sync.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
 import { endSession } from '../session/session-store.ts';
 // the app's form controls (.input, .check), which the admin pages use too
-import '../account/forms.css';
+import '../../ui/forms/forms.css';
 import './admin.css';
 
 const t = esAdmin.menu;

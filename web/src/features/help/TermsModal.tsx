@@ -2,7 +2,7 @@ import { TERMS_PDF_PATH } from '@kit/contract/portal-data';
 import { TERMS } from '@kit/contract/terms';
 import { useEffect } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import './help.css';
 
 /** While the terms are open, printing prints them alone (help.css). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { hideBanner, isBannerHidden } from './banner.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 /** docs/PRODUCT.md#library-header advertising banner, which the user can hide for one day (docs/PRODUCT.md#library-header). */
 export function AdBanner({ src }: { src: string }) {

@@ -4,7 +4,7 @@ import { getCategoryBranch, type CategoryNodeId } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
 import type { TreeNode } from './category-tree-data.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { treeNodeWidth } from './tree-width.ts';
 import { useCategoryTree, visibleNodes, type CategoryTreeState, type VisibleNode } from './use-category-tree.ts';
 import { useTreeArrange, type TreeArrange } from './use-tree-arrange.ts';

@@ -3,7 +3,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
 import { HelpMenu } from './HelpMenu.tsx';
 import { HELP_ENTRIES } from './help-entries.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryNav } from './LibraryNav.tsx';
 import { SearchBox } from './SearchBox.tsx';

@@ -5,7 +5,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
 import { useSession } from '../session/session-store.ts';
 import { CategoryTree } from './CategoryTree.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { parseCategoryId } from './list-params.ts';
 

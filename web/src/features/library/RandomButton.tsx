@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useClickLock } from './click-lock.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { usePrefetch } from './prefetch.ts';
 import { routeChunks } from './route-chunks.ts';
 

@@ -1,8 +1,8 @@
 import type { ResourceSummary } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from './fill.ts';
-import { Icon } from './Icon.tsx';
+import { fill } from '../../ui/fill.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { usePrefetch } from './prefetch.ts';
 import { ResourceCover } from './ResourceCover.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';

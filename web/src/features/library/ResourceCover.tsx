@@ -1,4 +1,4 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { coverSource, placeholderKind, resourceType } from './resource-types.ts';
 
 interface CoverProps {

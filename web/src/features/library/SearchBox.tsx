@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { searchHref } from '../search/search-state.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 /**
  * docs/PRODUCT.md#library-header header search: Enter goes to /search?q=…, only when there is

@@ -1,4 +1,4 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { resourceType } from './resource-types.ts';
 
 /** A resource type's icon and label in its colour (docs/PRODUCT.md#type-codes). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { RESOURCE_TYPE_CATALOGUE, type TypeCode } from './resource-types.ts';
 
 /**

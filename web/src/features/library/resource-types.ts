@@ -1,4 +1,5 @@
 import { esLibrary } from '../../i18n/es-library.ts';
+import type { TypeIconName } from '../../ui/Icon.tsx';
 
 /** docs/PRODUCT.md#type-codes resource type codes: 0 Todos (the filter's "every type"), then the six types. */
 export const TYPE_CODES = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -13,7 +14,6 @@ export const TYPE_AUDIO = 4;
 export const TYPE_APP = 5;
 export const TYPE_LIST = 6;
 
-export type TypeIconName = 'all' | 'image' | 'document' | 'video' | 'audio' | 'app' | 'list';
 
 export interface ResourceTypeInfo {
   code: TypeCode;

@@ -2,10 +2,10 @@ import type { AdminTile, TileIcon, TileTarget } from '@kit/contract';
 import { DEFAULT_TILE_ICON, TILE_ICONS, TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field } from '../account/Field.tsx';
-import { fill } from '../library/fill.ts';
+import { Field } from '../../ui/forms/Field.tsx';
+import { fill } from '../../ui/fill.ts';
 import { Pictogram } from '../menu/Pictogram.tsx';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import { initialChoice, targetFromForm, TILE_TYPE_CODES, typeLabel, type CategoryOption, type TargetChoice } from './tile-target.ts';
 
 const t = esPortal.menuEditor;

@@ -1,7 +1,7 @@
 import type { ManagedSummary, Report } from '@kit/contract';
 import { Link } from 'react-router';
 import { esModeration } from '../../i18n/es-moderation.ts';
-import { formatDate } from '../library/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { rowActions, stateLabels, type RowAction } from './moderation-lists.ts';
 

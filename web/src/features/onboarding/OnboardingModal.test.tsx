@@ -1,7 +1,7 @@
 import type { User } from '@kit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getNotifications, resetNotifications } from '../notifications/notifications-store.ts';
+import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { OnboardingModal } from './OnboardingModal.tsx';
 
 const user = { id: 7, user_name: 'ana', gender: null, born_date: null, code_phone: null, phone_number: null } as unknown as User;

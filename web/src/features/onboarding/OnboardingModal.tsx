@@ -2,7 +2,7 @@ import type { User } from '@kit/contract';
 import { useState } from 'react';
 import { BREAKPOINTS } from '../../layouts/breakpoints.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import { PersonalDetailsForm } from '../profile/PersonalDetailsForm.tsx';
 import { buttonKind, isDismissable, isFormSlide, nextSlide, slideCount, slideImages } from './onboarding-logic.ts';
 import './onboarding.css';

@@ -1,6 +1,6 @@
 import type { Country } from '@kit/contract';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { Field, fieldAria, RequiredMark } from '../account/Field.tsx';
+import { Field, fieldAria, RequiredMark } from '../../ui/forms/Field.tsx';
 import { BirthDateInput } from './BirthDateInput.tsx';
 import { phonePlaceholder } from './countries.ts';
 import {

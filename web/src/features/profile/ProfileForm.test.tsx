@@ -1,7 +1,7 @@
 import type { User } from '@kit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getNotifications, resetNotifications } from '../notifications/notifications-store.ts';
+import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { ProfileForm, toProfileUpdate, profileValuesOf } from './ProfileForm.tsx';
 
 const user = {

@@ -2,7 +2,7 @@ import type { UserImage } from '@kit/contract';
 import { useId, useState, type ChangeEvent } from 'react';
 import { uploadProfileImage } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { profileImageErrorMessage } from './profile-messages.ts';
 
 export interface ProfileImageUploadProps {

@@ -8,7 +8,7 @@ import { useSession } from '../session/session-store.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileImageUpload } from './ProfileImageUpload.tsx';
-import '../account/forms.css';
+import '../../ui/forms/forms.css';
 import './profile.css';
 
 // favourites and lists come with the outbox and IndexedDB: loaded after the profile shows

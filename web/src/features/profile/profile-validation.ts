@@ -1,6 +1,6 @@
 import type { PersonalDetails } from '@kit/contract';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import type { FieldErrors } from '../account/validation.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
 
 /*
  * docs/PRODUCT.md#profile-form profile form rules, pure. Values mirror the contract

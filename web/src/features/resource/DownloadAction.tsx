@@ -1,8 +1,8 @@
 import type { ResourceDetail } from '@kit/contract';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
-import { Icon } from '../library/Icon.tsx';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { TYPE_APP } from '../library/resource-types.ts';
 
 /**

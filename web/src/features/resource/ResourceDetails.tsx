@@ -2,7 +2,7 @@ import type { ResourceDetail } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { CategoryPath } from '../library/CategoryPath.tsx';
-import { formatDate, formatFileSize } from '../library/format.ts';
+import { formatDate, formatFileSize } from '../../ui/format.ts';
 import { TYPE_APP } from '../library/resource-types.ts';
 
 /** docs/PRODUCT.md#uploads publishing format and more: author, source, license, category path, owner, date, views, size. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from '../library/fill.ts';
+import { fill } from '../../ui/fill.ts';
 
 export interface UserResult {
   id: number;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { safeReturnPath } from './guards.ts';
-import '../account/forms.css';
+import '../../ui/forms/forms.css';
 
 export interface AccountLinksProps {
   /** the return path the next page keeps */

@@ -1,9 +1,9 @@
 import type { LoginResponse } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { accountErrorMessage } from '../account/error-messages.ts';
-import { Field, fieldAria } from '../account/Field.tsx';
-import { useForm } from '../account/use-form.ts';
-import type { FieldErrors } from '../account/validation.ts';
+import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { useForm } from '../../ui/forms/use-form.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { es } from '../../i18n/es.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ADMIN_HOME_PATH } from './guards.ts';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
-import { resetNotifications } from '../notifications/notifications-store.ts';
+import { resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from './guards.ts';
 import { logIn } from './session-actions.ts';
 import { resetSessionForTests } from './session-store.ts';

@@ -5,7 +5,7 @@ import { setApiErrorListener } from '../../api/api.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { setSessionToken } from '../../api/session-token.ts';
 import { es } from '../../i18n/es.ts';
-import { notifyInfo } from '../notifications/notifications-store.ts';
+import { notifyInfo } from '../../ui/notifications/notifications-store.ts';
 import { readSessionSnapshot, saveSessionSnapshot } from './session-snapshot.ts';
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
 

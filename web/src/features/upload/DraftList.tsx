@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { deleteDraft } from '../../api/uploads.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { Pagination } from '../library/Pagination.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { reviewStateOf } from '../library/review.ts';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { progressText } from './upload-form.ts';
 
 const t = esUpload.drafts;

@@ -2,8 +2,8 @@ import type { UploadQuota } from '@kit/contract';
 import { useEffect, useState } from 'react';
 import { getUploadQuota } from '../../api/uploads.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
 import './upload.css';
 
 const t = esUpload.quota;

@@ -1,5 +1,5 @@
 import { esUpload } from '../../i18n/es-upload.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import './upload.css';
 
 const t = esUpload.alert;

@@ -1,8 +1,8 @@
 import type { CreateResource, ManagedResource, UpdateResource } from '@kit/contract';
 import { esUpload } from '../../i18n/es-upload.ts';
-import type { FieldErrors } from '../account/validation.ts';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
 import { TYPE_APP, TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
 
 /*

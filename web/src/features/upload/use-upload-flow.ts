@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client.ts';
 import { createDraft, getManaged, startUpload, submitDraft, updateDraft, uploadCover } from '../../api/uploads.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { TYPE_VIDEO } from '../library/resource-types.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { RetryWaker, sendFile, type UploadState } from './upload-client.ts';
 import { toDraftFields, type UploadValues } from './upload-form.ts';
 import { videoFrameCover } from './video-cover.ts';

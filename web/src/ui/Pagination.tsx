@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { esLibrary } from '../../i18n/es-library.ts';
+import { esLibrary } from '../i18n/es-library.ts';
 import { fill } from './fill.ts';
 import { Icon } from './Icon.tsx';
 

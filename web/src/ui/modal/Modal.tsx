@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { keepTabInside } from '../../layouts/focus-trap.ts';
+import { keepTabInside } from './focus-trap.ts';
 import './modal.css';
 
 export interface ModalProps {

@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { hasErrors, type FieldErrors } from './validation.ts';
+
+/** A form's messages by field; a field without one is valid. */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export function hasErrors(errors: FieldErrors<string>): boolean {
+  return Object.values(errors).some(Boolean);
+}
 
 /**
  * A small controlled form: values, what the rules say about them, and which

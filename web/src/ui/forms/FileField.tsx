@@ -1,4 +1,4 @@
-import { fieldAria, Field } from '../account/Field.tsx';
+import { fieldAria, Field } from './Field.tsx';
 
 export interface FileFieldProps {
   id: string;

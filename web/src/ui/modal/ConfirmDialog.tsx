@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from './Modal.tsx';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {

@@ -1,4 +1,5 @@
-import type { TypeIconName } from './resource-types.ts';
+/** The pictures of the resource types (features/library/resource-types.ts names one per type). */
+export type TypeIconName = 'all' | 'image' | 'document' | 'video' | 'audio' | 'app' | 'list';
 
 export type IconName =
   | TypeIconName
