@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { fill } from '../ui/fill.ts';
 import { formatFileSize } from '../ui/format.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { keepPdfJs } from '../features/resource/pdf-assets.ts';
+import { keepPdfJs } from '../features/resources/pdf-assets.ts';
 import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../features/library/resource-types.ts';
 import { canUseServiceWorker } from '../sw/register.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';

@@ -2,7 +2,7 @@ import { api } from '../api/api.ts';
 import type { ApiError } from '../api/client.ts';
 import { fill } from '../ui/fill.ts';
 import { notifyInfo } from '../ui/notifications/notifications-store.ts';
-import { ensureSessionLoaded, getSession, subscribeSession } from '../features/session/session-store.ts';
+import { ensureSessionLoaded, getSession, subscribeSession } from '../features/auth/session-store.ts';
 import { esSocial } from '../i18n/es-social.ts';
 import { db, type OutboxEntry } from './db.ts';
 import { createOutbox, type OutboxWrite, type SubmitOutcome } from './outbox.ts';

@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { fill } from '../ui/fill.ts';
-import { PlaylistItems } from '../features/resource/PlaylistItems.tsx';
-import type { ListData } from '../features/resource/resource-loaders.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { PlaylistItems } from '../features/resources/PlaylistItems.tsx';
+import type { ListData } from '../features/resources/resource-loaders.ts';
+import { useSession } from '../features/auth/session-store.ts';
 import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
-import type { ResourceData } from '../features/resource/resource-loaders.ts';
-import { ResourceView } from '../features/resource/ResourceView.tsx';
+import type { ResourceData } from '../features/resources/resource-loaders.ts';
+import { ResourceView } from '../features/resources/ResourceView.tsx';
 
 /** `/resource/{id}`: one resource of any type (docs/PRODUCT.md#pages). */
 export function ResourcePage() {

@@ -1,5 +1,5 @@
 import { esAccounts } from '../i18n/es-accounts.ts';
-import { ConstantList } from '../features/account/ConstantList.tsx';
+import { ConstantList } from '../features/users/ConstantList.tsx';
 
 /** /user/constants/education: docs/PRODUCT.md#profile-form instruction levels. */
 export function EducationConstantsPage() {

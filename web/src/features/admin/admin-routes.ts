@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { portalAdminRoutes } from '../portal/portal-routes.ts';
-import { uploadAdminRoutes } from '../upload/upload-routes.ts';
-import type { RouteAccessHandle } from '../session/guards.ts';
+import { uploadAdminRoutes } from '../uploads/upload-routes.ts';
+import type { RouteAccessHandle } from '../auth/guards.ts';
 
 type AdminPage = keyof typeof import('./admin-pages.ts');
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BREAKPOINTS } from '../../layouts/breakpoints.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
-import { PersonalDetailsForm } from '../profile/PersonalDetailsForm.tsx';
+import { PersonalDetailsForm } from '../users/PersonalDetailsForm.tsx';
 import { buttonKind, isDismissable, isFormSlide, nextSlide, slideCount, slideImages } from './onboarding-logic.ts';
 import './onboarding.css';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../session/guards.ts';
+import type { RouteAccessHandle } from '../auth/guards.ts';
 
 /**
  * The portal's routes (docs/API-portal.md): the apps repository, the download pages,

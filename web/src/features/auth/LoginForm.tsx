@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
-import { accountErrorMessage } from '../account/error-messages.ts';
+import { accountErrorMessage } from '../users/error-messages.ts';
 import { Field, fieldAria } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../session/guards.ts';
+import type { RouteAccessHandle } from '../auth/guards.ts';
 import type { uploadChunk } from './upload-chunk.ts';
 
 /*

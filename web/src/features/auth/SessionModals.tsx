@@ -1,10 +1,10 @@
 import type { User } from '@kit/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { getUser } from '../../api/account-reads.ts';
-import { ChangePasswordModal } from '../account/ChangePasswordModal.tsx';
+import { ChangePasswordModal } from '../users/ChangePasswordModal.tsx';
 import { hasSeenOnboarding, markOnboardingSeen, shouldShowOnboarding } from '../onboarding/onboarding-logic.ts';
 import { OnboardingModal } from '../onboarding/OnboardingModal.tsx';
-import { isoToday, needsProfileDetails } from '../profile/profile-validation.ts';
+import { isoToday, needsProfileDetails } from '../users/profile-validation.ts';
 import { hasTemporaryLoginCookie } from './tmp-login-cookie.ts';
 import { useSession } from './session-store.ts';
 

@@ -1,5 +1,5 @@
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { errorCode } from '../account/error-messages.ts';
+import { errorCode } from './error-messages.ts';
 
 type ImageErrorCode = keyof typeof esAccounts.profile.imageErrors;
 
