@@ -1,10 +1,10 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { adminRoutes } from '../features/admin/admin-routes.ts';
-import { libraryRoutes } from '../features/library/library-routes.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
+import { libraryRoutes } from './routes/library-routes.ts';
 import { menuLoader } from '../features/menu/menu-loader.ts';
-import { portalRoutes } from '../features/portal/portal-routes.ts';
-import { accountRoutes } from '../features/auth/account-routes.ts';
-import { uploadRoutes } from '../features/uploads/upload-routes.ts';
+import { portalRoutes } from './routes/portal-routes.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { uploadRoutes } from './routes/upload-routes.ts';
 import { routeGuard } from '../features/auth/guards.ts';
 import { indexLoader } from '../features/visit/index-loader.ts';
 import { AppError } from './AppError.tsx';

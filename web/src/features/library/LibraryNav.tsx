@@ -3,7 +3,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
-import { usePrefetch, type ChunkLoader } from './prefetch.ts';
+import { usePrefetch, type ChunkLoader } from '../../ui/prefetch.ts';
 import { RandomButton } from './RandomButton.tsx';
 import { routeChunks } from './route-chunks.ts';
 

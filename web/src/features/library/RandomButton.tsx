@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useClickLock } from './click-lock.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { usePrefetch } from './prefetch.ts';
+import { usePrefetch } from '../../ui/prefetch.ts';
 import { routeChunks } from './route-chunks.ts';
 
 /** docs/PRODUCT.md#library-header "Al Azar": opens a random resource; locked for 1.5 s after a click while the dice spins. */

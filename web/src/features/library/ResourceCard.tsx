@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { usePrefetch } from './prefetch.ts';
+import { usePrefetch } from '../../ui/prefetch.ts';
 import { ResourceCover } from './ResourceCover.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';
 import { routeChunks } from './route-chunks.ts';

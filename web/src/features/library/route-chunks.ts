@@ -5,8 +5,8 @@
  * nothing more: it only names the chunks.
  */
 export const routeChunks = {
-  root: () => import('./routes/root-route.ts'),
-  browse: () => import('./routes/browse-route.ts'),
-  resource: () => import('./routes/resource-route.ts'),
-  search: () => import('./routes/search-route.ts'),
+  root: () => import('../../app/chunks/root-route.ts'),
+  browse: () => import('../../app/chunks/browse-route.ts'),
+  resource: () => import('../../app/chunks/resource-route.ts'),
+  search: () => import('../../app/chunks/search-route.ts'),
 } as const;

@@ -1,7 +1,7 @@
 import type { ResourceSummary } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { usePrefetch } from '../library/prefetch.ts';
+import { usePrefetch } from '../../ui/prefetch.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { routeChunks } from '../library/route-chunks.ts';

@@ -2,7 +2,7 @@ import type { ResourceDetail } from '@kit/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { SaveOffline } from '../../offline/SaveOffline.tsx';
+import { SaveOffline } from './SaveOffline.tsx';
 import { TYPE_LIST } from '../library/resource-types.ts';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { TypeBadge } from '../library/TypeBadge.tsx';

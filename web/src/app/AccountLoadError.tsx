@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { AppError } from '../../app/AppError.tsx';
-import { isChunkLoadError } from '../../app/chunk-reload.ts';
-import { es } from '../../i18n/es.ts';
-import { esAccounts } from '../../i18n/es-accounts.ts';
+import { ApiError } from '../api/client.ts';
+import { AppError } from './AppError.tsx';
+import { isChunkLoadError } from './chunk-reload.ts';
+import { es } from '../i18n/es.ts';
+import { esAccounts } from '../i18n/es-accounts.ts';
 
 /** Error boundary of the accounts pages that load data: 404 text for a missing user, a retry otherwise. */
 export function AccountLoadError() {

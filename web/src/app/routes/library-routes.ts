@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../auth/guards.ts';
-import { routeChunks } from './route-chunks.ts';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import { routeChunks } from '../../features/library/route-chunks.ts';
 
 /**
  * The library's routes (docs/PRODUCT.md#layouts): one layout (header, category tree, shortcut
@@ -43,7 +43,7 @@ export function libraryRoutes(): RouteObject[] {
               path: 'resource/:id',
               lazy: {
                 // A small chunk of its own: the kit's answer and the cover download with the page's code, not after it.
-                loader: async () => (await import('../resources/resource-early.ts')).resourceRouteLoader,
+                loader: async () => (await import('../../features/resources/resource-early.ts')).resourceRouteLoader,
                 Component: async () => (await resource()).ResourcePage,
               },
             },

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../auth/guards.ts';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
 
 /**
  * The portal's routes (docs/API-portal.md): the apps repository, the download pages,
@@ -14,7 +14,7 @@ function lazyPage(page: Chunk, pageName: string, loader?: Chunk, loaderName?: st
     lazy: {
       ...(loader && loaderName ? { loader: async () => (await loader())[loaderName] as RouteObject['loader'] } : {}),
       Component: async () => (await page())[pageName] as RouteObject['Component'],
-      ErrorBoundary: async () => (await import('./PortalRouteError.tsx')).PortalRouteError,
+      ErrorBoundary: async () => (await import('../../features/portal/PortalRouteError.tsx')).PortalRouteError,
     },
   };
 }
@@ -23,19 +23,19 @@ const needsUser: RouteAccessHandle = { access: 'user' };
 const adminOnly = (name: string): RouteAccessHandle => ({ access: 'admin', name });
 
 export function portalRoutes(): RouteObject[] {
-  const ads: Chunk = () => import('../ads/ads-loaders.ts');
+  const ads: Chunk = () => import('../../features/ads/ads-loaders.ts');
   return [
     {
       lazy: { Component: async () => (await import('../../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
       children: [
-        { path: 'uapps', ...lazyPage(() => import('../../pages/AppsPage.tsx'), 'AppsPage', () => import('../apps/apps-loader.ts'), 'appsLoader') },
+        { path: 'uapps', ...lazyPage(() => import('../../pages/AppsPage.tsx'), 'AppsPage', () => import('../../features/apps/apps-loader.ts'), 'appsLoader') },
         {
           path: 'extra/download',
-          ...lazyPage(() => import('../../pages/DownloadPage.tsx'), 'DownloadPage', () => import('../downloads/downloads-loader.ts'), 'appDownloadLoader'),
+          ...lazyPage(() => import('../../pages/DownloadPage.tsx'), 'DownloadPage', () => import('../../features/downloads/downloads-loader.ts'), 'appDownloadLoader'),
         },
         {
           path: 'extra/download-browser',
-          ...lazyPage(() => import('../../pages/DownloadBrowserPage.tsx'), 'DownloadBrowserPage', () => import('../downloads/browsers-loader.ts'), 'browsersLoader'),
+          ...lazyPage(() => import('../../pages/DownloadBrowserPage.tsx'), 'DownloadBrowserPage', () => import('../../features/downloads/browsers-loader.ts'), 'browsersLoader'),
         },
         { path: 'anuncios', ...lazyPage(() => import('../../pages/AdsPage.tsx'), 'AdsPage', ads, 'adsLoader') },
         { path: 'anuncios/nuevo', handle: needsUser, ...lazyPage(() => import('../../pages/NewAdPage.tsx'), 'NewAdPage') },
@@ -46,18 +46,18 @@ export function portalRoutes(): RouteObject[] {
 
 /** The portal's admin pages, shown inside the admin dashboard layout (paths relative to /admin). */
 export function portalAdminRoutes(): RouteObject[] {
-  const ads: Chunk = () => import('../ads/ads-loaders.ts');
+  const ads: Chunk = () => import('../../features/ads/ads-loaders.ts');
   return [
         {
           path: 'menu',
           handle: adminOnly('admin-menu'),
-          ...lazyPage(() => import('../../pages/MenuEditorPage.tsx'), 'MenuEditorPage', () => import('../menu-admin/menu-editor-loader.ts'), 'menuEditorLoader'),
+          ...lazyPage(() => import('../../pages/MenuEditorPage.tsx'), 'MenuEditorPage', () => import('../../features/menu-admin/menu-editor-loader.ts'), 'menuEditorLoader'),
         },
         { path: 'anuncios', handle: adminOnly('admin-anuncios'), ...lazyPage(() => import('../../pages/AdsModerationPage.tsx'), 'AdsModerationPage', ads, 'adsModerationLoader') },
         {
           path: 'mensajes',
           handle: adminOnly('admin-mensajes'),
-          ...lazyPage(() => import('../../pages/ContactMessagesPage.tsx'), 'ContactMessagesPage', () => import('../contact-messages/contact-messages-loader.ts'), 'contactMessagesLoader'),
+          ...lazyPage(() => import('../../pages/ContactMessagesPage.tsx'), 'ContactMessagesPage', () => import('../../features/contact-messages/contact-messages-loader.ts'), 'contactMessagesLoader'),
         },
   ];
 }

@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
-import type { RouteAccessHandle } from './guards.ts';
-import { AFTER_LOGOUT_PATH, endSession } from './session-store.ts';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import { AFTER_LOGOUT_PATH, endSession } from '../../features/auth/session-store.ts';
 
 const guest: RouteAccessHandle = { access: 'guest' };
 
@@ -14,8 +14,8 @@ export async function logoutLoader(): Promise<Response> {
  * Two lazy chunks, one import() each: this table is in every page's first
  * download (docs/PRODUCT.md#budgets), each page and loader is not.
  */
-const entryChunk = () => import('./account-entry-chunk.ts');
-const profileChunk = () => import('./account-profile-chunk.ts');
+const entryChunk = () => import('../chunks/account-entry-chunk.ts');
+const profileChunk = () => import('../chunks/account-profile-chunk.ts');
 
 function entryPage(name: 'LoginPage' | 'TemporaryLoginPage' | 'AdminLoginPage' | 'RegisterPage'): RouteObject['lazy'] {
   return { Component: async () => (await entryChunk())[name] };

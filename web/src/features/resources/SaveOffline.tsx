@@ -1,16 +1,16 @@
 import type { ResourceDetail } from '@kit/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { fill } from '../ui/fill.ts';
-import { formatFileSize } from '../ui/format.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { keepPdfJs } from '../features/resources/pdf-assets.ts';
-import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../features/library/resource-types.ts';
-import { canUseServiceWorker } from '../sw/register.ts';
-import { esOfflinePages } from '../i18n/es-offline-pages.ts';
-import { db } from './db.ts';
-import { deleteSaved, saveForOffline, SaveError } from './saved-media.ts';
-import './offline.css';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { keepPdfJs } from './pdf-assets.ts';
+import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
+import { canUseServiceWorker } from '../../sw/register.ts';
+import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
+import { db } from '../../offline/db.ts';
+import { deleteSaved, saveForOffline, SaveError } from '../../offline/saved-media.ts';
+import '../../offline/offline.css';
 
 const SAVABLE_TYPES: readonly number[] = [TYPE_VIDEO, TYPE_AUDIO, TYPE_IMAGE, TYPE_DOCUMENT];
 

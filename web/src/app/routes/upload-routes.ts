@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../auth/guards.ts';
-import type { uploadChunk } from './upload-chunk.ts';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import type { uploadChunk } from '../chunks/upload-chunk.ts';
 
 /*
  * The upload pages (docs/PRODUCT.md#uploads): /upload, /upload/draft,
@@ -13,7 +13,7 @@ import type { uploadChunk } from './upload-chunk.ts';
  * (guards.ts, docs/PRODUCT.md#route-guards). The admin page names itself, or it would take its
  * parent's route name (`admin`) in the guard's /login?route=.
  */
-const lazy = (key: keyof typeof uploadChunk) => async () => (await import('./upload-entry.ts')).load(key);
+const lazy = (key: keyof typeof uploadChunk) => async () => (await import('../chunks/upload-entry.ts')).load(key);
 
 export function uploadRoutes(): RouteObject[] {
   return [

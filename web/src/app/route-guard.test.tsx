@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router.tsx';
-import { resetNotifications } from '../../ui/notifications/notifications-store.ts';
-import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from './guards.ts';
-import { logIn } from './session-actions.ts';
-import { resetSessionForTests } from './session-store.ts';
+import { appRoutes } from './router.tsx';
+import { resetNotifications } from '../ui/notifications/notifications-store.ts';
+import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from '../features/auth/guards.ts';
+import { logIn } from '../features/auth/session-actions.ts';
+import { resetSessionForTests } from '../features/auth/session-store.ts';
 
 const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
 

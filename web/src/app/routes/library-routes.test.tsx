@@ -2,11 +2,11 @@ import type { ClientConfig, FastAccessServices } from '@kit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../app/router.tsx';
-import { resetGuardConfigForTests } from '../auth/guards.ts';
-import { resetSessionForTests } from '../auth/session-store.ts';
-import { resetCategoryCache } from './category-tree-data.ts';
-import { resetLibraryContext } from './library-context.ts';
+import { appRoutes } from '../router.tsx';
+import { resetGuardConfigForTests } from '../../features/auth/guards.ts';
+import { resetSessionForTests } from '../../features/auth/session-store.ts';
+import { resetCategoryCache } from '../../features/library/category-tree-data.ts';
+import { resetLibraryContext } from '../../features/library/library-context.ts';
 
 const NOT_FOUND = 'Error 404 - La página o recurso al que esta intentando acceder no existe o no está disponible';
 

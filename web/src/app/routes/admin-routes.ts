@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { portalAdminRoutes } from '../portal/portal-routes.ts';
-import { uploadAdminRoutes } from '../uploads/upload-routes.ts';
-import type { RouteAccessHandle } from '../auth/guards.ts';
+import { portalAdminRoutes } from './portal-routes.ts';
+import { uploadAdminRoutes } from './upload-routes.ts';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
 
-type AdminPage = keyof typeof import('./admin-pages.ts');
+type AdminPage = keyof typeof import('../chunks/admin-pages.ts');
 
 /**
  * The admin panel's routes (docs/API-admin.md) under the dashboard layout. Its code is
@@ -13,7 +13,7 @@ type AdminPage = keyof typeof import('./admin-pages.ts');
  */
 const page = (name: AdminPage, routeName: string) => ({
   handle: { access: 'admin', name: routeName } satisfies RouteAccessHandle,
-  lazy: { Component: async () => (await import('./admin-pages.ts'))[name] },
+  lazy: { Component: async () => (await import('../chunks/admin-pages.ts'))[name] },
 });
 
 export function adminRoutes(): RouteObject[] {

@@ -4,8 +4,8 @@ import { AdminUploadPage } from '../../pages/AdminUploadPage.tsx';
 import { UploadAlertPage } from '../../pages/UploadAlertPage.tsx';
 import { UploadDraftPage } from '../../pages/UploadDraftPage.tsx';
 import { UploadPage } from '../../pages/UploadPage.tsx';
-import { PortalRouteError } from '../portal/PortalRouteError.tsx';
-import { adminUploadLoader, draftsLoader, uploadLoader } from './upload-loaders.ts';
+import { PortalRouteError } from '../../features/portal/PortalRouteError.tsx';
+import { adminUploadLoader, draftsLoader, uploadLoader } from '../../features/uploads/upload-loaders.ts';
 
 type Lazy = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 

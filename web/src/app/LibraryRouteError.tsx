@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { LoadFailed } from '../../app/LoadFailed.tsx';
-import { esLibrary } from '../../i18n/es-library.ts';
-import { NotFoundPage } from '../../pages/NotFoundPage.tsx';
+import { ApiError } from '../api/client.ts';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { esLibrary } from '../i18n/es-library.ts';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 
 /** Errors of the library's pages, inside the library layout: the 404 page, or what failed and a retry. */
 export function LibraryRouteError() {

@@ -1,5 +1,5 @@
 /** The admin panel's code as one lazy chunk: visitors never download it. */
-export { AdminShell } from './AdminShell.tsx';
+export { AdminShell } from '../../features/admin/AdminShell.tsx';
 export { AdminSummaryPage } from '../../pages/AdminSummaryPage.tsx';
 export { AdminUsersPage } from '../../pages/AdminUsersPage.tsx';
 export { AdminCategoryPage } from '../../pages/AdminCategoryPage.tsx';
