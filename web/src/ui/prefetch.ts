@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { routeChunkFor, type ChunkLoader } from './route-chunks.ts';
 
 /*
  * Link prefetch (docs/PRODUCT.md#timings; docs/PRODUCT.md#timings): a link's code chunk is fetched when
@@ -14,8 +15,6 @@ export interface ConnectionInfo {
   effectiveType?: string;
   saveData?: boolean;
 }
-
-export type ChunkLoader = () => Promise<unknown>;
 
 function currentConnection(): ConnectionInfo | undefined {
   return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionInfo }).connection;
@@ -69,8 +68,9 @@ export interface PrefetchHandlers {
   onTouchStart: () => void;
 }
 
-/** Event handlers for a link that prefetch `load`; also prefetches it when the page goes idle. */
-export function usePrefetch(load: ChunkLoader | undefined): PrefetchHandlers {
+/** Event handlers for a link to `path` that prefetch the chunk drawing it (ui/route-chunks.ts); also when the page goes idle. */
+export function usePrefetch(path: string | undefined): PrefetchHandlers {
+  const load = path === undefined ? undefined : routeChunkFor(path);
   useEffect(() => {
     if (!load) return undefined;
     return whenIdle(() => prefetchChunk(load));

@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../features/auth/guards.ts';
 import { AFTER_LOGOUT_PATH, endSession } from '../../features/auth/session-store.ts';
+import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 
 const guest: RouteAccessHandle = { access: 'guest' };
 
@@ -10,51 +11,28 @@ export async function logoutLoader(): Promise<Response> {
   return redirect(AFTER_LOGOUT_PATH);
 }
 
-/*
- * Two lazy chunks, one import() each: this table is in every page's first
- * download (docs/PRODUCT.md#budgets), each page and loader is not.
- */
-const entryChunk = () => import('../chunks/account-entry-chunk.ts');
-const profileChunk = () => import('../chunks/account-profile-chunk.ts');
-
-function entryPage(name: 'LoginPage' | 'TemporaryLoginPage' | 'AdminLoginPage' | 'RegisterPage'): RouteObject['lazy'] {
-  return { Component: async () => (await entryChunk())[name] };
-}
-
-type ProfilePageName = 'ProfilePage' | 'EducationConstantsPage' | 'OccupationConstantsPage';
-
-function profilePage(name: ProfilePageName, loader: () => Promise<RouteObject['loader']>): RouteObject['lazy'] {
-  return {
-    Component: async () => (await profileChunk())[name],
-    ErrorBoundary: async () => (await profileChunk()).AccountLoadError,
-    loader,
-  };
-}
+// Two lazy chunks: the login and registration pages, and the profile pages.
+const entry: RouteChunk = () => import('../chunks/account-entry-chunk.ts');
+const profile: RouteChunk = () => import('../chunks/account-profile-chunk.ts');
+const profilePage = (Component: string, loader: string) => lazyRoute(profile, { Component, loader, ErrorBoundary: 'AccountLoadError' });
 
 /**
- * The accounts routes (docs/API-accounts.md), spread into the app shell's children by
- * app/router.tsx, under the no-sidebar layout. Access needs are declared in
- * `handle` (see guards.ts).
+ * The accounts routes, under the no-sidebar layout. Access needs are declared
+ * in `handle` (see features/auth/guards.ts).
  */
 export function accountRoutes(): RouteObject[] {
   return [
     { path: 'extra/logout', loader: logoutLoader },
     {
-      lazy: { Component: async () => (await import('../../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
+      ...lazyRoute(() => import('../../layouts/NoSidebarLayout.tsx'), { Component: 'NoSidebarLayout' }),
       children: [
-        { path: 'login', handle: guest, lazy: entryPage('LoginPage') },
-        { path: 'login/temporary', handle: guest, lazy: entryPage('TemporaryLoginPage') },
-        { path: 'register', handle: guest, lazy: entryPage('RegisterPage') },
-        { path: 'admin/login', handle: { access: 'guest', name: 'admin-login' } satisfies RouteAccessHandle, lazy: entryPage('AdminLoginPage') },
-        {
-          path: 'user/constants/education',
-          lazy: profilePage('EducationConstantsPage', async () => (await profileChunk()).constantsLoader('education')),
-        },
-        {
-          path: 'user/constants/occupation',
-          lazy: profilePage('OccupationConstantsPage', async () => (await profileChunk()).constantsLoader('occupation')),
-        },
-        { path: 'user/:id', lazy: profilePage('ProfilePage', async () => (await profileChunk()).profileLoader) },
+        { path: 'login', handle: guest, ...lazyRoute(entry, { Component: 'LoginPage' }) },
+        { path: 'login/temporary', handle: guest, ...lazyRoute(entry, { Component: 'TemporaryLoginPage' }) },
+        { path: 'register', handle: guest, ...lazyRoute(entry, { Component: 'RegisterPage' }) },
+        { path: 'admin/login', handle: { access: 'guest', name: 'admin-login' } satisfies RouteAccessHandle, ...lazyRoute(entry, { Component: 'AdminLoginPage' }) },
+        { path: 'user/constants/education', ...profilePage('EducationConstantsPage', 'educationLoader') },
+        { path: 'user/constants/occupation', ...profilePage('OccupationConstantsPage', 'occupationLoader') },
+        { path: 'user/:id', ...profilePage('ProfilePage', 'profileLoader') },
       ],
     },
   ];

@@ -1,19 +1,20 @@
 import type { RouteObject } from 'react-router';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import { lazyRoute } from '../lazy-route.ts';
 import { portalAdminRoutes } from './portal-routes.ts';
 import { uploadAdminRoutes } from './upload-routes.ts';
-import type { RouteAccessHandle } from '../../features/auth/guards.ts';
 
 type AdminPage = keyof typeof import('../chunks/admin-pages.ts');
 
 /**
- * The admin panel's routes (docs/API-admin.md) under the dashboard layout. Its code is
- * one lazy chunk (admin-pages.ts), so visitors of /menu never download it and
+ * The admin panel's routes under the dashboard layout. Its code is one lazy
+ * chunk (chunks/admin-pages.ts), so visitors of /menu never download it and
  * the route table stays small. The guard keeps /admin for admins; the server
  * checks again.
  */
 const page = (name: AdminPage, routeName: string) => ({
   handle: { access: 'admin', name: routeName } satisfies RouteAccessHandle,
-  lazy: { Component: async () => (await import('../chunks/admin-pages.ts'))[name] },
+  ...lazyRoute(() => import('../chunks/admin-pages.ts'), { Component: name }),
 });
 
 export function adminRoutes(): RouteObject[] {

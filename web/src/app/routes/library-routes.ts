@@ -1,6 +1,7 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../features/auth/guards.ts';
-import { routeChunks } from '../../features/library/route-chunks.ts';
+import { registerRouteChunk } from '../../ui/route-chunks.ts';
+import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 
 /**
  * The library's routes (docs/PRODUCT.md#layouts): one layout (header, category tree, shortcut
@@ -8,54 +9,56 @@ import { routeChunks } from '../../features/library/route-chunks.ts';
  * /{product} is a dynamic segment; its loader answers 404 for any other word,
  * so unknown one-segment paths still show the 404 page. /resource and
  * /user/resources (optional ids left out, docs/ROUTES.md) only forward, so they sit
- * outside the layout.
+ * outside the layout. Few chunks on purpose: each one costs a few bytes in the
+ * entry that /menu downloads too.
  */
-type Chunk = () => Promise<Record<string, unknown>>;
+const root: RouteChunk = () => import('../chunks/root-route.ts');
+const browse: RouteChunk = () => import('../chunks/browse-route.ts');
+const resource: RouteChunk = () => import('../chunks/resource-route.ts');
+const search: RouteChunk = () => import('../chunks/search-route.ts');
 
-/** A route whose loader and page are named exports of one lazy chunk. */
-function lazyPage(chunk: Chunk, loader: string, page: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: {
-      loader: async () => (await chunk())[loader] as RouteObject['loader'],
-      Component: async () => (await chunk())[page] as RouteObject['Component'],
-    },
-  };
+// What links prefetch (ui/prefetch.ts), by the address they point to; the first pattern that matches wins.
+registerRouteChunk('/featured', browse);
+registerRouteChunk('/resource/:id', resource);
+registerRouteChunk('/:product', browse);
+
+/** A page and its loader, both named exports of one chunk. */
+const page = (chunk: RouteChunk, loader: string, Component: string) => lazyRoute(chunk, { loader, Component });
+
+/**
+ * /resource/{id}'s loader is a small chunk of its own, outside the route's
+ * lazy part, so the kit's answer and the cover download beside the page's
+ * code, not after it (features/resources/resource-early.ts).
+ */
+async function resourceRouteLoader(args: LoaderFunctionArgs) {
+  return (await import('../../features/resources/resource-early.ts')).resourceRouteLoader(args);
 }
 
 export function libraryRoutes(): RouteObject[] {
-  const { root, browse, resource, search } = routeChunks;
-  const forward = (loader: 'resourceIndexLoader' | 'ownResourcesLoader'): RouteObject['lazy'] => ({ loader: async () => (await browse())[loader] });
   return [
-    { path: 'resource', lazy: forward('resourceIndexLoader') },
-    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, lazy: forward('ownResourcesLoader') },
+    { path: 'resource', ...lazyRoute(browse, { loader: 'resourceIndexLoader' }) },
+    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, { loader: 'ownResourcesLoader' }) },
     {
       id: 'library',
-      ...lazyPage(root, 'libraryLayoutLoader', 'LibraryRoot'),
+      ...page(root, 'libraryLayoutLoader', 'LibraryRoot'),
       children: [
         {
-          lazy: { ErrorBoundary: async () => (await root()).LibraryRouteError },
+          ...lazyRoute(root, { ErrorBoundary: 'LibraryRouteError' }),
           children: [
-            { path: ':product', ...lazyPage(browse, 'libraryHomeLoader', 'LibraryPage') },
-            { path: 'featured', ...lazyPage(browse, 'featuredLoader', 'FeaturedPage') },
-            { path: 'user/:id/resources', ...lazyPage(browse, 'userResourcesLoader', 'UserResourcesPage') },
-            { path: 'resource/random', ...lazyPage(resource, 'randomResourceLoader', 'RandomResourcePage') },
-            {
-              path: 'resource/:id',
-              lazy: {
-                // A small chunk of its own: the kit's answer and the cover download with the page's code, not after it.
-                loader: async () => (await import('../../features/resources/resource-early.ts')).resourceRouteLoader,
-                Component: async () => (await resource()).ResourcePage,
-              },
-            },
-            { path: 'list/:id', ...lazyPage(resource, 'listLoader', 'ListPage') },
-            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#secure-context)
-            { path: 'extra/saved', lazy: { Component: async () => (await resource()).SavedPage as RouteObject['Component'] } },
+            { path: ':product', ...page(browse, 'libraryHomeLoader', 'LibraryPage') },
+            { path: 'featured', ...page(browse, 'featuredLoader', 'FeaturedPage') },
+            { path: 'user/:id/resources', ...page(browse, 'userResourcesLoader', 'UserResourcesPage') },
+            { path: 'resource/random', ...page(resource, 'randomResourceLoader', 'RandomResourcePage') },
+            { path: 'resource/:id', loader: resourceRouteLoader, ...lazyRoute(resource, { Component: 'ResourcePage' }) },
+            { path: 'list/:id', ...page(resource, 'listLoader', 'ListPage') },
+            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#offline)
+            { path: 'extra/saved', ...lazyRoute(resource, { Component: 'SavedPage' }) },
             {
               path: 'search',
               children: [
-                { index: true, ...lazyPage(search, 'searchOverviewLoader', 'SearchPage') },
-                { path: 'res', ...lazyPage(search, 'searchResourcesLoader', 'SearchResourcesPage') },
-                { path: 'users', ...lazyPage(search, 'searchUsersLoader', 'SearchUsersPage') },
+                { index: true, ...page(search, 'searchOverviewLoader', 'SearchPage') },
+                { path: 'res', ...page(search, 'searchResourcesLoader', 'SearchResourcesPage') },
+                { path: 'users', ...page(search, 'searchUsersLoader', 'SearchUsersPage') },
               ],
             },
           ],

@@ -1,29 +1,31 @@
 import type { RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../features/auth/guards.ts';
-import type { uploadChunk } from '../chunks/upload-chunk.ts';
+import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 
 /*
  * The upload pages (docs/PRODUCT.md#uploads): /upload, /upload/draft,
  * /upload/ModalAlert, and the admin's /admin/resources/upload in the
- * dashboard layout (features/admin/admin-routes.ts). This table is in every
- * page's first download, whose budget has no byte to spare, so each route
- * only names its part of the upload chunk, reached through upload-entry.ts.
+ * dashboard layout (admin-routes.ts). Their code is one chunk, reached
+ * through a tiny door (chunks/upload-entry.ts) so its preload list stays out
+ * of every page's first download.
  * No access `handle`s: the guard keeps every path under /upload for
  * logged-in users and under /admin for admins whatever the metadata says
- * (guards.ts, docs/PRODUCT.md#route-guards). The admin page names itself, or it would take its
- * parent's route name (`admin`) in the guard's /login?route=.
+ * (features/auth/guards.ts, docs/PRODUCT.md#route-guards). The admin page
+ * names itself, or it would take its parent's route name (`admin`) in the
+ * guard's /login?route=.
  */
-const lazy = (key: keyof typeof uploadChunk) => async () => (await import('../chunks/upload-entry.ts')).load(key);
+const uploads: RouteChunk = async () => (await import('../chunks/upload-entry.ts')).load();
+const page = (Component: string, loader?: string) => lazyRoute(uploads, { Component, loader, ErrorBoundary: 'PortalRouteError' });
 
 export function uploadRoutes(): RouteObject[] {
   return [
     {
       path: 'upload',
-      lazy: lazy('layout'),
+      ...lazyRoute(uploads, { Component: 'NoSidebarLayout' }),
       children: [
-        { index: true, lazy: lazy('upload') },
-        { path: 'draft', lazy: lazy('draft') },
-        { path: 'ModalAlert', lazy: lazy('alert') },
+        { index: true, ...page('UploadPage', 'uploadLoader') },
+        { path: 'draft', ...page('UploadDraftPage', 'draftsLoader') },
+        { path: 'ModalAlert', ...page('UploadAlertPage') },
       ],
     },
   ];
@@ -31,5 +33,5 @@ export function uploadRoutes(): RouteObject[] {
 
 /** /admin/resources/upload, inside the admin dashboard layout (path relative to /admin). */
 export function uploadAdminRoutes(): RouteObject[] {
-  return [{ path: 'resources/upload', handle: { name: 'admin-resources-upload' } satisfies RouteAccessHandle, lazy: lazy('admin') }];
+  return [{ path: 'resources/upload', handle: { name: 'admin-resources-upload' } satisfies RouteAccessHandle, ...page('AdminUploadPage', 'adminUploadLoader') }];
 }

@@ -5,6 +5,7 @@ import { setApiErrorListener } from '../../api/api.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { setSessionToken } from '../../api/session-token.ts';
 import { es } from '../../i18n/es.ts';
+import { linkSession } from '../../offline/session-link.ts';
 import { notifyInfo } from '../../ui/notifications/notifications-store.ts';
 import { readSessionSnapshot, saveSessionSnapshot } from './session-snapshot.ts';
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
@@ -136,6 +137,9 @@ function onApiError(error: ApiError, call: { path: string }): void {
     expiring = false;
   });
 }
+
+// The outbox (offline/outbox-runtime.ts) reads who is signed in through this link.
+linkSession({ load: ensureSessionLoaded, current: getSession, subscribe: subscribeSession });
 
 /** Tests: back to a fresh page load. */
 export function resetSessionForTests(): void {

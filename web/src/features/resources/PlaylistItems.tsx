@@ -4,7 +4,6 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { usePrefetch } from '../../ui/prefetch.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
-import { routeChunks } from '../library/route-chunks.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import './resource.css';
 
@@ -17,7 +16,8 @@ export interface PlaylistItemsProps {
 
 /** A list's items in order, each linking to its resource. */
 export function PlaylistItems({ items, title = esLibrary.resource.listItems, remove }: PlaylistItemsProps) {
-  const prefetch = usePrefetch(routeChunks.resource);
+  // Every item opens in the same chunk: the first item's address stands for them all.
+  const prefetch = usePrefetch(items[0] && `/resource/${items[0].id}`);
   return (
     <section className="playlist">
       <h2>{title}</h2>

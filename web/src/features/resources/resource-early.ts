@@ -4,12 +4,11 @@ import { preload } from 'react-dom';
 import { getResource } from '../../api/library.ts';
 import { idParam } from '../library/loader-errors.ts';
 import { TYPE_DOCUMENT, TYPE_IMAGE } from '../library/resource-types.ts';
-import { routeChunks } from '../library/route-chunks.ts';
 import type { ResourceData } from './resource-loaders.ts';
 
 /*
  * /resource/{id}'s loader, in a small chunk of its own that the router fetches
- * beside the page's chunk. On a slow phone the kit's answer, and so the cover
+ * beside the page's chunk (app/routes/library-routes.ts). On a slow phone the kit's answer, and so the cover
  * (the page's largest paint), used to wait for all of that chunk's code,
  * the phone's store included (docs/PERFORMANCE.md "Resource page on a phone").
  */
@@ -29,7 +28,7 @@ export function leadPicture(resource: ResourceDetail): string | null {
  */
 export async function resourceRouteLoader(args: LoaderFunctionArgs): Promise<ResourceData> {
   const read = startRead(args);
-  const { resourceLoader } = await routeChunks.resource();
+  const { resourceLoader } = await import('./resource-loaders.ts');
   return resourceLoader(args, read);
 }
 
