@@ -67,14 +67,14 @@ function searchableText(resource: ResourceSummary & Partial<ResourceDetail>): st
   return [resource.title, resource.author, resource.excerpt, resource.description ?? '', ...categories].join(' ');
 }
 
-/** Search over what the phone has stored, accent-insensitive like the server; newest first. */
-export async function searchCatalogue(query: string, type = 0): Promise<ResourceSummary[]> {
+/** Search over what the phone has stored, accent-insensitive like the server; newest first; of one type when `type` is given. */
+export async function searchCatalogue(query: string, type?: number): Promise<ResourceSummary[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
   const all = await db.resources.orderBy('cachedAt').reverse().toArray();
   return all
     .map((r) => r.payload as ResourceSummary)
-    .filter((r) => (type === 0 || r.type === type) && matchesWords(searchableText(r), words))
+    .filter((r) => (type === undefined || r.type === type) && matchesWords(searchableText(r), words))
     .slice(0, OFFLINE_SEARCH_LIMIT);
 }
 

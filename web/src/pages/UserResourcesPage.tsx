@@ -1,3 +1,4 @@
+import { RESOURCE_TYPES } from '@kit/contract';
 import { useLoaderData } from 'react-router';
 import { fill } from '../ui/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';
@@ -28,7 +29,7 @@ export function UserResourcesPage() {
       type={filters.type}
       typeHref={(type) => `${base}${listQueryString({ type })}`}
       pageHref={(n) => `${base}${listQueryString({ type: filters.type, page: n })}`}
-      empty={filters.type === 0 ? (own ? t.mineEmpty : t.empty) : undefined}
+      empty={filters.type === RESOURCE_TYPES.ALL ? (own ? t.mineEmpty : t.empty) : undefined}
     />
   );
 }

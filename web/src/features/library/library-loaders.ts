@@ -1,4 +1,5 @@
 import type { CategoryFields, ResourcePage } from '@kit/contract';
+import { typeQuery } from './resource-types.ts';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { getCategoryBranch, getContentAll } from '../../api/library.ts';
 import { searchResources } from '../../api/search.ts';
@@ -24,7 +25,7 @@ export async function libraryHomeLoader({ params, request }: LoaderFunctionArgs)
   const context = await requireProduct(params.product);
   const filters = readListFilters(new URL(request.url).searchParams);
   try {
-    const query = { page: filters.page, type: filters.type || undefined, category: filters.category ?? undefined };
+    const query = { page: filters.page, type: typeQuery(filters.type), category: filters.category ?? undefined };
     const category = filters.category;
     const [{ page, offline }, branch] = await Promise.all([
       pageWithCopy(`content:${JSON.stringify(query)}`, filters.page, () => getContentAll(query, request.signal), (copy) => copy),
@@ -46,7 +47,7 @@ export interface FeaturedData {
 /** /featured?type=&page= : Más vistos, the library ordered by views. */
 export async function featuredLoader({ request }: LoaderFunctionArgs): Promise<FeaturedData> {
   const filters = readListFilters(new URL(request.url).searchParams);
-  const query = { section: 'featured', page: filters.page, type: filters.type || undefined };
+  const query = { section: 'featured', page: filters.page, type: typeQuery(filters.type) };
   const [context, { page, offline }] = await Promise.all([
     loadLibraryContext(),
     pageWithCopy(`featured:${JSON.stringify(query)}`, filters.page, () => searchResources(query, request.signal), (copy) => ({ ...copy, capped: false })),
@@ -68,7 +69,7 @@ export async function userResourcesLoader({ params, request }: LoaderFunctionArg
   const userId = idParam(params.id);
   const filters = readListFilters(new URL(request.url).searchParams);
   const page = await searchResources(
-    { section: 'user', user: userId, page: filters.page, type: filters.type || undefined },
+    { section: 'user', user: userId, page: filters.page, type: typeQuery(filters.type) },
     request.signal,
   ).catch(() => null);
   const userName = page?.data.find((r) => r.user?.id === userId)?.user?.user_name ?? null;

@@ -1,6 +1,6 @@
 import { RESOURCE_TYPES } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_TYPE_CATALOGUE, TYPE_CODES, coverSource, parseTypeCode, placeholderKind, resourceType } from './resource-types.ts';
+import { RESOURCE_TYPE_CATALOGUE, coverSource, parseTypeCode, placeholderKind, resourceType } from './resource-types.ts';
 
 /** WCAG relative luminance contrast against white. */
 function contrastOnWhite(hex: string): number {
@@ -23,7 +23,7 @@ describe('resource type catalogue', () => {
       [5, 'Aplicación'],
       [6, 'Lista'],
     ]);
-    expect([...TYPE_CODES]).toEqual(RESOURCE_TYPE_CATALOGUE.map((t) => t.code));
+    expect(Object.values(RESOURCE_TYPES)).toEqual(RESOURCE_TYPE_CATALOGUE.map((t) => t.code));
   });
 
   it('agrees with the server contract’s codes', () => {

@@ -1,9 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { TYPE_APP } from '../library/resource-types.ts';
 
 /**
  * The download link of every downloadable resource (?download=1: an
@@ -13,7 +13,7 @@ import { TYPE_APP } from '../library/resource-types.ts';
 export function DownloadAction({ resource }: { resource: ResourceDetail }) {
   if (!resource.downloadUrl) return null;
   const t = esLibrary.resource;
-  const isApp = resource.type === TYPE_APP;
+  const isApp = resource.type === RESOURCE_TYPES.APP;
   const label = isApp ? t.downloadApp : t.download;
   const size = resource.size === null ? null : formatFileSize(resource.size);
   return (

@@ -1,9 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { CategoryPath } from '../library/CategoryPath.tsx';
 import { formatDate, formatFileSize } from '../../ui/format.ts';
-import { TYPE_APP } from '../library/resource-types.ts';
 
 /** docs/PRODUCT.md#uploads publishing format and more: author, source, license, category path, owner, date, views, size. */
 export function ResourceDetails({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
@@ -32,7 +32,7 @@ export function ResourceDetails({ resource, productSlug }: { resource: ResourceD
       )}
       <Row label={t.date} value={date} testId="resource-date" />
       <Row label={t.views} value={String(resource.views)} />
-      {resource.type === TYPE_APP && <Row label={t.version} value={resource.app_version ?? ''} />}
+      {resource.type === RESOURCE_TYPES.APP && <Row label={t.version} value={resource.app_version ?? ''} />}
       {resource.size !== null && <Row label={t.size} value={formatFileSize(resource.size)} />}
     </dl>
   );

@@ -1,8 +1,8 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { lazy, Suspense, useState } from 'react';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
-import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
 
 // pdf.js is big: it loads only when a PDF is shown.
 const PdfReader = lazy(() => import('./PdfReader.tsx').then((module) => ({ default: module.PdfReader })));
@@ -10,16 +10,16 @@ const PdfReader = lazy(() => import('./PdfReader.tsx').then((module) => ({ defau
 /** What a resource shows above its details: a player, a reader, the picture, or its cover. */
 export function ResourceMedia({ resource }: { resource: ResourceDetail }) {
   const { type, mediaUrl } = resource;
-  if (type === TYPE_VIDEO && mediaUrl) return <VideoPlayer resource={resource} src={mediaUrl} />;
-  if (type === TYPE_AUDIO && mediaUrl) return <AudioPlayer resource={resource} src={mediaUrl} />;
-  if (type === TYPE_IMAGE && mediaUrl) {
+  if (type === RESOURCE_TYPES.VIDEO && mediaUrl) return <VideoPlayer resource={resource} src={mediaUrl} />;
+  if (type === RESOURCE_TYPES.AUDIO && mediaUrl) return <AudioPlayer resource={resource} src={mediaUrl} />;
+  if (type === RESOURCE_TYPES.IMAGE && mediaUrl) {
     return (
       <figure className="resource-media resource-media--image">
         <img src={mediaUrl} alt={resource.title} decoding="async" fetchPriority="high" />
       </figure>
     );
   }
-  if (type === TYPE_DOCUMENT && mediaUrl && resource.mime === 'application/pdf') {
+  if (type === RESOURCE_TYPES.DOCUMENT && mediaUrl && resource.mime === 'application/pdf') {
     return (
       <div className="resource-media resource-media--document">
         <Suspense
@@ -37,7 +37,7 @@ export function ResourceMedia({ resource }: { resource: ResourceDetail }) {
   return (
     <div className="resource-media resource-media--cover">
       <ResourceCover resource={resource} eager />
-      {type === TYPE_DOCUMENT && resource.downloadUrl && <p className="resource-media__note">{esLibrary.resource.noPreview}</p>}
+      {type === RESOURCE_TYPES.DOCUMENT && resource.downloadUrl && <p className="resource-media__note">{esLibrary.resource.noPreview}</p>}
     </div>
   );
 }

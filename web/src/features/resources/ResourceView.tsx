@@ -1,9 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { SaveOffline } from './SaveOffline.tsx';
-import { TYPE_LIST } from '../library/resource-types.ts';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
@@ -35,7 +35,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <SocialActions resource={resource} />
       </Suspense>
       <SaveOffline resource={resource} />
-      {resource.type === TYPE_LIST && resource.playlist && (
+      {resource.type === RESOURCE_TYPES.LIST && resource.playlist && (
         <>
           <PlaylistItems items={resource.playlist.items} />
           <Link to={`/list/${resource.playlist.id}`} className="resource-view__list-link">

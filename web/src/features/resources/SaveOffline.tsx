@@ -1,18 +1,18 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { keepPdfJs } from './pdf-assets.ts';
-import { TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
 import { db } from '../../offline/db.ts';
 import { deleteSaved, saveForOffline, SaveError } from '../../offline/saved-media.ts';
 import '../../offline/offline.css';
 
-const SAVABLE_TYPES: readonly number[] = [TYPE_VIDEO, TYPE_AUDIO, TYPE_IMAGE, TYPE_DOCUMENT];
+const SAVABLE_TYPES: readonly number[] = [RESOURCE_TYPES.VIDEO, RESOURCE_TYPES.AUDIO, RESOURCE_TYPES.IMAGE, RESOURCE_TYPES.DOCUMENT];
 
 /** Video, audio, pictures and documents with a file; apps and lists are not viewed offline. */
 export function canSave(resource: Pick<ResourceDetail, 'type' | 'mediaUrl'>): boolean {

@@ -1,9 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
 import { getResource } from '../../api/library.ts';
 import { idParam } from '../library/loader-errors.ts';
-import { TYPE_DOCUMENT, TYPE_IMAGE } from '../library/resource-types.ts';
 import type { ResourceData } from './resource-loaders.ts';
 
 /*
@@ -15,8 +15,8 @@ import type { ResourceData } from './resource-loaders.ts';
 
 /** The picture ResourceMedia shows first: an image's file, else the cover; a PDF shows its reader instead. */
 export function leadPicture(resource: ResourceDetail): string | null {
-  if (resource.type === TYPE_IMAGE) return resource.mediaUrl;
-  if (resource.type === TYPE_DOCUMENT && resource.mediaUrl && resource.mime === 'application/pdf') return null;
+  if (resource.type === RESOURCE_TYPES.IMAGE) return resource.mediaUrl;
+  if (resource.type === RESOURCE_TYPES.DOCUMENT && resource.mediaUrl && resource.mime === 'application/pdf') return null;
   return resource.coverUrl;
 }
 

@@ -1,9 +1,9 @@
 import type { CreateResource, ManagedResource, UpdateResource } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { esUpload } from '../../i18n/es-upload.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
-import { TYPE_APP, TYPE_AUDIO, TYPE_DOCUMENT, TYPE_IMAGE, TYPE_VIDEO } from '../library/resource-types.ts';
 
 /*
  * The publishing form of the terms (title, author, source, license,
@@ -35,7 +35,7 @@ export type UploadField = 'file' | 'title' | 'author' | 'source' | 'license' | '
 
 export const EMPTY_UPLOAD: UploadValues = {
   file: null,
-  type: TYPE_VIDEO,
+  type: RESOURCE_TYPES.VIDEO,
   title: '',
   author: '',
   source: '',
@@ -49,22 +49,22 @@ export const EMPTY_UPLOAD: UploadValues = {
 
 /** What the picker offers per type (the server checks the first bytes anyway). */
 export const ACCEPT_BY_TYPE: Record<number, string> = {
-  [TYPE_IMAGE]: 'image/jpeg,image/png,image/gif,image/webp',
-  [TYPE_DOCUMENT]: 'application/pdf,.pdf',
-  [TYPE_VIDEO]: 'video/mp4,video/webm,.mp4,.webm',
-  [TYPE_AUDIO]: 'audio/mpeg,audio/mp4,audio/ogg,audio/wav,.mp3,.m4a,.ogg,.wav',
-  [TYPE_APP]: 'application/vnd.android.package-archive,.apk',
+  [RESOURCE_TYPES.IMAGE]: 'image/jpeg,image/png,image/gif,image/webp',
+  [RESOURCE_TYPES.DOCUMENT]: 'application/pdf,.pdf',
+  [RESOURCE_TYPES.VIDEO]: 'video/mp4,video/webm,.mp4,.webm',
+  [RESOURCE_TYPES.AUDIO]: 'audio/mpeg,audio/mp4,audio/ogg,audio/wav,.mp3,.m4a,.ogg,.wav',
+  [RESOURCE_TYPES.APP]: 'application/vnd.android.package-archive,.apk',
 };
 
 /** The resource type a picked file most likely is, from what the phone says of it; null when it cannot tell. */
 export function typeOfFile(file: Pick<File, 'type' | 'name'>): number | null {
   const mime = file.type.toLowerCase();
   const name = file.name.toLowerCase();
-  if (mime.startsWith('image/')) return TYPE_IMAGE;
-  if (mime.startsWith('video/')) return TYPE_VIDEO;
-  if (mime.startsWith('audio/')) return TYPE_AUDIO;
-  if (mime === 'application/pdf' || name.endsWith('.pdf')) return TYPE_DOCUMENT;
-  if (mime === 'application/vnd.android.package-archive' || name.endsWith('.apk')) return TYPE_APP;
+  if (mime.startsWith('image/')) return RESOURCE_TYPES.IMAGE;
+  if (mime.startsWith('video/')) return RESOURCE_TYPES.VIDEO;
+  if (mime.startsWith('audio/')) return RESOURCE_TYPES.AUDIO;
+  if (mime === 'application/pdf' || name.endsWith('.pdf')) return RESOURCE_TYPES.DOCUMENT;
+  if (mime === 'application/vnd.android.package-archive' || name.endsWith('.apk')) return RESOURCE_TYPES.APP;
   return null;
 }
 

@@ -1,9 +1,9 @@
 import type { ManagedResource, UploadConfig } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { createDraft, getManaged, startUpload, submitDraft, updateDraft, uploadCover } from '../../api/uploads.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
-import { TYPE_VIDEO } from '../library/resource-types.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { RetryWaker, sendFile, type UploadState } from './upload-client.ts';
 import { toDraftFields, type UploadValues } from './upload-form.ts';
@@ -76,7 +76,7 @@ export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResourc
     try {
       if (values.cover === 'own' && values.coverFile) {
         await uploadCover(resource.id, values.coverFile, values.coverFile.name);
-      } else if (values.cover === 'auto' && values.file && resource.type === TYPE_VIDEO && !resource.coverCustom) {
+      } else if (values.cover === 'auto' && values.file && resource.type === RESOURCE_TYPES.VIDEO && !resource.coverCustom) {
         const frame = await videoFrameCover(values.file);
         if (frame) await uploadCover(resource.id, frame, 'portada.jpg');
       }
