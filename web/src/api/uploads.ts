@@ -53,6 +53,11 @@ export function submitDraft(id: number): Promise<ManagedResource> {
   return api.request<ManagedResource>(`/v2/resources/${id}/submit`, { method: 'POST' });
 }
 
+/** GET /api/uploads/{id}: an unfinished upload, with the offset the kit has. */
+export function getUpload(id: string, signal?: AbortSignal): Promise<Upload> {
+  return api.get<Upload>(`/uploads/${id}`, undefined, signal);
+}
+
 /** POST /api/uploads: starts the file's upload, or finds the unfinished one of the same file (200). */
 export function startUpload(body: CreateUpload): Promise<Upload> {
   return api.request<Upload>('/uploads', { method: 'POST', body });

@@ -1,7 +1,7 @@
 import type { AdminSettings, Banner, Category, Storage } from '@kit/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { downloadCsv, getAdminSettings, getStorage, saveAdminSettings } from '../api/admin.ts';
-import { api } from '../api/api.ts';
+import { getCategoryTypes } from '../api/library.ts';
 import { ApiError } from '../api/client.ts';
 import { getBanners } from '../api/menu-admin.ts';
 import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
@@ -30,7 +30,7 @@ export function AdminDataPage() {
     getAdminSettings(ctrl.signal).then((s) => {
       setSettings(s);
     }, () => undefined);
-    api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
+    getCategoryTypes(false, ctrl.signal).then(setCategories, () => undefined);
     getStorage(ctrl.signal).then(setStorage, () => undefined);
     getBanners(ctrl.signal).then((r) => setBanners(r.data), () => undefined);
     return () => ctrl.abort();

@@ -1,6 +1,6 @@
 import type { Category, ImportArrival, ImportReportBody, SyncStatus } from '@kit/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../api/api.ts';
+import { getCategoryTypes } from '../api/library.ts';
 import { ApiError } from '../api/client.ts';
 import { addTrustedKey, exportCertificates, exportDownloadUrl, getSyncStatus, importFromUsb, publishFeed, removeTrustedKey, startExport, syncNow, uploadPack } from '../api/sync.ts';
 import { formatFileSize } from '../ui/format.ts';
@@ -44,7 +44,7 @@ export function AdminSyncPage() {
   useEffect(() => {
     const ctrl = new AbortController();
     getSyncStatus(ctrl.signal).then(apply, () => notifyError(t.loadError));
-    api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
+    getCategoryTypes(false, ctrl.signal).then(setCategories, () => undefined);
     return () => ctrl.abort();
   }, [apply]);
 

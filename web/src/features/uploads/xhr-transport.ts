@@ -1,7 +1,7 @@
-import type { Upload, UploadProgress } from '@kit/contract';
-import { api } from '../../api/api.ts';
+import type { UploadProgress } from '@kit/contract';
 import { ApiError, CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, toApiError } from '../../api/client.ts';
 import { getSessionToken } from '../../api/session-token.ts';
+import { getUpload } from '../../api/uploads.ts';
 import { es } from '../../i18n/es.ts';
 import { UPLOAD_STALLED, type ChunkAnswer, type UploadTransport } from './upload-client.ts';
 
@@ -30,7 +30,7 @@ function parseJson(text: string): unknown {
 export function createXhrTransport(stallMs = STALL_MS): UploadTransport {
   return {
     async offset(id, signal) {
-      return (await api.get<Upload>(`/uploads/${id}`, undefined, signal)).offset;
+      return (await getUpload(id, signal)).offset;
     },
 
     patch(id, offset, bytes, onSent, signal) {
