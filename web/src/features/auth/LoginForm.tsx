@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { accountErrorMessage } from '../users/error-messages.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { es } from '../../i18n/es.ts';
@@ -63,11 +63,7 @@ export function LoginForm({ mode, onLoggedIn = afterLogin }: LoginFormProps) {
   const passwordLabel = mode === 'temporary' ? esAccounts.login.temporaryPassword : esAccounts.login.password;
   return (
     <form className="account-form" noValidate onSubmit={submit}>
-      {failure && (
-        <p className="account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <Field id={`${mode}-user-name`} label={esAccounts.login.userName} error={form.shown('user_name')}>
         <input
           {...fieldAria(`${mode}-user-name`, form.shown('user_name'))}
@@ -78,9 +74,7 @@ export function LoginForm({ mode, onLoggedIn = afterLogin }: LoginFormProps) {
           autoCorrect="off"
           spellCheck={false}
           maxLength={60}
-          value={form.values.user_name}
-          onChange={(event) => form.update({ user_name: event.target.value })}
-          onBlur={() => form.touch('user_name')}
+          {...form.bind('user_name')}
         />
       </Field>
       <Field id={`${mode}-password`} label={passwordLabel} error={form.shown('password')}>
@@ -91,9 +85,7 @@ export function LoginForm({ mode, onLoggedIn = afterLogin }: LoginFormProps) {
           type="password"
           autoComplete={mode === 'temporary' ? 'one-time-code' : 'current-password'}
           maxLength={128}
-          value={form.values.password}
-          onChange={(event) => form.update({ password: event.target.value })}
-          onBlur={() => form.touch('password')}
+          {...form.bind('password')}
         />
       </Field>
       <div className="account-form__actions">

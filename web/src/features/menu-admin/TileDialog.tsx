@@ -2,7 +2,7 @@ import { RESOURCE_TYPE_CODES, type AdminTile, type TileIcon, type TileTarget } f
 import { DEFAULT_TILE_ICON, TILE_ICONS, TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field } from '../../ui/forms/Field.tsx';
+import { Field, FormFailure } from '../../ui/forms/Field.tsx';
 import { fill } from '../../ui/fill.ts';
 import { Pictogram } from '../menu/Pictogram.tsx';
 import { Modal } from '../../ui/modal/Modal.tsx';
@@ -139,11 +139,7 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
             )}
           </>
         )}
-        {error && (
-          <p className="account-form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormFailure message={error} />
         <div className="account-form__actions">
           <button type="button" className="button button--light" onClick={onClose}>
             {esPortal.common.cancel}

@@ -2,7 +2,7 @@ import type { ManagedResource } from '@kit/contract';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { esUpload } from '../../i18n/es-upload.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { fill } from '../../ui/fill.ts';
@@ -86,10 +86,8 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
         {...fieldAria(`upload-${field}`, form.shown(field), help)}
         className="input"
         maxLength={FIELD_MAX[field]}
-        value={form.values[field]}
+        {...form.bind(field)}
         disabled={flow.busy}
-        onChange={(event) => form.update({ [field]: event.target.value })}
-        onBlur={() => form.touch(field)}
       />
     </Field>
   );
@@ -211,11 +209,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
         )}
       </div>
       {flow.step.kind === 'uploading' && <UploadProgress state={flow.step.state} onResume={flow.resume} onCancel={flow.cancel} />}
-      {flow.failure && (
-        <p className="account-form__error" role="alert">
-          {flow.failure}
-        </p>
-      )}
+      <FormFailure message={flow.failure} />
       <div className="account-form__actions">
         <button type="button" className="button button--light" disabled={flow.busy} onClick={() => void flow.saveDraft(form.values)}>
           {t.saveDraft}

@@ -87,9 +87,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
-            value={form.values.password}
-            onChange={(event) => form.update({ password: event.target.value })}
-            onBlur={() => form.touch('password')}
+            {...form.bind('password')}
           />
         </Field>
         <Field id="repeat-password" label={esAccounts.password.repeatPassword} required error={form.shown('confirm')}>
@@ -99,9 +97,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
             type="password"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
-            value={form.values.confirm}
-            onChange={(event) => form.update({ confirm: event.target.value })}
-            onBlur={() => form.touch('confirm')}
+            {...form.bind('confirm')}
           />
         </Field>
         <div className="account-form__actions">

@@ -129,9 +129,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       <input
         {...fieldAria(`profile-${field}`, form.shown(field))}
         className="input"
-        value={form.values[field]}
-        onChange={(event) => form.update({ [field]: event.target.value })}
-        onBlur={() => form.touch(field)}
+        {...form.bind(field)}
         {...props}
       />
     </Field>

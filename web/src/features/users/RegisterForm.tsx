@@ -3,7 +3,7 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import { register } from '../auth/session-actions.ts';
 import { useSession } from '../auth/session-store.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { NAME_MAX, PASSWORD_MAX, validateRegistration, type RegistrationField, type RegistrationValues } from './validation.ts';
 
@@ -61,9 +61,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
           {...fieldAria(id, errorOf(field), help)}
           className="input"
           name={field}
-          value={form.values[field]}
-          onChange={(event) => form.update({ [field]: event.target.value })}
-          onBlur={() => form.touch(field)}
+          {...form.bind(field)}
           {...props}
         />
       </Field>
@@ -72,11 +70,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
 
   return (
     <form className="account-form" noValidate onSubmit={submit}>
-      {failure && (
-        <p className="account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       {input('user_name', esAccounts.register.userName, { autoComplete: 'username', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, maxLength: 30 }, esAccounts.register.userNameHelp)}
       {input('name', esAccounts.register.name, { autoComplete: 'given-name', maxLength: NAME_MAX })}
       {input('last_name', esAccounts.register.lastName, { autoComplete: 'family-name', maxLength: NAME_MAX })}

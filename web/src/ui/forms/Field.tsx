@@ -54,3 +54,13 @@ export function RequiredMark() {
     </span>
   );
 }
+
+/** Why a form could not be sent (the kit's refusal or no link), announced at once; nothing while there is none. */
+export function FormFailure({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="account-form__error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -27,6 +27,12 @@ export function useForm<V extends object, K extends string>(initial: V, validate
   }, []);
   const touch = useCallback((field: K) => setTouched((current) => ({ ...current, [field]: true })), []);
   const shown = (field: K): string | null => (touched[field] || submitted ? (errors[field] ?? null) : null);
+  /** A text field's value and handlers: a change updates the field, leaving it shows its error. */
+  const bind = (field: K & keyof V) => ({
+    value: values[field] as string,
+    onChange: (event: { target: { value: string } }) => update({ [field]: event.target.value } as Partial<V>),
+    onBlur: () => touch(field),
+  });
   const reset = useCallback((next: V) => {
     setValues(next);
     setTouched({});
@@ -43,6 +49,7 @@ export function useForm<V extends object, K extends string>(initial: V, validate
     update,
     touch,
     shown,
+    bind,
     /** call on submit: every error shows from then on */
     attemptSubmit: () => setSubmitted(true),
     reset,
