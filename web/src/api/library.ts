@@ -30,11 +30,6 @@ export async function getCategoryChildren(id: CategoryNodeId, signal?: AbortSign
   return (await api.get<CategoryListResponse>(`/v2/categories/${id}/children`, { fields }, signal)).data;
 }
 
-/** GET /api/v2/categories/{id}/siblings?fields=… : the node and its siblings, sorted by priority. */
-export async function getCategorySiblings(id: number, signal?: AbortSignal, fields = TREE_FIELDS): Promise<CategoryFields[]> {
-  return (await api.get<CategoryListResponse>(`/v2/categories/${id}/siblings`, { fields }, signal)).data;
-}
-
 /** GET /api/v2/categories/{id}/branch?fields=… : from the top level down to the node itself. */
 export async function getCategoryBranch(id: number, signal?: AbortSignal, fields = TREE_FIELDS): Promise<CategoryFields[]> {
   return (await api.get<CategoryListResponse>(`/v2/categories/${id}/branch`, { fields }, signal)).data;

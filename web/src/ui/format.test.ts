@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from './fill.ts';
-import { formatDate, formatDuration, formatFileSize, isTooBig } from './format.ts';
+import { formatDate, formatFileSize } from './format.ts';
 
 describe('formatFileSize (1024, or 1000 with si, one decimal)', () => {
   it('keeps bytes below one step as whole bytes', () => {
@@ -36,14 +36,6 @@ describe('formatFileSize (1024, or 1000 with si, one decimal)', () => {
   });
 });
 
-describe('isTooBig (size in MB exceeds the limit)', () => {
-  it('is false up to the limit and true beyond it', () => {
-    expect(isTooBig(5 * 1024 * 1024, 5)).toBe(false);
-    expect(isTooBig(5 * 1024 * 1024 + 1, 5)).toBe(true);
-    expect(isTooBig(0, 0)).toBe(false);
-  });
-});
-
 describe('formatDate (dd/MM/yyyy, Spanish)', () => {
   it('pads day and month', () => {
     expect(formatDate('2026-06-03T09:45:00Z', 'UTC')).toBe('03/06/2026');
@@ -56,14 +48,6 @@ describe('formatDate (dd/MM/yyyy, Spanish)', () => {
 
   it('gives an empty string for an unreadable date', () => {
     expect(formatDate('ayer')).toBe('');
-  });
-});
-
-describe('formatDuration', () => {
-  it('writes m:ss and h:mm:ss', () => {
-    expect(formatDuration(5)).toBe('0:05');
-    expect(formatDuration(125.4)).toBe('2:05');
-    expect(formatDuration(3725)).toBe('1:02:05');
   });
 });
 

@@ -5,7 +5,6 @@
 
 const BINARY_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 const SI_UNITS = ['kB', 'MB', 'GB', 'TB'] as const;
-const MB = 1024 * 1024;
 
 /** 1536 → "1.5 KB"; 512 → "512 B"; with si, steps of 1000. */
 export function formatFileSize(bytes: number, si = false): string {
@@ -21,11 +20,6 @@ export function formatFileSize(bytes: number, si = false): string {
     unit += 1;
   } while (Math.round(value * 10) / 10 >= step && unit < units.length - 1);
   return `${value.toFixed(1)} ${units[unit]}`;
-}
-
-/** docs/PRODUCT.md#formats: a file is too big when its size in MB exceeds the limit. */
-export function isTooBig(bytes: number, limitMb: number): boolean {
-  return bytes / MB > limitMb;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -44,11 +38,3 @@ export function formatDate(value: string | number | Date, timeZone?: string): st
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
-/** Seconds as m:ss or h:mm:ss. */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

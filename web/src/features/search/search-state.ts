@@ -19,12 +19,6 @@ export function readSearchState(params: URLSearchParams): SearchState {
   return { query: (params.get('q') ?? '').trim(), type: parseTypeCode(params.get('type')), page: parsePage(params.get('page')) };
 }
 
-/** A new query: the page resets to 1 when the text differs from the current one. */
-export function withQuery(state: SearchState, query: string): SearchState {
-  const next = query.trim();
-  return next === state.query ? state : { ...state, query: next, page: DEFAULT_PAGE };
-}
-
 export function withType(state: SearchState, type: TypeCode): SearchState {
   return type === state.type ? state : { ...state, type, page: DEFAULT_PAGE };
 }
