@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
-import { loadOutbox, outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
+import { loadOutbox } from '../../offline/load-outbox.ts';
+import { outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
 import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { AdBanner } from './AdBanner.tsx';
 import type { LibraryContext } from './library-context.ts';

@@ -9,7 +9,7 @@ import { useForm } from '../../ui/forms/use-form.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { EMAIL_PATTERN, NAME_MAX } from './validation.ts';
 import { esSocial } from '../../i18n/es-social.ts';
-import { loadOutbox } from '../../offline/outbox-flag.ts';
+import { loadOutbox } from '../../offline/load-outbox.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
