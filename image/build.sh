@@ -152,6 +152,8 @@ systemctl --root="$work/root" enable --quiet kit-selftest.service
 # (migrations, first seed) and its watchdog pings need the time a Pi never does.
 mkdir -p "$work/root/etc/systemd/system/kit-portal.service.d"
 printf '[Service]\nTimeoutStartSec=15min\nWatchdogSec=5min\n' >"$work/root/etc/systemd/system/kit-portal.service.d/qemu-slow.conf"
+# a Wi-Fi change waits one minute for «Conservar» (the self-test lets one run out)
+printf '[Service]\nEnvironment=KIT_WIFI_CONFIRM_SECONDS=60\n' >"$work/root/etc/systemd/system/kit-portal.service.d/kit-selftest.conf"
 echo mac80211_hwsim >"$work/root/etc/modules-load.d/kit-selftest-hwsim.conf"
 echo 'options mac80211_hwsim radios=2' >"$work/root/etc/modprobe.d/kit-selftest-hwsim.conf"
 # What a technician writes (Windows line ends), and what the self-test expects applied.

@@ -42,6 +42,9 @@ HOSTS
 		fi
 		chroot "$root" env DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware
 		ls "$root"/boot/firmware/initrd.img* "$root"/boot/firmware/cmdline.txt >/dev/null
+		# The kit is the access point: no Wi-Fi client daemon at boot (wpa_supplicant
+		# is there for the self-test's phone, which starts its own).
+		systemctl --root="$root" disable --quiet wpa_supplicant.service
 	fi
 	# No identity baked in: systemd makes a machine id on first boot (and then
 	# kit-firstboot an SSID from it); the image has no SSH server, so no host keys.

@@ -7,7 +7,12 @@
 # package inside.
 #
 #   arm64  the Raspberry Pi image (3B/3B+/4/400): kernel, raspi-firmware, Wi-Fi
-#          firmware, hostapd, dnsmasq. Cross-built under qemu-user (binfmt).
+#          firmware, the regulatory database, hostapd, dnsmasq, and ffmpeg for
+#          the library's phone copies (docs/API-library.md#phone-copies).
+#          Cross-built under qemu-user (binfmt). wpasupplicant is the Wi-Fi
+#          client: the QEMU self-test's phone joins the kit's WPA2 network
+#          with it (its service is disabled in customize.sh: the kit is the
+#          access point).
 #   amd64  the same userland without kernel or radio, for the quick boot test
 #          in systemd-nspawn (server/test/kit/nspawn-boot.test.ts).
 #
@@ -23,7 +28,7 @@ here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 common=systemd-sysv,dbus,polkitd,iproute2,procps,ca-certificates,tzdata
 case $arch in
 	arm64)
-		include=$common,udev,kmod,initramfs-tools,linux-image-arm64,raspi-firmware,firmware-brcm80211,wireless-regdb,iw,hostapd,dnsmasq-base,systemd-timesyncd,e2fsprogs,dosfstools,busybox
+		include=$common,udev,kmod,initramfs-tools,linux-image-arm64,raspi-firmware,firmware-brcm80211,wireless-regdb,iw,hostapd,dnsmasq-base,systemd-timesyncd,e2fsprogs,dosfstools,busybox,wpasupplicant,ffmpeg
 		;;
 	amd64)
 		include=$common

@@ -14,6 +14,7 @@
 #   pebble, pebble-challtestsrv      (pebble)       the ACME CA and its DNS for the HTTPS certificate tests
 #   curl                             (curl)         the DNS hook of those tests, and the example hook
 #   the shell linter                 (shellcheck)   every shell script, by scripts/lint-shell.sh
+#   ffmpeg, ffprobe                  (ffmpeg)       the phone copies of videos and sounds, and the test media they start from
 # Only what is missing is installed (one quiet apt-get update first). dnsmasq-base
 # rather than dnsmasq: the binary without Debian's enabled dnsmasq.service.
 # Without root (and without passwordless sudo) it only reports what is missing;
@@ -45,6 +46,8 @@ need pebble pebble
 need pebble-challtestsrv pebble
 need curl curl
 need shellcheck shellcheck
+need ffmpeg ffmpeg
+need ffprobe ffmpeg
 
 [ -z "$missing" ] && exit 0
 

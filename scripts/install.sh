@@ -150,9 +150,10 @@ done <"$project/systemd/install.map"
 say "archivos de systemd/install.map instalados"
 
 if [ "$live" = yes ]; then
-	say "paquetes de Debian del punto de acceso"
+	say "paquetes de Debian del punto de acceso y de las copias para teléfonos"
+	# ffmpeg: the light copies of videos and sounds (docs/API-library.md#phone-copies).
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		hostapd dnsmasq-base polkitd iw wireless-regdb iproute2 >/dev/null
+		hostapd dnsmasq-base polkitd iw wireless-regdb iproute2 ffmpeg >/dev/null
 	if [ -d /etc/NetworkManager ]; then
 		# NetworkManager (Raspberry Pi OS) would otherwise take wlan0 back from hostapd.
 		mkdir -p /etc/NetworkManager/conf.d

@@ -14,6 +14,7 @@ import { benchBytes } from './bytes.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchMedia } from './media.ts';
+import { benchRenditions } from './renditions.ts';
 import { benchSearch } from './search.ts';
 import { loginAdmin, startServer, uploadVideo } from './server.ts';
 import { ms, results, rows } from './table.ts';
@@ -67,6 +68,10 @@ try {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+
+// ── phone copies: bytes on the air, machine time, first frame over a throttled link (renditions.ts)
+step('phone copies of a 1080p H.264 and an HEVC clip');
+await benchRenditions();
 
 benchBytes(path.join(root, 'web', 'dist'));
 results.totalSeconds = (performance.now() - began) / 1000;

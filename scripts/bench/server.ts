@@ -29,12 +29,16 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`bench: ${what} did not happen in ${timeoutMs} ms`);
 }
 
+/*
+ * Phone copies off: the figures below measure the server itself, with no
+ * encoder sharing the machine; the copies have their own figures (renditions.ts).
+ */
 export async function startServer(dataDir: string): Promise<BenchServer> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

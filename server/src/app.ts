@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { RenditionQueue, type QueueOptions } from './modules/renditions/queue.ts';
+import { renditionsRoutes } from './modules/renditions/renditions.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { ViewCounts } from './modules/resources/view-counts.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -73,10 +75,12 @@ export interface BuildOptions {
   device?: DeviceOptions;
   /** the mount table /admin/sync reads USB drives from (tests) */
   sync?: SyncOptions;
+  /** the phone-copy queue's bounds and programs (tests) */
+  renditions?: Pick<QueueOptions, 'stallSeconds' | 'tools'>;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger, device, sync }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device, sync, renditions }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // A verified backup restore waits for this moment: before the database opens (docs/SYNC.md).
   const restored = applyPendingRestore(config.dataDir);
@@ -125,7 +129,12 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
   // One per server: reports (hub.routes.ts) and packs and /admin/sync (sync.routes.ts) share its queue of ACME orders.
   app.decorate('hubCertificates', config.acme ? new HubCertificates(db, config.dataDir, config.acme, app.log) : null);
   app.decorate('counters', new CountOnce());
+  const renditionQueue = new RenditionQueue(db, config, { enabled: config.renditions, threads: config.renditionThreads, log: app.log, ...renditions });
+  app.decorate('renditions', renditionQueue);
+  // Once every route is there: jobs cut by the last stop run again, in the background.
+  app.addHook('onReady', async () => renditionQueue.start());
   app.addHook('onClose', async () => {
+    await renditionQueue.close();
     viewCounts.close();
     db.close();
   });
@@ -163,6 +172,7 @@ export async function buildApp({ config, logger, device, sync }: BuildOptions): 
       await api.register(appsRoutes);
       await api.register(categoriesRoutes);
       await api.register(resourcesRoutes);
+      await api.register(renditionsRoutes);
       await api.register(searchRoutes);
       await api.register(listsRoutes);
       await api.register(mediaRoutes);

@@ -16,9 +16,10 @@ export const OPTIONS = {
   KIT_SERVICES_MODE: { kind: 'enum', values: ['default', 'planet', 'community'], default: 'default', description: 'Modo de servicios inicial del menú (luego lo cambian los administradores).' },
   KIT_HOSTNAME: { kind: 'string', default: 'portal.kit', description: 'Nombre de red del kit (el DNS del kit lo responde); el portal cautivo envía los teléfonos a http://<nombre>/menu.' },
   KIT_HTTPS_PORT: { kind: 'port', default: '443', description: 'Puerto HTTPS; se escucha solo si hay un certificado en <KIT_DATA_DIR>/tls/ (0 lo desactiva). Ver docs/HTTPS.md.' },
-  KIT_SCRIPTS_DIR: { kind: 'string', default: '', description: 'Carpeta de kit-power, kit-hotspot y kit-clock, que /admin/device ejecuta (por defecto scripts/ del proyecto).' },
+  KIT_SCRIPTS_DIR: { kind: 'string', default: '', description: 'Carpeta de kit-power, kit-hotspot, kit-clock y kit-wifi, que /admin/device ejecuta (por defecto scripts/ del proyecto).' },
   KIT_WIFI_SSID: { kind: 'string', default: '', description: 'Nombre de la red Wi-Fi del kit que muestra /admin/device (lo escribe kit-firstboot).' },
   KIT_WIFI_MAX_PHONES: { kind: 'integer', min: 1, max: 2007, default: '10', description: 'Teléfonos que el Wi-Fi atiende a la vez (max_num_sta de hostapd); /admin/device compara con él.' },
+  KIT_WIFI_CONFIRM_SECONDS: { kind: 'integer', min: 5, max: 3600, default: '180', description: 'Segundos que tiene un administrador, conectado a la red Wi-Fi nueva, para pulsar «Conservar» antes de que el kit vuelva solo a la anterior.' },
   KIT_SEED_DEMO: { kind: 'boolean', default: 'false', description: '`true` carga los datos de demostración si la base está vacía (`make start` lo activa).' },
   KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
   KIT_DISK_RESERVE_MB: { kind: 'integer', min: 0, max: 102_400, default: '64', description: 'Espacio libre, en MiB, que ninguna subida, importación ni copia de seguridad puede ocupar en el disco de datos, para que la base de datos siga guardando y un administrador pueda entrar con el disco lleno.' },
@@ -31,6 +32,8 @@ export const OPTIONS = {
   KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
   KIT_ACME_DNS_HOOK: { kind: 'string', default: '', description: 'Programa que publica y retira el registro TXT del reto DNS-01: HOOK add|remove <nombre> <valor>.' },
   KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales en los que confiar al hablar con el servidor ACME.' },
+  KIT_RENDITIONS: { kind: 'boolean', default: 'true', description: '`true` prepara una copia ligera de cada video, imagen y sonido de la biblioteca para los teléfonos (una tarea a la vez, en segundo plano).' },
+  KIT_RENDITION_THREADS: { kind: 'integer', min: 0, max: 16, default: '0', description: 'Hilos de ffmpeg por tarea de copia ligera; 0: uno menos que los núcleos, como mucho 2.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
   LOG_FORMAT: { kind: 'enum', values: ['auto', 'json', 'pretty'], default: 'auto', description: 'Formato del registro: `json` (una línea JSON por evento, para journald), `pretty` (líneas legibles para una persona) o `auto` (legibles si la salida es una terminal, JSON si no).' },
 } as const satisfies Record<string, OptionSpec>;
@@ -60,11 +63,13 @@ export interface Config {
   seedDemo: boolean;
   /** HTTPS port, served only when a certificate is installed; 0: never */
   httpsPort: number;
-  /** where kit-power, kit-hotspot and kit-clock live */
+  /** where kit-power, kit-hotspot, kit-clock and kit-wifi live */
   scriptsDir: string;
   /** the hotspot's network name as kit-firstboot set it; null: read it from hostapd.conf if readable */
   wifiSsid: string | null;
   wifiMaxPhones: number;
+  /** seconds a Wi-Fi change waits for a confirmation over the new network before the kit undoes it */
+  wifiConfirmSeconds: number;
   /** the kit's own name on its network (KIT_HOSTNAME), lower case */
   kitHostname: string;
   logLevel: LogLevel;
@@ -84,6 +89,10 @@ export interface Config {
   syncIntervalHours: number;
   /** this server, as a hub, obtains HTTPS certificates for its kits from this ACME account; null: it does not */
   acme: AcmeConfig | null;
+  /** phone copies of videos, pictures and sounds are prepared in the background (KIT_RENDITIONS) */
+  renditions: boolean;
+  /** ffmpeg threads per rendition job; 0: automatic (KIT_RENDITION_THREADS) */
+  renditionThreads: number;
 }
 
 export interface AcmeConfig {
@@ -146,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     scriptsDir: path.resolve(read('KIT_SCRIPTS_DIR') || path.join(projectRoot, 'scripts')),
     wifiSsid: read('KIT_WIFI_SSID') || null,
     wifiMaxPhones: Number(read('KIT_WIFI_MAX_PHONES')),
+    wifiConfirmSeconds: Number(read('KIT_WIFI_CONFIRM_SECONDS')),
     kitHostname: read('KIT_HOSTNAME').toLowerCase(),
     logLevel: read('LOG_LEVEL') as LogLevel,
     logFormat: read('LOG_FORMAT') as LogFormat,
@@ -156,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
     syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
     acme: null,
+    renditions: read('KIT_RENDITIONS') === 'true',
+    renditionThreads: Number(read('KIT_RENDITION_THREADS')),
   };
   for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
     if (url !== null && !/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);

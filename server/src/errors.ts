@@ -94,6 +94,22 @@ export const ERRORS = {
   CERT_KEY_MISMATCH: { httpCode: 400, type: 'validation', message: 'La clave privada no corresponde al certificado' },
   CERT_EXPIRED: { httpCode: 400, type: 'validation', message: 'El certificado está caducado o todavía no es válido' },
   CERT_HOSTNAME_MISMATCH: { httpCode: 400, type: 'validation', message: 'El certificado no es para el nombre de red del kit' },
+  // The kit's Wi-Fi settings (docs/API-device.md)
+  // each names its field in data.field (body.<field>); the message says what is allowed
+  WIFI_SSID_INVALID: { httpCode: 400, type: 'validation', message: 'El nombre de la red debe tener de 1 a 32 bytes, sin caracteres de control' },
+  WIFI_PASSWORD_INVALID: { httpCode: 400, type: 'validation', message: 'La contraseña de la red debe tener de 8 a 63 caracteres ASCII (letras sin tilde ni ñ, cifras, espacios y signos)' },
+  WIFI_COUNTRY_UNKNOWN: { httpCode: 400, type: 'validation', message: 'País desconocido. Usa el código de dos letras del país (PE, GT, US…)' },
+  WIFI_BAND_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'La radio del kit o el país no permiten esa banda' },
+  WIFI_CHANNEL_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'El país no permite ese canal en esa banda' },
+  WIFI_MAX_PHONES_INVALID: { httpCode: 400, type: 'validation', message: 'El número de teléfonos a la vez debe estar entre 1 y 2007' },
+  WIFI_CHANGE_PENDING: { httpCode: 409, type: 'conflict', message: 'Ya hay un cambio de la red Wi-Fi esperando confirmación. Confírmalo desde la red nueva o espera a que se deshaga' },
+  WIFI_NOTHING_PENDING: { httpCode: 409, type: 'conflict', message: 'No hay ningún cambio de la red Wi-Fi esperando confirmación' },
+  WIFI_STILL_APPLYING: { httpCode: 409, type: 'conflict', message: 'El kit todavía está cambiando la red Wi-Fi. Espera unos segundos' },
+  WIFI_CONFIRM_WRONG_NETWORK: { httpCode: 409, type: 'conflict', message: 'Pulsa «Conservar» desde un teléfono conectado a la red Wi-Fi nueva del kit' },
+  WIFI_ALREADY_REVERTED: { httpCode: 409, type: 'conflict', message: 'Llegó tarde: el kit ya volvió a la red Wi-Fi anterior' },
+  WIFI_SETTINGS_UNKNOWN: { httpCode: 503, type: 'server', message: 'El kit no pudo leer los ajustes de su red Wi-Fi' },
+  WIFI_RADIO_UNKNOWN: { httpCode: 503, type: 'server', message: 'No se pudo leer la radio Wi-Fi del kit' },
+  WIFI_REGDB_MISSING: { httpCode: 503, type: 'server', message: 'Falta la base de datos de reglas de radio del kit (paquete wireless-regdb)' },
   // Admin (issue 6): categories, settings
   CATEGORY_NOT_EMPTY: { httpCode: 409, type: 'conflict', message: 'No se puede eliminar la categoría porque todavía tiene recursos o subcategorías. Muévelos a otra categoría primero' },
   CATEGORY_CYCLE: { httpCode: 409, type: 'conflict', message: 'Una categoría no puede quedar dentro de sí misma ni de una de sus subcategorías' },
@@ -103,6 +119,20 @@ export const ERRORS = {
   SETTING_DENY_SELF: { httpCode: 409, type: 'conflict', message: 'No puedes quitarte a ti mismo el acceso de administrador' },
   SETTING_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'La categoría elegida no existe' },
   PRODUCT_SLUG_RESERVED: { httpCode: 400, type: 'validation', message: 'Esa dirección ya la usa el portal. Elige otra' },
+  // Phone copies (docs/API-library.md, "Phone copies"). RENDITION_NOT_FAILED is an answer; the others are
+  // why a background job failed, read by owners and admins in `renditionJob` and never sent as an HTTP error.
+  RENDITION_NOT_FAILED: { httpCode: 409, type: 'conflict', message: 'Solo se puede reintentar una copia para teléfonos que falló' },
+  RENDITION_UNREADABLE: { httpCode: 422, type: 'media', message: 'El archivo está dañado o incompleto: no se pudo leer entero' },
+  RENDITION_NO_VIDEO: { httpCode: 422, type: 'media', message: 'El archivo no tiene imagen de video (¿es solo sonido?)' },
+  RENDITION_NO_AUDIO: { httpCode: 422, type: 'media', message: 'El archivo no tiene sonido' },
+  RENDITION_EMPTY: { httpCode: 422, type: 'media', message: 'El archivo no tiene contenido: su video o su sonido dura cero segundos' },
+  RENDITION_TOO_LARGE: { httpCode: 422, type: 'media', message: 'La imagen o el video tiene demasiados píxeles para prepararlo en el kit' },
+  RENDITION_TIMEOUT: { httpCode: 422, type: 'media', message: 'La preparación tardó más de lo permitido y se detuvo' },
+  RENDITION_STALLED: { httpCode: 422, type: 'media', message: 'El programa de video dejó de avanzar con este archivo y se detuvo' },
+  RENDITION_INTERRUPTED: { httpCode: 422, type: 'media', message: 'La preparación se interrumpió varias veces (el kit se apagó o se reinició durante ella)' },
+  RENDITION_NO_SPACE: { httpCode: 422, type: 'media', message: 'No quedaba espacio en el disco del kit para la copia' },
+  RENDITION_NO_TOOL: { httpCode: 422, type: 'media', message: 'Falta el programa ffmpeg en el kit' },
+  RENDITION_FAILED: { httpCode: 422, type: 'media', message: 'El programa de video no pudo convertir este archivo' },
   // Content packs and sync (issue 10, docs/SYNC.md)
   PACK_NOT_A_PACK: { httpCode: 400, type: 'validation', message: 'El archivo no es un paquete de Kit Portal. No se cambió nada' },
   PACK_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Este paquete se hizo con una versión más nueva de Kit Portal. Actualiza el kit para importarlo. No se cambió nada' },

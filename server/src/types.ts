@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import type { CountOnce } from './modules/counters/count-once.ts';
+import type { RenditionQueue } from './modules/renditions/queue.ts';
 import type { ViewCounts } from './modules/resources/view-counts.ts';
 
 /** Who is calling, once the auth plugin has checked the token; null for anonymous visitors. */
@@ -24,6 +25,8 @@ declare module 'fastify' {
     viewCounts: ViewCounts;
     /** views, profile views and downloads: once per viewer per thing per day */
     counters: CountOnce;
+    /** the background queue of phone copies (modules/renditions/queue.ts) */
+    renditions: RenditionQueue;
   }
   interface FastifyRequest {
     viewer: Viewer | null;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import type { BuildOptions } from '../src/app.ts';
 import { mediaRoot } from '../src/media/store.ts';
 import { signToken, type TokenSubject } from '../src/plugins/auth.ts';
 import { uploadsDir } from '../src/modules/uploads/upload-files.ts';
@@ -35,8 +36,8 @@ function quickUser(app: FastifyInstance, userName: string, admin = false): { id:
 }
 
 /** An app with an owner, another user, an admin, an admin on the denied list, and a category. */
-export async function contribWorld(env: Record<string, string> = {}): Promise<ContribWorld> {
-  const t = await buildTestApp(env);
+export async function contribWorld(env: Record<string, string> = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<ContribWorld> {
+  const t = await buildTestApp(env, options);
   const owner = quickUser(t.app, 'rosa');
   const other = quickUser(t.app, 'pedro');
   const admin = quickUser(t.app, 'jefa', true);

@@ -21,6 +21,8 @@ export type KitScriptName = 'kit-power' | 'kit-hotspot' | 'kit-clock';
 export interface RecorderScripts {
   /** the folder to give as KIT_SCRIPTS_DIR */
   dir: string;
+  /** the record file (one line per call: script and argv, tab-separated) */
+  record: string;
   /** every call so far, in order: [script, ...argv] */
   calls: () => string[][];
   /** how SCRIPT answers when its first argument is ARG */
@@ -52,6 +54,7 @@ exit "$(cat "$a.exit" 2>/dev/null || echo 0)"
   for (const name of ['kit-power', 'kit-hotspot', 'kit-clock']) fs.writeFileSync(path.join(dir, name), body, { mode: 0o755 });
   return {
     dir,
+    record,
     calls: () =>
       fs.existsSync(record)
         ? fs.readFileSync(record, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t'))
@@ -70,13 +73,14 @@ exit "$(cat "$a.exit" 2>/dev/null || echo 0)"
   };
 }
 
-/** The calls other than the status reads every GET …/status makes. */
-export const actionCalls = (scripts: RecorderScripts): string[][] => scripts.calls().filter((c) => !(c[0] === 'kit-hotspot' && c[1] === 'status'));
+/** The calls other than the reads every GET …/status and …/wifi makes. */
+export const actionCalls = (scripts: RecorderScripts): string[][] =>
+  scripts.calls().filter((c) => !(c[0] === 'kit-hotspot' && c[1] === 'status') && !(c[0] === 'kit-wifi' && (c[1] === 'status' || c[1] === 'radio')));
 
 export interface DeviceFixtures {
   paths: DevicePaths;
   /** writes (or, with null, removes) one of the files */
-  set: (name: Exclude<keyof DevicePaths, 'wlan' | 'hwmon'>, content: string | null) => void;
+  set: (name: Exclude<keyof DevicePaths, 'wlan' | 'hwmon' | 'regdb'>, content: string | null) => void;
   /** a hwmon sensor folder with a name file and attributes */
   sensor: (folder: string, files: Record<string, string>) => void;
 }
@@ -95,6 +99,8 @@ export function deviceFixtures(): DeviceFixtures {
     hostapdConf: path.join(root, 'etc/kit-portal/hostapd.conf'),
     iw: path.join(root, 'usr/sbin/iw'),
     wlan: 'wlan0',
+    // a copy of wireless-regdb's, the version the fixtures of server/test/fixtures/wifi/ were captured with
+    regdb: path.resolve(import.meta.dirname, 'fixtures/wifi/regulatory.db'),
   };
   const set: DeviceFixtures['set'] = (name, content) => {
     const file = paths[name];

@@ -12,10 +12,14 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A real app on a fresh SQLite file in its own temp data dir; env overrides as the server would read them. */
+/**
+ * A real app on a fresh SQLite file in its own temp data dir; env overrides as the server would read them.
+ * Phone copies are off unless a test turns them on (KIT_RENDITIONS=true): ffmpeg jobs in the background
+ * would only slow the other tests down.
+ */
 export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-test-'));
-  const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_RENDITIONS: 'false', ...env });
   const app = await buildApp({ config, logger: false, ...options });
   await app.ready();
   return {

@@ -35,6 +35,8 @@ export async function startKitProcess(dataDir: string, adminPassword: string, en
       KIT_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'silent',
       KIT_SEED_DEMO: 'false',
+      // Phone copies only where a test asks for them: ffmpeg in the background would slow the others.
+      KIT_RENDITIONS: 'false',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

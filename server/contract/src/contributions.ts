@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
-import { MAX_PER_PAGE, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
+import { MAX_PER_PAGE, RenditionJobSchema, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
  * Contributions (issue 5): drafts and uploads, covers, moderation, reports,
@@ -128,6 +128,8 @@ const ManagedExtras = {
   mediaName: Nullable(Type.String()),
   /** an unfinished upload of this resource's file by the caller, to resume */
   upload: Nullable(UploadSchema),
+  /** the job preparing its phone copies (pending, running or failed); null when none is under way */
+  renditionJob: Nullable(RenditionJobSchema),
 };
 
 /** A resource as its owner or an admin manages it: the page's detail plus state and allowed actions. */

@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './config.ts';
 export * from './contributions.ts';
 export * from './device.ts';
+export * from './device-wifi.ts';
 export * from './fold.ts';
 export * from './library.ts';
 export * from './portal.ts';

@@ -151,6 +151,47 @@ export const ResourceSummarySchema = Type.Object({
 });
 export type ResourceSummary = Static<typeof ResourceSummarySchema>;
 
+/**
+ * A phone copy of a resource's file, made once by the kit (docs/API-library.md
+ * "Phone copies"): `video` H.264 + AAC MP4 of at most 480p with its index
+ * first, `image` a display copy (WebP, at most 1280 px wide), `audio` a
+ * compact AAC copy, `poster` a frame of the video (WebP). `url` is a
+ * content-addressed /api/media/ address like every file.
+ */
+export const RenditionKindSchema = Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('poster')]);
+export type RenditionKind = Static<typeof RenditionKindSchema>;
+export const RenditionSchema = Type.Object({
+  kind: RenditionKindSchema,
+  url: Type.String(),
+  mime: Type.String(),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  /** bits per second (video, audio); null for pictures */
+  bitrate: Nullable(Type.Integer()),
+  bytes: Type.Integer(),
+});
+export type Rendition = Static<typeof RenditionSchema>;
+
+/** The job preparing a file's phone copies, as its owner and admins follow it; null for everyone else and once done. */
+export const RenditionJobSchema = Type.Object({
+  kind: Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')]),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('failed')]),
+  /** 0–100 */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** failed: the errors.ts RENDITION_* code and its Spanish message */
+  code: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+});
+export type RenditionJob = Static<typeof RenditionJobSchema>;
+
+/** GET /api/v2/resource/{id}/renditions: what a page polls while the copies are prepared. */
+export const ResourceRenditionsSchema = Type.Object({
+  renditions: Type.Array(RenditionSchema),
+  renditionsPending: Type.Boolean(),
+  renditionJob: Nullable(RenditionJobSchema),
+});
+export type ResourceRenditions = Static<typeof ResourceRenditionsSchema>;
+
 /** GET /api/v2/resource/{id}: everything the resource page needs, for every type. */
 export const ResourceDetailSchema = Type.Object({
   ...ResourceSummarySchema.properties,
@@ -181,6 +222,12 @@ export const ResourceDetailSchema = Type.Object({
       items: Type.Array(ResourceSummarySchema),
     }),
   ),
+  /** the file's phone copies; [] while they are prepared, when none is needed, or none could be made */
+  renditions: Type.Array(RenditionSchema),
+  /** a job will still make phone copies of the file */
+  renditionsPending: Type.Boolean(),
+  /** that job's progress or failure: the owner and admins only, else null */
+  renditionJob: Nullable(RenditionJobSchema),
 });
 export type ResourceDetail = Static<typeof ResourceDetailSchema>;
 

@@ -16,14 +16,16 @@ export function findMedia(db: Db, sha256: string): DbMedia | undefined {
 
 /**
  * A file is public when something public uses it: a published resource (its
- * file or cover), the picture of a user who is not blocked, an active banner,
- * a published ad. Each test is an index lookup (migration 0002).
+ * file, a phone copy of its file, or its cover), the picture of a user who is
+ * not blocked, an active banner, a published ad. Each test is an index lookup
+ * (migrations 0002 and 0011).
  */
 export function isMediaPublic(db: Db, sha256: string): boolean {
   const row = db
     .prepare<{ sha: string }, { ok: number }>(
       `SELECT (
           EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND status = 'published')
+       OR EXISTS (SELECT 1 FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE d.media_sha256 = @sha AND r.status = 'published')
        OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND status = 'published')
        OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND blocked = 0)
        OR EXISTS (SELECT 1 FROM banners WHERE media_sha256 = @sha AND active = 1)
@@ -34,12 +36,13 @@ export function isMediaPublic(db: Db, sha256: string): boolean {
   return row?.ok === 1;
 }
 
-/** The user's own resources (any status) or own picture use the file. */
+/** The user's own resources (any status: their file, a phone copy of it, their cover) or own picture use the file. */
 export function isMediaOwnedBy(db: Db, sha256: string, userId: number): boolean {
   const row = db
     .prepare<{ sha: string; user: number }, { ok: number }>(
       `SELECT (
           EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND user_id = @user)
+       OR EXISTS (SELECT 1 FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE d.media_sha256 = @sha AND r.user_id = @user)
        OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND user_id = @user)
        OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND id = @user)
        ) AS ok`,
@@ -55,9 +58,18 @@ export interface DbMediaUser {
   status: string;
 }
 
-/** Resources whose file these bytes are, oldest first (the same bytes may back several). */
+/** Resources whose file these bytes are, or a phone copy of it, oldest first (the same bytes may back several). */
 export function resourcesUsingMedia(db: Db, sha256: string): DbMediaUser[] {
   return db
-    .prepare<[string], DbMediaUser>('SELECT id, title, user_id, status FROM resources WHERE media_sha256 = ? ORDER BY id LIMIT 50')
-    .all(sha256);
+    .prepare<{ sha: string }, DbMediaUser>(
+      `SELECT id, title, user_id, status FROM resources
+       WHERE media_sha256 = @sha OR media_sha256 IN (SELECT source_sha256 FROM renditions WHERE media_sha256 = @sha)
+       ORDER BY id LIMIT 50`,
+    )
+    .all({ sha: sha256 });
+}
+
+/** The phone copies made from a file (modules/renditions/): they go when it goes. */
+export function renditionFilesOf(db: Db, sha256: string): string[] {
+  return db.prepare<[string], { media_sha256: string }>('SELECT media_sha256 FROM renditions WHERE source_sha256 = ?').all(sha256).map((r) => r.media_sha256);
 }

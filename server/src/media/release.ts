@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../db/connection.ts';
-import { findMedia } from './media-access.repo.ts';
+import { findMedia, renditionFilesOf } from './media-access.repo.ts';
 import { deleteMediaIfUnused } from './media.repo.ts';
 import { mediaPath } from './store.ts';
 
@@ -21,17 +21,22 @@ export function withStoreLock<T>(job: () => Promise<T> | T): Promise<T> {
 
 /**
  * Deletes stored files that nothing references any more (a deleted draft's
- * file, a replaced cover). Call inside withStoreLock, after the rows that
- * used them changed.
+ * file, a replaced cover), and with a file its phone copies (their rows go
+ * with its row, by the migration's CASCADE). Call inside withStoreLock, after
+ * the rows that used them changed.
  */
 export function releaseMedia(db: Db, dataDir: string, shas: ReadonlyArray<string | null | undefined>): string[] {
   const removed: string[] = [];
-  for (const sha of new Set(shas)) {
+  const pending = [...new Set(shas)];
+  for (let i = 0; i < pending.length; i++) {
+    const sha = pending[i];
     if (!sha) continue;
     const media = findMedia(db, sha);
+    const copies = renditionFilesOf(db, sha);
     if (!media || !deleteMediaIfUnused(db, sha)) continue;
     fs.rmSync(mediaPath(dataDir, media.sha256, media.ext), { force: true });
     removed.push(sha);
+    for (const copy of copies) if (!pending.includes(copy)) pending.push(copy);
   }
   return removed;
 }

@@ -29,6 +29,7 @@ const CHECKS = [
   ['firstboot-applied', 'kit-firstboot ran once: /etc/kit-portal written, admin details on the boot partition, a machine id of its own'],
   ['generated-defaults', 'without kit-portal.txt: a generated 12-character admin password and a Biblioteca-XXXX network'],
   ['watchdog-restarts', 'when the server stops pinging (SIGSTOP), the watchdog kills and restarts it, and the new one answers'],
+  ['wifi-apply-fails-back', 'a Wi-Fi change staged by the portal’s user goes through polkit to the root helper, which arms a real revert timer; with no radio the access point cannot start, so the previous settings are back at once, the reason and the admin recorded, no timer left'],
 ] as const;
 
 const BOOT_TIMEOUT_MS = 6 * 60_000;

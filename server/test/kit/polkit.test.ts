@@ -5,8 +5,9 @@ import * as acorn from 'acorn';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, isRoot, run, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
 
-// systemd/polkit/50-kit-portal.rules: the server's user may power off, reboot
-// and switch the hotspot, and nothing else. Checked twice: by the real polkitd
+// systemd/polkit/50-kit-portal.rules: the server's user may power off, reboot,
+// switch the hotspot, start the Wi-Fi change's two units and set the clock,
+// and nothing else. Checked twice: by the real polkitd
 // through pkcheck, and by evaluating the rules (polkit rules are JavaScript)
 // against fake subjects and actions.
 afterAll(cleanupTempDirs);
@@ -28,6 +29,9 @@ const CASES: Case[] = [
   ...['kit-hotspot.target', 'kit-hostapd.service', 'kit-dnsmasq.service'].flatMap((unit) =>
     ['start', 'stop', 'restart'].map((verb) => ({ user: 'kitportal' as const, action: MANAGE, unit, verb, allowed: true })),
   ),
+  // a Wi-Fi change (kit-wifi: start the root helper's two units, nothing else of them)
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'start', allowed: true },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-confirm.service', verb: 'start', allowed: true },
   // the clock (kit-clock: timedatectl set-time, NTP off and on around it)
   { user: 'kitportal', action: 'org.freedesktop.timedate1.set-time', allowed: true },
   { user: 'kitportal', action: 'org.freedesktop.timedate1.set-ntp', allowed: true },
@@ -37,6 +41,16 @@ const CASES: Case[] = [
   { user: 'kitportal', action: MANAGE, unit: 'kit-wlan-address.service', verb: 'stop', allowed: false },
   { user: 'kitportal', action: MANAGE, unit: 'kit-hotspot.target', verb: 'kill', allowed: false },
   { user: 'kitportal', action: MANAGE, unit: 'kit-hotspot.target', verb: 'reload-or-restart', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'stop', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'restart', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-confirm.service', verb: 'stop', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-boot.service', verb: 'start', allowed: false },
+  // the revert timer is the root helper's: the portal may not stop it (nor start one)
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-revert-0123456789ab.timer', verb: 'stop', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-revert-0123456789ab.service', verb: 'start', allowed: false },
+  // a unit named like a property of every JavaScript object is just another unit
+  { user: 'kitportal', action: MANAGE, unit: 'constructor', verb: 'start', allowed: false },
+  { user: 'kitportal', action: MANAGE, unit: 'hasOwnProperty', verb: 'start', allowed: false },
   { user: 'kitportal', action: 'org.freedesktop.systemd1.manage-unit-files', allowed: false },
   { user: 'kitportal', action: 'org.freedesktop.systemd1.reload-daemon', allowed: false },
   { user: 'kitportal', action: 'org.freedesktop.login1.halt', allowed: false },
@@ -50,6 +64,7 @@ const CASES: Case[] = [
   { user: 'vecino', action: 'org.freedesktop.login1.reboot', allowed: false },
   { user: 'vecino', action: 'org.freedesktop.login1.power-off', allowed: false },
   { user: 'vecino', action: MANAGE, unit: 'kit-hotspot.target', verb: 'stop', allowed: false },
+  { user: 'vecino', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'start', allowed: false },
   { user: 'vecino', action: 'org.freedesktop.timedate1.set-time', allowed: false },
   { user: 'vecino', action: 'org.freedesktop.timedate1.set-ntp', allowed: false },
 ];

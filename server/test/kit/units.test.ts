@@ -231,3 +231,27 @@ describe('the journald drop-in', () => {
     for (const setting of settings) expect(binary, setting).toContain(`Journal.${setting.split('=')[0]}`);
   });
 });
+
+describe('the Wi-Fi change units', () => {
+  it('apply and confirm run the root helper on demand only (started by the portal through polkit, never enabled)', () => {
+    for (const [unit, verb] of [['kit-wifi-apply.service', 'apply'], ['kit-wifi-confirm.service', 'confirm']] as const) {
+      const service = unitSection(unit, 'Service');
+      expect(service.get('ExecStart')).toEqual([`/opt/kit-portal/scripts/kit-wifi-helper ${verb}`]);
+      expect(service.get('Type')).toEqual(['oneshot']);
+      expect(service.has('User')).toBe(false);
+      // writes only the kit's settings and the portal's staged file
+      expect(service.get('ProtectSystem')).toEqual(['strict']);
+      expect(service.get('ReadWritePaths')).toEqual(['/etc/kit-portal -/var/lib/kit-portal/wifi']);
+      expect(installMap().enable).not.toContain(unit);
+      expect(fs.readFileSync(path.join(SYSTEMD_DIR, unit), 'utf8')).not.toMatch(/^\[Install\]/m);
+    }
+  });
+
+  it('the boot check runs at every boot, after the first boot and before the access point and the portal', () => {
+    const unit = unitSection('kit-wifi-boot.service', 'Unit');
+    expect(unitSection('kit-wifi-boot.service', 'Service').get('ExecStart')).toEqual(['/opt/kit-portal/scripts/kit-wifi-helper boot']);
+    expect((unit.get('After') ?? []).join(' ')).toContain('kit-firstboot.service');
+    expect((unit.get('Before') ?? []).join(' ').split(/\s+/)).toEqual(expect.arrayContaining(['kit-hostapd.service', 'kit-hotspot.target', 'kit-portal.service']));
+    expect(installMap().enable).toContain('kit-wifi-boot.service');
+  });
+});

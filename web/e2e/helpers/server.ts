@@ -48,20 +48,25 @@ export interface RunningServer {
  * Starts the real server (`node server/src/main.ts`) on a free port with a
  * fresh data folder and a random admin password, serving the built web app;
  * ENV adds or overrides variables (docs/CONFIG.md); PREPARE may lay files
- * into the data folder before the start (a certificate, say).
+ * into the data folder before the start (a certificate, say). HOST and LAUNCH
+ * run it elsewhere: an address to listen on and be reached at, and a command
+ * that runs `node server/src/main.ts` (its argv appended), such as
+ * `ip netns exec NS` for a kit in a network namespace of its own.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { port?: number; prepare?: (dataDir: string) => void } = {},
+  opts: { port?: number; prepare?: (dataDir: string) => void; host?: string; launch?: string[] } = {},
 ): Promise<RunningServer> {
   const listenOn = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
   opts.prepare?.(dataDir);
   const adminPassword = randomBytes(12).toString('base64url');
   let log = '';
-  const server = spawn(process.execPath, ['server/src/main.ts'], {
+  const host = opts.host ?? HOST;
+  const [command = process.execPath, ...args] = [...(opts.launch ?? []), process.execPath, 'server/src/main.ts'];
+  const server = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(listenOn), HOST, KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(listenOn), HOST: host, KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -79,7 +84,7 @@ export async function startServer(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const baseUrl = `http://${HOST}:${listenOn}`;
+  const baseUrl = `http://${host}:${listenOn}`;
   try {
     await waitForHealth(`${baseUrl}/api/health`, server, () => log);
   } catch (error) {

@@ -6,6 +6,7 @@ import type {
   QueryContentAll,
   ResourceDetail,
   ResourcePage,
+  ResourceRenditions,
   ResourceSummary,
 } from '@kit/contract';
 import { api } from './api.ts';
@@ -38,6 +39,11 @@ export async function getCategoryBranch(id: number, signal?: AbortSignal, fields
 /** GET /api/v2/resource/{id}: everything the resource page shows (counts a view). */
 export function getResource(id: number, signal?: AbortSignal): Promise<ResourceDetail> {
   return api.get<ResourceDetail>(`/v2/resource/${id}`, undefined, signal);
+}
+
+/** GET /api/v2/resource/{id}/renditions: its phone copies, and (owner, admins) the job making them; counts no view. */
+export function getRenditions(id: number, signal?: AbortSignal): Promise<ResourceRenditions> {
+  return api.get<ResourceRenditions>(`/v2/resource/${id}/renditions`, undefined, signal);
 }
 
 /** GET /api/contents/random: one published resource (404 LIBRARY_EMPTY when there is none). */

@@ -20,6 +20,8 @@ export const blockResource = (id: number, reason?: string) => post<ManagedResour
 export const unblockResource = (id: number) => post<ManagedResource>(`/v2/admin/resources/${id}/unblock`);
 export const keepResource = (id: number) => post<ManagedResource>(`/v2/admin/resources/${id}/keep`);
 export const dismissReport = (id: number) => post<Report>(`/v2/admin/reports/${id}/dismiss`);
+/** A failed phone-copy job, queued again. */
+export const retryRenditions = (id: number) => post<ManagedResource>(`/v2/admin/resources/${id}/renditions/retry`);
 /** An admin's own draft: published at once ("admins publish what they upload"). */
 export const submitResource = (id: number) => post<ManagedResource>(`/v2/resources/${id}/submit`);
 export const deleteResource = (id: number) => api.request<{ ok: true }>(`/v2/resources/${id}`, { method: 'DELETE' });

@@ -79,10 +79,35 @@ export const esLibrary = {
     downloadSized: 'Descargar ({size})',
     downloadApp: 'Descargar aplicación',
     noPlayer: 'Tu navegador no puede reproducir este archivo. Descárgalo para verlo.',
+    /** the player plays the kit's light copy; this switches to the file as it was uploaded */
+    playOriginal: 'Calidad original',
+    /** and back */
+    playLight: 'Versión ligera para teléfonos',
+    /** after either label: the file's size */
+    sized: '{label} ({size})',
     noPreview: 'Este documento no se puede mostrar aquí. Descárgalo para leerlo.',
     listItems: 'Recursos de la lista',
     listEmpty: 'Esta lista no tiene recursos.',
     openList: 'Ver la lista',
+  },
+  /** The job that prepares a file's light copies, as its owner and admins follow it. */
+  copies: {
+    running: {
+      video: 'Preparando video para teléfonos… {percent} %',
+      image: 'Preparando imagen para teléfonos… {percent} %',
+      audio: 'Preparando audio para teléfonos… {percent} %',
+    },
+    pending: {
+      video: 'Video en espera para prepararse para teléfonos',
+      image: 'Imagen en espera para prepararse para teléfonos',
+      audio: 'Audio en espera para prepararse para teléfonos',
+    },
+    progress: 'Progreso de la copia para teléfonos',
+    failed: 'No se pudo preparar la copia para teléfonos: {reason}.',
+    keepsOriginal: 'El original se sigue viendo y descargando igual.',
+    retry: 'Reintentar',
+    retried: 'Se volverá a preparar la copia para teléfonos.',
+    retryFailed: 'No se pudo reintentar. Vuelve a intentarlo.',
   },
   pdf: {
     label: 'Documento',

@@ -17,6 +17,12 @@ export const esOfflinePages = {
     evicted: 'Para hacer espacio se quitó: {titles}.',
     download: 'Descargar al teléfono',
     downloadNote: 'Se guarda en las descargas del teléfono; ábrelo con sus aplicaciones, también sin conexión.',
+    /** after a button's label: the size of what it saves */
+    sized: '{label} ({size})',
+    /** the kit made a light copy: the default buttons take it, these take the file as it was uploaded */
+    saveOriginal: 'Guardar el original',
+    downloadOriginal: 'Descargar el original',
+    lightNote: 'Se guarda la versión ligera para teléfonos, que ocupa menos.',
   },
   saved: {
     title: 'Mis descargas',

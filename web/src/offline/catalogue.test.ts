@@ -18,6 +18,7 @@ function detail(id: number, title: string): ResourceDetail {
   return {
     ...summary(id, title), description: 'Una guía.', source: '', license: '', app_version: null, statusReason: null, reportNotes: [],
     publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: true, playlist: null,
+    renditions: [], renditionsPending: false, renditionJob: null,
   } as ResourceDetail;
 }
 

@@ -1,4 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
+import { lightestFile, posterOf, type MediaChoice } from '../api/phone-copy.ts';
 import { SAVED_MEDIA_CACHE } from '../sw/cache-names.ts';
 import { rememberResource } from './catalogue.ts';
 import { db, type SavedMedia } from './db.ts';
@@ -8,7 +9,9 @@ import { planEviction } from './lru.ts';
  * "Guardar para ver sin conexión" (docs/PRODUCT.md#secure-context): a resource's media and cover go
  * to Cache Storage, where the service worker answers them (with ranges, so
  * players seek) once the network is gone; the resource itself goes to Dexie so
- * its page opens offline. Only with a service worker (offline-mode.ts).
+ * its page opens offline. Only with a service worker (offline-mode.ts). The
+ * media saved is the kit's light copy when it made one (a phone's storage and
+ * the Wi-Fi are both scarce), the original only when the person asks for it.
  */
 
 export type SaveFailure = 'noSpace' | 'network';
@@ -36,9 +39,18 @@ export interface SavedItem extends SavedMedia {
   type: number;
 }
 
-/** The files a resource saves: its media and its cover. */
-export function savableUrls(resource: Pick<ResourceDetail, 'mediaUrl' | 'coverUrl'>): string[] {
-  return [resource.mediaUrl, resource.coverUrl].filter((url): url is string => typeof url === 'string' && url !== '');
+/** Which file of a resource is saved: 'light' its light copy (the original when there is none), 'original' the file as uploaded. */
+export type SaveChoice = 'light' | 'original';
+
+/** The media a choice saves, with its size. */
+export function savedFileOf(resource: ResourceDetail, choice: SaveChoice): MediaChoice | null {
+  if (choice === 'light') return lightestFile(resource);
+  return resource.mediaUrl ? { url: resource.mediaUrl, bytes: resource.size } : null;
+}
+
+/** The files a resource saves: the chosen media and the picture its page shows over it (cover or poster). */
+export function savableUrls(resource: ResourceDetail, choice: SaveChoice = 'light'): string[] {
+  return [savedFileOf(resource, choice)?.url, posterOf(resource)].filter((url): url is string => typeof url === 'string' && url !== '');
 }
 
 async function freeBytes(): Promise<number> {
@@ -83,10 +95,13 @@ export async function deleteSaved(resourceId: number): Promise<void> {
  * the least recently used saved items when it is short (their titles are
  * returned so the page can say so); asks the browser to keep the data.
  */
-export async function saveForOffline(resource: ResourceDetail, onProgress: Progress, now = Date.now()): Promise<SaveResult> {
-  const urls = savableUrls(resource);
-  if (!resource.mediaUrl || urls.length === 0) throw new SaveError('network');
-  const needed = resource.size ?? 0;
+export async function saveForOffline(resource: ResourceDetail, onProgress: Progress, now = Date.now(), choice: SaveChoice = 'light'): Promise<SaveResult> {
+  const file = savedFileOf(resource, choice);
+  const urls = savableUrls(resource, choice);
+  if (!file) throw new SaveError('network');
+  const needed = file.bytes ?? 0;
+  // The other file of the same resource, saved before, makes room for this one.
+  if ((await db.savedMedia.get(resource.id))?.url !== file.url) await deleteSaved(resource.id);
   const plan = planEviction(await db.savedMedia.toArray(), needed, await freeBytes(), resource.id);
   if (!plan.fits) throw new SaveError('noSpace');
   const evicted: string[] = [];
@@ -104,7 +119,7 @@ export async function saveForOffline(resource: ResourceDetail, onProgress: Progr
     for (const url of urls) {
       bytes += await store(cache, url, (n) => {
         loaded += n;
-        onProgress(loaded, resource.size);
+        onProgress(loaded, file.bytes);
       });
     }
   } catch (error) {
@@ -112,7 +127,7 @@ export async function saveForOffline(resource: ResourceDetail, onProgress: Progr
     throw error instanceof SaveError ? error : new SaveError(isQuotaError(error) ? 'noSpace' : 'network');
   }
   await rememberResource(resource, now);
-  await db.savedMedia.put({ resourceId: resource.id, url: resource.mediaUrl, coverUrl: resource.coverUrl, bytes, savedAt: now, lastUsedAt: now });
+  await db.savedMedia.put({ resourceId: resource.id, url: file.url, coverUrl: posterOf(resource), bytes, savedAt: now, lastUsedAt: now });
   return { evicted };
 }
 

@@ -6,12 +6,13 @@ import { DeviceActions } from '../features/device/DeviceActions.tsx';
 import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
 import { deviceErrorMessage } from '../features/device/device-errors.ts';
 import { useDeviceStatus } from '../features/device/use-device-status.ts';
+import { WifiPanel } from '../features/device/WifiPanel.tsx';
 import { esDevice } from '../i18n/es-device.ts';
 import '../features/device/device.css';
 
 const t = esDevice;
 
-/** /admin/device (docs/API-device.md, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi, clock and certificate. */
+/** /admin/device (docs/API-device.md, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi (and its settings), clock and certificate. */
 export function AdminDevicePage() {
   const { status, updatedAt, error, refresh } = useDeviceStatus();
   return (
@@ -29,6 +30,7 @@ export function AdminDevicePage() {
         {status && updatedAt && (
           <>
             <DeviceStatusView status={status} />
+            <WifiPanel status={status} />
             <ClockPanel kitNow={status.now} readAt={updatedAt} onDone={refresh} />
             <section className="device-card" aria-labelledby="device-https">
               <h2 id="device-https">{t.https}</h2>

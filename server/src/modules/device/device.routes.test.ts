@@ -34,7 +34,7 @@ async function startKit(env: Record<string, string> = {}, options: DeviceOptions
   const fixtures = deviceFixtures();
   const t = await buildTestApp(
     { KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: scripts.dir, KIT_WIFI_SSID: 'Biblioteca-AB12', ...env },
-    { device: { paths: fixtures.paths, powerDelayMs: 300, hotspotTimeoutMs: 1_500, ...options } },
+    { device: { paths: fixtures.paths, powerDelayMs: 300, hotspotTimeoutMs: 1_500, wifiDelayMs: 300, ...options } },
   );
   const adminId = await createUser(t.app, 'admin', 'clave-admin', { admin: true });
   await createUser(t.app, 'rosa', 'clave-rosa');
@@ -61,16 +61,19 @@ const ENDPOINTS: [InjectOptions['method'], string, unknown][] = [
   ['POST', 'hotspot', { state: 'off' }],
   ['PUT', 'clock', { now: '2025-06-01T12:00:00Z' }],
   ['PUT', 'certificate', { cert: 'x', key: 'y' }],
+  ['GET', 'wifi', undefined],
+  ['PUT', 'wifi', { ssid: 'Biblioteca', security: 'open', channel: 'auto', band: '2.4', country: 'PE', maxPhones: 10 }],
+  ['POST', 'wifi/confirm', undefined],
 ];
 
 afterAll(cleanupDeviceDirs);
 
 /**
- * Time for a wrongly started script to show in the record: power runs 300 ms
- * after its answer in these apps, the hotspot in the background; the clock
- * and status run before the answer.
+ * Time for a wrongly started script to show in the record: power and a Wi-Fi
+ * change run 300 ms after their answer in these apps, the hotspot in the
+ * background; the clock and status run before the answer.
  */
-const settle = (url: string) => sleep(url === 'power' ? 450 : url === 'hotspot' ? 200 : 0);
+const settle = (url: string) => sleep(url === 'power' ? 450 : url === 'hotspot' ? 200 : url === 'wifi' ? 450 : 0);
 
 describe('device control: who may use it', () => {
   let kit: Kit;

@@ -17,6 +17,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import { reloadHttps } from '../../plugins/https.ts';
 import { checkInstallable, kitNames, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
 import { DeviceController, type DeviceOptions, parseClock } from './device.service.ts';
+import { wifiRoutes } from './wifi.routes.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -24,8 +25,8 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const adminId = (request: FastifyRequest): number | undefined => request.viewer?.id;
 
 /**
- * /api/v2/admin/device/…: the kit's status and its power, hotspot, clock and
- * HTTPS certificate (docs/API-device.md). Every route: an admin not on the
+ * /api/v2/admin/device/…: the kit's status and its power, hotspot, clock,
+ * HTTPS certificate and Wi-Fi settings (wifi.routes.ts) (docs/API-device.md). Every route: an admin not on the
  * denied list (checked first, in onRequest, before the body is even read),
  * and only on a kit (404 DEVICE_NOT_KIT elsewhere). Writes authenticated by
  * the cookie alone are refused cross-site by the auth plugin. Every action is
@@ -39,6 +40,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
   app.addHook('onRequest', async () => {
     if (!app.config.isKit) throw new AppError('DEVICE_NOT_KIT');
   });
+  await app.register(wifiRoutes, { device, delayMs: options.wifiDelayMs ?? 1_500 });
 
   app.get('/v2/admin/device/status', { schema: { response: { 200: DeviceStatusSchema, ...errors } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');

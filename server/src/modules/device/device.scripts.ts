@@ -37,7 +37,7 @@ export function runProgram(file: string, args: readonly string[], { timeoutMs }:
 }
 
 /** The kit's helper scripts, the only programs device control runs (besides iw for reading). */
-export type KitScript = 'kit-power' | 'kit-hotspot' | 'kit-clock';
+export type KitScript = 'kit-power' | 'kit-hotspot' | 'kit-clock' | 'kit-wifi';
 
 export function runKitScript(scriptsDir: string, script: KitScript, args: readonly string[], timeoutMs: number): Promise<ProgramResult> {
   return runProgram(path.join(scriptsDir, script), args, { timeoutMs });

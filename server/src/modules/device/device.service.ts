@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { describeResult, runKitScript } from './device.scripts.ts';
 import { readHttpsStatus } from './https-status.ts';
 import { countPhones, DEFAULT_PATHS, type DevicePaths, readDisk, readHostapd, readLoad, readMemory, readTemperature, readThrottling, readUptime } from './device.status.ts';
+import { readKitWifiStatus } from './wifi-settings.ts';
 
 export interface DeviceOptions {
   /** where /proc, /sys and the hotspot files are read (tests: fixtures) */
@@ -14,6 +15,8 @@ export interface DeviceOptions {
   hotspotTimeoutMs?: number;
   /** still running this long after a successful kit-power: the shutdown did not happen, allow another try */
   powerGraceMs?: number;
+  /** wait after a Wi-Fi change's 202 was sent before applying it (the Wi-Fi drops then) */
+  wifiDelayMs?: number;
 }
 
 const STATUS_TIMEOUT_MS = 5_000;
@@ -44,6 +47,8 @@ export class DeviceController {
   #powerPending: PowerAction | null = null;
   #powerError: string | null = null;
   #hotspot: HotspotAction | null = null;
+  /** another controller's action that must not meet a hotspot switch (a Wi-Fi change being applied) */
+  #othersBusy: () => boolean = () => false;
 
   constructor(app: FastifyInstance, options: DeviceOptions = {}) {
     this.#app = app;
@@ -57,9 +62,23 @@ export class DeviceController {
     return this.#app.config.scriptsDir;
   }
 
+  get paths(): DevicePaths {
+    return this.#paths;
+  }
+
+  /** A power action or a hotspot switch is under way. */
+  get busy(): boolean {
+    return this.#powerPending !== null || this.#hotspot?.result === 'running';
+  }
+
+  /** Hotspot switches also wait while BUSY says so. */
+  alsoBusyWhen(busy: () => boolean): void {
+    this.#othersBusy = busy;
+  }
+
   async status(): Promise<DeviceStatus> {
     const { config } = this.#app;
-    const [uptime, load, temperature, throttling, memory, disk, hostapd, phones, hotspotState, https] = await Promise.all([
+    const [uptime, load, temperature, throttling, memory, disk, hostapd, phones, hotspotState, https, wifi] = await Promise.all([
       readUptime(this.#paths),
       readLoad(this.#paths),
       readTemperature(this.#paths),
@@ -70,6 +89,7 @@ export class DeviceController {
       countPhones(this.#paths),
       this.#hotspotUnitState(),
       readHttpsStatus(this.#app),
+      readKitWifiStatus(this.#scriptsDir),
     ]);
     return {
       hostname: config.kitHostname,
@@ -83,10 +103,11 @@ export class DeviceController {
       memory,
       hotspot: {
         state: hotspotState,
-        ssid: config.wifiSsid ?? hostapd.ssid,
+        // the settings in use (a change from the web rewrites them), then what the first boot said
+        ssid: wifi.settings?.ssid ?? config.wifiSsid ?? hostapd.ssid,
         connectedPhones: phones.count,
         connectedPhonesSource: phones.source,
-        maxPhones: hostapd.maxPhones ?? config.wifiMaxPhones,
+        maxPhones: wifi.settings?.maxPhones ?? hostapd.maxPhones ?? config.wifiMaxPhones,
         lastAction: this.#hotspot ? { ...this.#hotspot } : null,
       },
       power: { pending: this.#powerPending, lastError: this.#powerError },
@@ -138,7 +159,7 @@ export class DeviceController {
 
   /** Starts `kit-hotspot on|off` in the background; its result shows in status().hotspot.lastAction. */
   switchHotspot(state: HotspotSwitch, log: FastifyBaseLogger): string {
-    if (this.#powerPending || this.#hotspot?.result === 'running') throw new AppError('DEVICE_BUSY');
+    if (this.busy || this.#othersBusy()) throw new AppError('DEVICE_BUSY');
     const action: HotspotAction = { state, result: 'running', startedAt: new Date().toISOString(), finishedAt: null, message: null };
     this.#hotspot = action;
     void runKitScript(this.#scriptsDir, 'kit-hotspot', [state], this.#hotspotTimeoutMs).then((result) => {

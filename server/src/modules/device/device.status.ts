@@ -27,6 +27,8 @@ export interface DevicePaths {
   /** `iw dev <wlan> station dump` lists the associated phones (needs no privilege) */
   iw: string;
   wlan: string;
+  /** wireless-regdb's regulatory database, the one the kernel loads: the channels each country allows */
+  regdb: string;
 }
 
 export const DEFAULT_PATHS: Readonly<DevicePaths> = Object.freeze({
@@ -40,10 +42,11 @@ export const DEFAULT_PATHS: Readonly<DevicePaths> = Object.freeze({
   hostapdConf: '/etc/kit-portal/hostapd.conf',
   iw: '/usr/sbin/iw',
   wlan: 'wlan0',
+  regdb: '/lib/firmware/regulatory.db',
 });
 
 /** A file's text, or null when it does not exist or cannot be read (a PC, a container, another kernel). */
-async function readText(file: string): Promise<string | null> {
+export async function readText(file: string): Promise<string | null> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch {
@@ -152,6 +155,41 @@ export async function readHostapd(paths: DevicePaths): Promise<{ ssid: string | 
   return { ssid: value('ssid'), maxPhones: Number.isInteger(max) && max > 0 ? max : null };
 }
 
+/** The phones associated now, by MAC address (lower case), with how long each has been: `iw dev <wlan> station dump`. */
+export function parseStationDump(text: string): Map<string, { connectedSeconds: number | null }> {
+  const stations = new Map<string, { connectedSeconds: number | null }>();
+  let current: { connectedSeconds: number | null } | null = null;
+  for (const line of text.split('\n')) {
+    const station = /^Station ([0-9a-f]{2}(?::[0-9a-f]{2}){5})\b/i.exec(line);
+    if (station) {
+      current = { connectedSeconds: null };
+      stations.set(station[1]!.toLowerCase(), current);
+      continue;
+    }
+    const connected = /^\s+connected time:\s+(\d+) seconds/.exec(line);
+    if (connected && current) current.connectedSeconds = Number(connected[1]);
+  }
+  return stations;
+}
+
+export async function readStations(paths: DevicePaths): Promise<Map<string, { connectedSeconds: number | null }> | null> {
+  const dump = await runProgram(paths.iw, ['dev', paths.wlan, 'station', 'dump'], { timeoutMs: 3000 });
+  return dump.code === 0 ? parseStationDump(dump.stdout) : null;
+}
+
+/** IPv4 address → MAC (lower case) of the complete ARP entries on the Wi-Fi interface; null when the table cannot be read. */
+export async function readArp(paths: DevicePaths): Promise<Map<string, string> | null> {
+  const arp = await readText(paths.arp);
+  if (arp === null) return null;
+  // IP address  HW type  Flags  HW address  Mask  Device; flag 0x2 = a complete entry.
+  const entries = new Map<string, string>();
+  for (const line of arp.split('\n').slice(1)) {
+    const [ip, , flags, mac, , device] = line.trim().split(/\s+/);
+    if (ip && device === paths.wlan && mac && mac !== '00:00:00:00:00:00' && (Number.parseInt(flags ?? '0', 16) & 0x2) !== 0) entries.set(ip, mac.toLowerCase());
+  }
+  return entries;
+}
+
 /**
  * Phones on the hotspot: the stations associated now, from `iw dev wlan0
  * station dump` (nl80211 answers it without privileges); where iw is missing
@@ -160,17 +198,9 @@ export async function readHostapd(paths: DevicePaths): Promise<{ ssid: string | 
  * they last 12 hours.
  */
 export async function countPhones(paths: DevicePaths): Promise<{ count: number | null; source: 'stations' | 'arp' | null }> {
-  const dump = await runProgram(paths.iw, ['dev', paths.wlan, 'station', 'dump'], { timeoutMs: 3000 });
-  if (dump.code === 0) {
-    return { count: (dump.stdout.match(/^Station [0-9a-f]{2}(:[0-9a-f]{2}){5}\b/gim) ?? []).length, source: 'stations' };
-  }
-  const arp = await readText(paths.arp);
+  const stations = await readStations(paths);
+  if (stations) return { count: stations.size, source: 'stations' };
+  const arp = await readArp(paths);
   if (arp === null) return { count: null, source: null };
-  // IP address  HW type  Flags  HW address  Mask  Device; flag 0x2 = a complete entry.
-  const phones = new Set<string>();
-  for (const line of arp.split('\n').slice(1)) {
-    const [, , flags, mac, , device] = line.trim().split(/\s+/);
-    if (device === paths.wlan && mac && mac !== '00:00:00:00:00:00' && (Number.parseInt(flags ?? '0', 16) & 0x2) !== 0) phones.add(mac.toLowerCase());
-  }
-  return { count: phones.size, source: 'arp' };
+  return { count: new Set(arp.values()).size, source: 'arp' };
 }

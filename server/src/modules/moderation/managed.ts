@@ -6,6 +6,8 @@ import { CategoryTree, isPrivileged } from '../categories/categories.service.ts'
 import { resourceDetail } from '../resources/resource-detail.ts';
 import { findResourceDetail } from '../resources/resources.repo.ts';
 import { canSee, loadSummaries, ownerOrAdmin } from '../resources/resources.service.ts';
+import { jobsBySource, toWireJob } from '../renditions/renditions.service.ts';
+import type { DbJob } from '../renditions/renditions.repo.ts';
 import { reportNotesOf } from '../resources/review.ts';
 import { toWireUpload } from '../uploads/uploads.service.ts';
 import { uploadsOf } from '../uploads/uploads.repo.ts';
@@ -34,15 +36,23 @@ export function toWireReport(r: DbReport, viewer: Viewer | null): Report {
   };
 }
 
-function extrasFor(db: Db, dataDir: string, viewer: Viewer | null, extras: DbManagedExtras | undefined, uploads: Map<number, ReturnType<typeof toWireUpload>>, id: number) {
+function extrasFor(
+  viewer: Viewer | null,
+  extras: DbManagedExtras | undefined,
+  uploads: Map<number, ReturnType<typeof toWireUpload>>,
+  jobs: Map<string, DbJob>,
+  id: number,
+) {
   const admin = isPrivileged(viewer);
+  const told = extras !== undefined && ownerOrAdmin(extras, viewer);
   return {
-    statusReason: extras && ownerOrAdmin(extras, viewer) ? extras.status_reason : null,
+    statusReason: told ? extras.status_reason : null,
     rightsDeclared: extras?.rights_declared === 1,
     actions: extras ? allowedActions(extras, viewer) : [],
     openReports: admin ? (extras?.open_reports ?? 0) : 0,
     mediaName: extras?.media_name ?? null,
     upload: uploads.get(id) ?? null,
+    renditionJob: told && extras.media_sha256 !== null ? toWireJob(jobs.get(extras.media_sha256)) : null,
   };
 }
 
@@ -58,7 +68,7 @@ export function managedResource(db: Db, dataDir: string, viewer: Viewer | null, 
   if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
   const detail = resourceDetail(db, row, viewer);
   const [extras] = findManagedExtras(db, [id]);
-  const { statusReason: _sameAsDetail, ...rest } = extrasFor(db, dataDir, viewer, extras, uploadsByResource(db, dataDir, viewer, [id]), id);
+  const { statusReason: _sameAsDetail, ...rest } = extrasFor(viewer, extras, uploadsByResource(db, dataDir, viewer, [id]), jobsBySource(db, [extras?.media_sha256 ?? null]), id);
   return { ...detail, ...rest, coverCustom: extras?.cover_custom === 1 };
 }
 
@@ -80,9 +90,10 @@ export function managedSummaries(db: Db, dataDir: string, viewer: Viewer | null,
     return row !== undefined && ownerOrAdmin(row, viewer);
   });
   const notes = reportNotesOf(db, told);
+  const jobs = jobsBySource(db, told.map((id) => extras.get(id)?.media_sha256 ?? null));
   return loadSummaries(db, ids, tree).map((summary) => ({
     ...summary,
-    ...extrasFor(db, dataDir, viewer, extras.get(summary.id), uploads, summary.id),
+    ...extrasFor(viewer, extras.get(summary.id), uploads, jobs, summary.id),
     reportNotes: notes.get(summary.id) ?? [],
     ...(opts.withReports ? { reports: reports.get(summary.id) ?? [] } : {}),
   }));

@@ -203,6 +203,7 @@ export interface DbManagedExtras {
   status_reason: string | null;
   rights_declared: number;
   media_name: string | null;
+  media_sha256: string | null;
   cover_custom: number;
   open_reports: number;
 }
@@ -211,7 +212,7 @@ export function findManagedExtras(db: Db, ids: readonly number[]): DbManagedExtr
   if (ids.length === 0) return [];
   return db
     .prepare<[string], DbManagedExtras>(
-      `SELECT r.id, r.status, r.user_id, r.status_reason, r.rights_declared, r.media_name, r.cover_custom,
+      `SELECT r.id, r.status, r.user_id, r.status_reason, r.rights_declared, r.media_name, r.media_sha256, r.cover_custom,
               (SELECT count(*) FROM reports p WHERE p.resource_id = r.id AND p.status = 'open') AS open_reports
        FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value`,
     )

@@ -83,7 +83,8 @@ export interface DetailExtras {
   readsReview: boolean;
 }
 
-export function toDetail(row: DbResourceDetail, tree: CategoryTree, extras: DetailExtras): ResourceDetail {
+/** The page's answer but its phone copies (resource-detail.ts adds them). */
+export function toDetail(row: DbResourceDetail, tree: CategoryTree, extras: DetailExtras): Omit<ResourceDetail, 'renditions' | 'renditionsPending' | 'renditionJob'> {
   const summary = toSummary(row, tree);
   const hasFile = row.media_sha256 !== null && row.media_ext !== null;
   const downloadable = hasFile && extras.mayDownload;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { fsyncDir, fsyncFile, mediaPath } from '../../media/store.ts';
+import { findRenditions } from '../renditions/renditions.repo.ts';
 import { fingerprint, MANIFEST_NAME, PACK_FORMAT, SIGNATURE_NAME, type Manifest } from './pack-format.ts';
 import { signBytes, type KitKey } from './sync-keys.ts';
 import { categoriesForPack, categoryByGlobalId, filesOf, publishedResources, rememberCategorySync, rememberSync, subtreeIds, withdrawalsSince } from './sync.repo.ts';
@@ -20,7 +21,8 @@ export interface PlannedPack {
 /**
  * What a pack of the library (or of some categories and their subcategories)
  * holds: published resources of types 1–5, their categories with the
- * ancestors that place them in the tree, every file they use, and the
+ * ancestors that place them in the tree, every file they use with its phone
+ * copies (docs/SYNC.md: a hub prepares them once for all its kits), and the
  * resources and categories withdrawn or deleted here (after `since` for a
  * change pack), so other kits withdraw their copies. An empty scope ([])
  * plans a pack of no content: what a pack of certificates alone is.
@@ -43,6 +45,8 @@ export function planPack(
     if (r.mediaSha256) shas.add(r.mediaSha256);
     if (r.coverSha256) shas.add(r.coverSha256);
   }
+  const copies = findRenditions(db, resources.flatMap((r) => (r.mediaSha256 ? [r.mediaSha256] : [])));
+  for (const c of copies) shas.add(c.media_sha256);
   const manifest: Manifest = {
     format: PACK_FORMAT,
     packId: randomUUID(),
@@ -56,6 +60,7 @@ export function planPack(
       .filter((w) => inside === null || (w.categoryGlobalId !== null && inside.has(w.categoryGlobalId)))
       .map(({ categoryGlobalId: _where, ...w }) => w),
     ...certificates,
+    renditions: copies.map((c) => ({ source: c.source_sha256, kind: c.kind, sha256: c.media_sha256, width: c.width, height: c.height, bitrate: c.bitrate })),
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest), 'utf8');
   const signatureBytes = Buffer.from(JSON.stringify(signBytes(key, manifestBytes)), 'utf8');

@@ -9,7 +9,8 @@ import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate
  * exact bytes) and media/<sha256> for each file the manifest lists.
  * PACK_FORMAT grows when the manifest changes; a kit reads every format up
  * to its own and refuses newer ones. Format 2 added `withdrawals`; the
- * optional certificate fields came without a new format (older kits ignore them).
+ * optional certificate and phone-copy fields came without a new format
+ * (older kits ignore them).
  */
 export const PACK_FORMAT = 2;
 export const PACK_EXTENSION = 'kitpack';
@@ -62,6 +63,20 @@ export const PackFileSchema = Type.Object({
 });
 export type PackFile = Static<typeof PackFileSchema>;
 
+/**
+ * A phone copy of a file the pack carries (modules/renditions/): made once by
+ * the kit that exported it, so the kits that import it never make it again.
+ */
+export const PackRenditionSchema = Type.Object({
+  source: Sha,
+  kind: Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('poster')]),
+  sha256: Sha,
+  width: Nullable(Type.Integer({ minimum: 0 })),
+  height: Nullable(Type.Integer({ minimum: 0 })),
+  bitrate: Nullable(Type.Integer({ minimum: 0 })),
+});
+export type PackRendition = Static<typeof PackRenditionSchema>;
+
 /** A resource or category that left the origin's library: its copies elsewhere may follow. */
 export const PackWithdrawalSchema = Type.Object({
   kind: Type.Union([Type.Literal('resource'), Type.Literal('category')]),
@@ -90,6 +105,8 @@ export const ManifestSchema = Type.Object({
    */
   certificateRequest: Type.Optional(CertificateRequestSchema),
   certificates: Type.Optional(Type.Array(CertificateAnswerSchema, { maxItems: 100_000 })),
+  /** the phone copies of the pack's files, each listed in `files` too; optional in any format (older kits ignore it) */
+  renditions: Type.Optional(Type.Array(PackRenditionSchema)),
 });
 export type Manifest = Static<typeof ManifestSchema>;
 
@@ -110,11 +127,13 @@ export function isManifest(value: unknown): value is Manifest {
     if (categories.has(c.globalId) || (c.parentGlobalId !== null && !categories.has(c.parentGlobalId))) return false;
     categories.add(c.globalId);
   }
-  return value.resources.every(
-    (r) =>
-      (r.mediaSha256 === null || files.has(r.mediaSha256)) &&
-      (r.coverSha256 === null || files.has(r.coverSha256)) &&
-      (r.categoryGlobalId === null || categories.has(r.categoryGlobalId)),
+  return (
+    value.resources.every(
+      (r) =>
+        (r.mediaSha256 === null || files.has(r.mediaSha256)) &&
+        (r.coverSha256 === null || files.has(r.coverSha256)) &&
+        (r.categoryGlobalId === null || categories.has(r.categoryGlobalId)),
+    ) && (value.renditions ?? []).every((c) => files.has(c.sha256) && files.has(c.source))
   );
 }
 

@@ -5,10 +5,13 @@ import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { fileTypeOf, type FileType } from '../../media/file-type.ts';
+import { findMedia } from '../../media/media-access.repo.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
-import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile } from './pack-format.ts';
+import { hasDoneJob, recordDoneJob, saveRendition, type JobKind } from '../renditions/renditions.repo.ts';
+import { RENDITION_MIME } from '../renditions/store-renditions.ts';
+import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile, type PackRendition } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
@@ -287,9 +290,12 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
     return { r, fp, action: 'skip' as const, reason: 'Conflicto: editado en los dos kits; se conserva la versión de este kit' };
   });
   const writes = (action: string) => action === 'add' || action === 'update' || action === 'restore';
+  const copies = phoneCopies(db, manifest, types, plan.filter((step) => writes(step.action) || step.action === 'same').map((step) => step.r.mediaSha256));
+  const copiesOf = (sha: string | null) => (sha ? (copies.get(sha) ?? []) : []);
   for (const step of plan) {
-    if (!writes(step.action)) continue;
-    for (const sha of [step.r.mediaSha256, step.r.coverSha256]) {
+    const keeps = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : step.action === 'same' ? [] : null;
+    if (keeps === null) continue;
+    for (const sha of [...keeps, ...copiesOf(step.r.mediaSha256).map((c) => c.sha256)]) {
       const file = sha ? files.get(sha) : undefined;
       if (file) place(file);
     }
@@ -299,13 +305,15 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
     const categoryIds = mergeCategories(db, manifest.categories, origin, report);
     for (const step of plan) {
       const fields = { r: step.r, categoryId: step.r.categoryGlobalId === null ? null : (categoryIds.get(step.r.categoryGlobalId) ?? null) };
-      if (writes(step.action)) {
-        for (const sha of new Set([step.r.mediaSha256, step.r.coverSha256])) {
-          const file = sha ? files.get(sha) : undefined;
-          const type = sha ? types.get(sha) : undefined;
-          if (file && type) insertMedia(db, { sha256: file.sha256, size: file.size, type });
-        }
+      const packCopies = writes(step.action) || step.action === 'same' ? copiesOf(step.r.mediaSha256) : [];
+      const stored = writes(step.action) ? [step.r.mediaSha256, step.r.coverSha256] : [];
+      for (const sha of new Set([...stored, ...packCopies.map((c) => c.sha256)])) {
+        const file = sha ? files.get(sha) : undefined;
+        const type = sha ? types.get(sha) : undefined;
+        if (file && type) insertMedia(db, { sha256: file.sha256, size: file.size, type });
       }
+      for (const c of packCopies) saveRendition(db, { source_sha256: c.source, kind: c.kind, media_sha256: c.sha256, width: c.width, height: c.height, bitrate: c.bitrate });
+      if (packCopies.length > 0 && step.r.mediaSha256) recordDoneJob(db, step.r.mediaSha256, jobKind(packCopies));
       if (step.action === 'add') {
         rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner, origin);
         note(report, resource(step.r), 'added');
@@ -334,6 +342,32 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
   }
   return report;
 }
+
+/**
+ * The phone copies the pack carries for these files (by source), kept only
+ * where this kit has not made its own yet and every copy of the file is what
+ * its kind must be, by its bytes (receiveFiles typed them; one the kit had
+ * already was typed by its own door), never by the manifest's mime: a hub
+ * prepares them once, and its kits never redo the work. A file left without
+ * copies, or with one that is not what it claims, gets a job of its own (the
+ * import's catch-up, queue.ts).
+ */
+function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
+  const wanted = new Set(sources.filter((s): s is string => s !== null && !hasDoneJob(db, s)));
+  const mimeOf = (sha: string) => types.get(sha)?.mime ?? findMedia(db, sha)?.mime;
+  const bySource = new Map<string, PackRendition[]>();
+  const refused = new Set<string>();
+  for (const c of manifest.renditions ?? []) {
+    if (!wanted.has(c.source)) continue;
+    if (mimeOf(c.sha256) === RENDITION_MIME[c.kind]) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    else refused.add(c.source);
+  }
+  for (const source of refused) bySource.delete(source);
+  return bySource;
+}
+
+const jobKind = (copies: readonly PackRendition[]): JobKind =>
+  copies.some((c) => c.kind === 'video' || c.kind === 'poster') ? 'video' : copies.some((c) => c.kind === 'audio') ? 'audio' : 'image';
 
 /**
  * A resource its origin withdrew or deleted: this kit's copy is blocked

@@ -63,6 +63,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     hubCertificates: app.hubCertificates,
+    onFilesArrived: () => app.renditions.catchUp(),
   });
 
   // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.

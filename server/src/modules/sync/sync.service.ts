@@ -40,6 +40,8 @@ export interface SyncContext {
   onCertificateInstalled: () => Promise<void>;
   /** this kit as a hub that issues certificates to its kits; null: it does not */
   hubCertificates: HubCertificates | null;
+  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared */
+  onFilesArrived: () => void;
 }
 
 export interface LastPull {
@@ -98,6 +100,7 @@ export class SyncJobs {
         job.state = 'done';
         job.finishedAt = new Date().toISOString();
         finish(job, result);
+        if (kind === 'import' || kind === 'pull') this.ctx.onFilesArrived();
         return result;
       },
       (cause: unknown) => {

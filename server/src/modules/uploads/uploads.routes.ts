@@ -53,7 +53,7 @@ export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const { dataDir, maxUploadBytes, diskReserveBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes);
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes, (sha256) => app.renditions.prepare(sha256));
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).

@@ -105,13 +105,16 @@ export class UploadManager {
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
   readonly #holders = new Map<string, Holder>();
+  /** a resource's new file is in the store (its phone copies are prepared from it) */
+  readonly #onStored: (sha256: string) => void;
 
-  constructor(db: Db, dataDir: string, maxBytes: number, diskReserveBytes: number) {
+  constructor(db: Db, dataDir: string, maxBytes: number, diskReserveBytes: number, onStored: (sha256: string) => void = () => undefined) {
     this.db = db;
     this.dataDir = dataDir;
     this.maxBytes = maxBytes;
     this.quotas = new UploadQuotas(db);
     this.room = { dataDir, diskReserveBytes };
+    this.#onStored = onStored;
   }
 
   /** The caller's own upload; anybody else's is as unknown as one that never existed. */
@@ -377,6 +380,7 @@ export class UploadManager {
       if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
       releaseMedia(this.db, this.dataDir, replaced);
     });
+    this.#onStored(sha256);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { DeviceStatus } from '@kit/contract';
+import type { ReactNode } from 'react';
 import { esDevice } from '../../i18n/es-device.ts';
 import { formatUptime, formatUse } from './device-format.ts';
 
@@ -35,25 +36,14 @@ function DiskUse({ disk }: { disk: DeviceStatus['disk'] }) {
   );
 }
 
-/** Uptime, temperature, power flags, disk, memory and the Wi-Fi, as the last status read them. */
-export function DeviceStatusView({ status }: { status: DeviceStatus }) {
-  const { hotspot } = status;
-  const action = hotspot.lastAction;
-  const rows: [string, React.ReactNode, string][] = [
-    [t.uptime, status.uptimeSeconds === null ? t.unavailable : formatUptime(status.uptimeSeconds), 'uptime'],
-    [t.temperature, status.temperatureC === null ? t.unavailable : `${status.temperatureC.toFixed(1)} °C`, 'temperature'],
-    [t.power_, <PowerFlags throttling={status.throttling} />, 'power'],
-    [t.disk, <DiskUse disk={status.disk} />, 'disk'],
-    [t.memory, formatUse(status.memory), 'memory'],
-  ];
-  const wifi: [string, React.ReactNode, string][] = [
-    [t.hotspotState, t.hotspotStates[hotspot.state], 'hotspot'],
-    [t.ssid, hotspot.ssid ?? t.unavailable, 'ssid'],
-    [t.phones, t.phonesOf(hotspot.connectedPhones, hotspot.maxPhones), 'phones'],
-  ];
-  const list = (items: typeof rows) => (
+/** Label, value and test id (`device-<key>`) of each row. */
+export type DeviceRows = [string, ReactNode, string][];
+
+/** A card's readings as a definition list. */
+export function DeviceList({ rows }: { rows: DeviceRows }) {
+  return (
     <dl className="device-list">
-      {items.map(([label, value, key]) => (
+      {rows.map(([label, value, key]) => (
         <div key={key} data-testid={`device-${key}`}>
           <dt>{label}</dt>
           <dd>{value}</dd>
@@ -61,18 +51,21 @@ export function DeviceStatusView({ status }: { status: DeviceStatus }) {
       ))}
     </dl>
   );
+}
+
+/** Uptime, temperature, power flags, disk and memory, as the last status read them. */
+export function DeviceStatusView({ status }: { status: DeviceStatus }) {
+  const rows: DeviceRows = [
+    [t.uptime, status.uptimeSeconds === null ? t.unavailable : formatUptime(status.uptimeSeconds), 'uptime'],
+    [t.temperature, status.temperatureC === null ? t.unavailable : `${status.temperatureC.toFixed(1)} °C`, 'temperature'],
+    [t.power_, <PowerFlags throttling={status.throttling} />, 'power'],
+    [t.disk, <DiskUse disk={status.disk} />, 'disk'],
+    [t.memory, formatUse(status.memory), 'memory'],
+  ];
   return (
-    <>
-      <section className="device-card" aria-labelledby="device-status">
-        <h2 id="device-status">{t.status}</h2>
-        {list(rows)}
-      </section>
-      <section className="device-card" aria-labelledby="device-wifi">
-        <h2 id="device-wifi">{t.wifi}</h2>
-        {list(wifi)}
-        {action?.result === 'running' && <p role="status">{t.hotspotRunning}</p>}
-        {action?.result === 'failed' && <p className="device-warning">{t.hotspotFailed(action.message ?? t.failed)}</p>}
-      </section>
-    </>
+    <section className="device-card" aria-labelledby="device-status">
+      <h2 id="device-status">{t.status}</h2>
+      <DeviceList rows={rows} />
+    </section>
   );
 }

@@ -169,7 +169,12 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       <ul className="moderation-list" aria-busy={loading}>
         {rows.map((row) => (
           <li key={row.id}>
-            <ModerationRow row={row} onAction={(action) => open({ row, action })} onDismiss={(report) => open({ row, report })} />
+            <ModerationRow
+              row={row}
+              onAction={(action) => open({ row, action })}
+              onDismiss={(report) => open({ row, report })}
+              onCopies={(copies) => replaceRow(row.id, (current) => ({ ...current, renditionJob: copies.renditionJob }))}
+            />
           </li>
         ))}
       </ul>

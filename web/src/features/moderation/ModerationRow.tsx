@@ -1,8 +1,9 @@
-import type { ManagedSummary, Report } from '@kit/contract';
+import type { ManagedSummary, Report, ResourceRenditions } from '@kit/contract';
 import { Link } from 'react-router';
 import { esModeration } from '../../i18n/es-moderation.ts';
 import { formatDate } from '../../ui/format.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
+import { RenditionNotice } from '../resources/RenditionNotice.tsx';
 import { rowActions, stateLabels, type RowAction } from './moderation-lists.ts';
 
 const t = esModeration;
@@ -11,10 +12,12 @@ interface ModerationRowProps {
   row: ManagedSummary;
   onAction: (action: RowAction) => void;
   onDismiss: (report: Report) => void;
+  /** the light-copy job's new state after a retry */
+  onCopies: (copies: ResourceRenditions) => void;
 }
 
 /** One resource of an admin list: what it is, whose, when, its state and reports, and the moves it allows now. */
-export function ModerationRow({ row, onAction, onDismiss }: ModerationRowProps) {
+export function ModerationRow({ row, onAction, onDismiss, onCopies }: ModerationRowProps) {
   const actions = rowActions(row.actions);
   return (
     <article className="moderation-row" data-testid={`moderation-row-${row.id}`} aria-labelledby={`moderation-title-${row.id}`}>
@@ -47,6 +50,7 @@ export function ModerationRow({ row, onAction, onDismiss }: ModerationRowProps) 
           </dd>
         </div>
       </dl>
+      <RenditionNotice resource={row} onChange={onCopies} compact />
       {row.statusReason && (
         <p className="moderation-row__reason">
           <strong>{t.row.reason}:</strong> {row.statusReason}

@@ -41,6 +41,7 @@ const summary = (extra: Partial<ManagedSummary> = {}): ManagedSummary => ({
   openReports: 0,
   mediaName: null,
   upload: null,
+  renditionJob: null,
   ...extra,
 });
 
@@ -153,7 +154,7 @@ describe('ModerationRow', () => {
     const onDismiss = vi.fn();
     render(
       <MemoryRouter>
-        <ModerationRow row={row} onAction={onAction} onDismiss={onDismiss} />
+        <ModerationRow row={row} onAction={onAction} onDismiss={onDismiss} onCopies={vi.fn()} />
       </MemoryRouter>,
     );
     return { onAction, onDismiss, article: screen.getByRole('article', { name: row.title }) };
@@ -183,6 +184,13 @@ describe('ModerationRow', () => {
     expect(within(article).getByTestId('report-4').textContent).toContain('rosa, 20/11/2026');
     fireEvent.click(within(within(article).getByTestId('report-5')).getByRole('button', { name: 'Descartar reporte' }));
     expect(onDismiss).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }));
+  });
+
+  it('says how far the light copy is, or why it failed', () => {
+    draw(summary({ id: 8, title: 'Siembra', type: 3, renditionJob: { kind: 'video', state: 'running', progress: 40, code: null, reason: null } }));
+    expect(within(screen.getByRole('article', { name: 'Siembra' })).getByRole('status').textContent).toBe('Preparando video para teléfonos… 40 %');
+    draw(summary({ id: 9, title: 'Cosecha', type: 3, renditionJob: { kind: 'video', state: 'failed', progress: 0, code: 'RENDITION_UNREADABLE', reason: 'El archivo está dañado o incompleto: no se pudo leer entero' } }));
+    expect(within(screen.getByRole('article', { name: 'Cosecha' })).getByRole('alert').textContent).toContain('El archivo está dañado o incompleto');
   });
 
   it('names a deleted owner', () => {

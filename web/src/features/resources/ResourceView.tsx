@@ -9,7 +9,9 @@ import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';
+import { RenditionNotice } from './RenditionNotice.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
+import { useRenditions } from './use-renditions.ts';
 import './resource.css';
 
 // The user's actions and the comments come with the outbox and IndexedDB: a chunk of their own, after the resource shows.
@@ -17,11 +19,13 @@ const SocialActions = lazy(async () => ({ default: (await import('../social/Soci
 const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
 
 /**
- * The resource view (docs/PRODUCT.md#resources), for every type: the media, title, (to its owner and
- * admins) its status and what to do next, download, the user's actions, list
- * items, details, description and comments.
+ * The resource page (docs/PRODUCT.md#resources), for every type: the media (the kit's light copy by
+ * default), title, (to its owner and admins) its status and what to do next and
+ * the light copy's progress, download, the user's actions, list items,
+ * details, description and comments.
  */
-export function ResourceView({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
+export function ResourceView({ resource: loaded, productSlug }: { resource: ResourceDetail; productSlug: string }) {
+  const [resource, setCopies] = useRenditions(loaded);
   return (
     <article className="resource-view" data-type={resource.type}>
       <ResourceMedia resource={resource} />
@@ -30,6 +34,7 @@ export function ResourceView({ resource, productSlug }: { resource: ResourceDeta
         <h1 className="page-title">{resource.title}</h1>
       </header>
       <ReviewNotice resource={resource} />
+      <RenditionNotice resource={resource} onChange={setCopies} />
       <DownloadAction resource={resource} />
       <Suspense fallback={null}>
         <SocialActions resource={resource} />

@@ -1,6 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
 import { RESOURCE_TYPES } from '@kit/contract';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
@@ -8,8 +7,9 @@ import { Icon } from '../../ui/Icon.tsx';
 import { keepPdfJs } from './pdf-assets.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
-import { db } from '../../offline/db.ts';
-import { deleteSaved, saveForOffline, SaveError } from '../../offline/saved-media.ts';
+import { asDownload, lightestFile } from '../../api/phone-copy.ts';
+import { deleteSaved, saveForOffline, SaveError, savedFileOf, type SaveChoice } from '../../offline/saved-media.ts';
+import { useSavedMedia } from '../../offline/use-saved-media.ts';
 import '../../offline/offline.css';
 
 const SAVABLE_TYPES: readonly number[] = [RESOURCE_TYPES.VIDEO, RESOURCE_TYPES.AUDIO, RESOURCE_TYPES.IMAGE, RESOURCE_TYPES.DOCUMENT];
@@ -29,52 +29,77 @@ export function SaveOffline({ resource }: { resource: ResourceDetail }) {
   if (!canSave(resource)) return null;
   if (canUseServiceWorker()) return <SaveInApp resource={resource} />;
   if (!resource.downloadUrl) return null;
+  const t = esOfflinePages.save;
+  // The light copy by default (a named, counted download like the original's), the original on request.
+  const light = hasLightCopy(resource) ? lightestFile(resource) : null;
   return (
     <div className="save-offline">
       <a
         className="button button--light save-offline__button"
-        href={resource.downloadUrl}
-        download={resource.fileName ?? ''}
+        href={light ? asDownload(light.url) : resource.downloadUrl}
+        download={light ? '' : (resource.fileName ?? '')}
         data-testid="download-to-phone"
       >
         <Icon name="phone" size={20} />
-        <span>{esOfflinePages.save.download}</span>
+        <span>{sized(t.download, light?.bytes ?? resource.size)}</span>
       </a>
-      <p className="save-offline__note">{esOfflinePages.save.downloadNote}</p>
+      {light && (
+        <a className="button button--ghost save-offline__button" href={resource.downloadUrl} download={resource.fileName ?? ''} data-testid="download-original">
+          {sized(t.downloadOriginal, resource.size)}
+        </a>
+      )}
+      <p className="save-offline__note">{t.downloadNote}</p>
     </div>
   );
 }
+
+/** The kit made a lighter copy of the file than the original. */
+function hasLightCopy(resource: ResourceDetail): boolean {
+  const light = lightestFile(resource);
+  return light !== null && light.url !== resource.mediaUrl;
+}
+
+/** A label with the size of what it saves or downloads, when known. */
+const sized = (label: string, bytes: number | null): string => (bytes === null ? label : fill(esOfflinePages.save.sized, { label, size: formatFileSize(bytes) }));
 
 type Status = { kind: 'idle' } | { kind: 'saving'; loaded: number; total: number | null } | { kind: 'error'; message: string };
 
 function SaveInApp({ resource }: { resource: ResourceDetail }) {
   const t = esOfflinePages.save;
-  const saved = useLiveQuery(() => db.savedMedia.get(resource.id), [resource.id]);
+  const saved = useSavedMedia(resource.id);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [evicted, setEvicted] = useState<string[]>([]);
 
-  const save = async () => {
-    setStatus({ kind: 'saving', loaded: 0, total: resource.size });
+  const save = async (choice: SaveChoice) => {
+    setStatus({ kind: 'saving', loaded: 0, total: savedFileOf(resource, choice)?.bytes ?? null });
     setEvicted([]);
     try {
       if (resource.mime === 'application/pdf') await keepPdfJs();
-      const result = await saveForOffline(resource, (loaded, total) => setStatus({ kind: 'saving', loaded, total }));
+      const result = await saveForOffline(resource, (loaded, total) => setStatus({ kind: 'saving', loaded, total }), Date.now(), choice);
       setEvicted(result.evicted);
       setStatus({ kind: 'idle' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof SaveError && error.reason === 'noSpace' ? t.noSpace : t.failed });
     }
   };
+  const light = hasLightCopy(resource);
+  const buttons = (
+    <>
+      <button type="button" className="button button--light save-offline__button" onClick={() => void save('light')}>
+        <Icon name="download" size={20} />
+        <span>{sized(t.save, savedFileOf(resource, 'light')?.bytes ?? null)}</span>
+      </button>
+      {light && (
+        <button type="button" className="button button--ghost save-offline__button" onClick={() => void save('original')} data-testid="save-original">
+          {sized(t.saveOriginal, resource.size)}
+        </button>
+      )}
+      {light && <p className="save-offline__note">{t.lightNote}</p>}
+    </>
+  );
 
   if (saved === undefined && status.kind === 'idle' && evicted.length === 0) {
-    return (
-      <div className="save-offline">
-        <button type="button" className="button button--light save-offline__button" onClick={() => void save()}>
-          <Icon name="download" size={20} />
-          <span>{t.save}</span>
-        </button>
-      </div>
-    );
+    return <div className="save-offline">{buttons}</div>;
   }
   return (
     <div className="save-offline" data-testid="save-offline">
@@ -84,10 +109,7 @@ function SaveInApp({ resource }: { resource: ResourceDetail }) {
           <p className="save-offline__note" role="alert">
             {status.message}
           </p>
-          <button type="button" className="button button--light save-offline__button" onClick={() => void save()}>
-            <Icon name="download" size={20} />
-            <span>{t.save}</span>
-          </button>
+          {buttons}
         </>
       )}
       {saved && status.kind === 'idle' && (

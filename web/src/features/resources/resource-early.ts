@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
 import { getResource } from '../../api/library.ts';
 import { idParam } from '../library/loader-errors.ts';
+import { posterOf, shownPicture } from '../../api/phone-copy.ts';
 import type { ResourceData } from './resource-loaders.ts';
 
 /*
@@ -13,9 +14,10 @@ import type { ResourceData } from './resource-loaders.ts';
  * the phone's store included (docs/PERFORMANCE.md "Resource page on a phone").
  */
 
-/** The picture ResourceMedia shows first: an image's file, else the cover; a PDF shows its reader instead. */
+/** The picture ResourceMedia shows first: an image's display copy (or file), a video's poster, else the cover; a PDF shows its reader instead. */
 export function leadPicture(resource: ResourceDetail): string | null {
-  if (resource.type === RESOURCE_TYPES.IMAGE) return resource.mediaUrl;
+  if (resource.type === RESOURCE_TYPES.IMAGE) return shownPicture(resource);
+  if (resource.type === RESOURCE_TYPES.VIDEO) return posterOf(resource);
   if (resource.type === RESOURCE_TYPES.DOCUMENT && resource.mediaUrl && resource.mime === 'application/pdf') return null;
   return resource.coverUrl;
 }
