@@ -64,7 +64,7 @@ export default defineConfig({
         codeSplitting: {
           // React and React Router in one chunk: every page needs them, and one file
           // compresses better than the handful of shared chunks the lazy routes would
-          // otherwise split them into (DESIGN §8 /menu budget).
+          // otherwise split them into (docs/PRODUCT.md#budgets /menu budget).
           groups: [
             // Vite's preload helper too: left alone it becomes one more small file /menu waits for.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite\/preload-helper/ },

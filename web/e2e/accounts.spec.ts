@@ -7,8 +7,8 @@ import { ProfilePage } from './pages/profile.page.ts';
 import { RegisterPage } from './pages/register.page.ts';
 
 /*
- * Accounts in the browser (issue 3), against the real server: every route
- * guard rule of SPEC §2, registration with the onboarding, and temporary
+ * Accounts in the browser (docs/API-accounts.md), against the real server: every route
+ * guard rule of docs/PRODUCT.md#route-guards, registration with the onboarding, and temporary
  * credentials. Phone first: 360px wide.
  */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -24,7 +24,7 @@ async function sessionUser(page: Page): Promise<{ id: number; user_name: string 
   return answer.user;
 }
 
-// ---- (a) SPEC §2 route guard rules, one row each ----
+// ---- (a) docs/PRODUCT.md#route-guards route guard rules, one row each ----
 
 type Who = 'anonymous' | 'user' | 'admin' | 'deniedAdmin';
 
@@ -40,7 +40,7 @@ interface GuardRow {
    * files run at the same time; isKit is fixed when the server starts.
    */
   config?: { restrictedMode?: boolean; isKit?: boolean };
-  /** a browser the server itself judges too old (SPEC §5: Chrome below 48) */
+  /** a browser the server itself judges too old (docs/PRODUCT.md#old-browsers: Chrome below 48) */
   oldBrowser?: boolean;
   /** text the landing page shows */
   shows?: string;
@@ -81,7 +81,7 @@ const GUARD_TABLE: GuardRow[] = [
   { rule: 'a kit with a current browser is let through', who: 'anonymous', visit: '/user/constants/education', lands: '/user/constants/education', config: { isKit: true } },
 ];
 
-test.describe('route guards (SPEC §2), in the browser', () => {
+test.describe('route guards, in the browser', () => {
   let api: KitApi;
   const accounts = new Map<Exclude<Who, 'anonymous' | 'admin'>, ApiUser>();
 
@@ -147,7 +147,7 @@ test.describe('route guards (SPEC §2), in the browser', () => {
   }
 });
 
-test.describe('logging in (SPEC §2, §5)', () => {
+test.describe('logging in', () => {
   let api: KitApi;
   let user: ApiUser;
 
@@ -170,7 +170,7 @@ test.describe('logging in (SPEC §2, §5)', () => {
   });
 
   test('the library header offers Iniciar sesión with the way back, then Perfil and Cerrar sesión', async ({ page, context }) => {
-    // the onboarding was already seen (SPEC §4: once per user, kept in a cookie too)
+    // the onboarding was already seen (docs/PRODUCT.md#onboarding: once per user, kept in a cookie too)
     await context.addCookies([{ name: `kp_onboarding_${user.id}`, value: '1', url: process.env.E2E_BASE_URL ?? '' }]);
     await page.goto('/biblioteca?c=1');
     const header = page.getByRole('banner');
@@ -316,7 +316,7 @@ test.describe('a new villager', () => {
     await expect(profile.avatar).toHaveAttribute('src', new RegExp(`/api/v2/users/${me.id}/image`));
     await expect.poll(() => profile.avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
-    // Something that is not an image is refused with the SPEC message.
+    // Something that is not an image is refused with the docs/PRODUCT.md#notification-messages message.
     await profile.pictureInput.setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
     await expect(page.getByRole('region', { name: 'Notificaciones' }).getByText(/^No se pudo guardar la imagen de perfil/)).toBeVisible();
   });

@@ -6,7 +6,7 @@ import { PortalAdminApi } from './helpers/portal-api.ts';
 import { AdminCategoryPage, AdminDashboardPage, AdminDataPage, AdminUsersPage } from './pages/admin.page.ts';
 import { PortalMenuPage } from './pages/portal-menu.page.ts';
 
-/* The admin journey (issue 6), against the built server with the demo library. */
+/* The admin journey (docs/API-admin.md), against the built server with the demo library. */
 
 test.describe.configure({ mode: 'serial' });
 

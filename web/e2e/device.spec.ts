@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './helpers/server.ts';
 import { logInAsAdmin } from './helpers/admin-login.ts';
 
 /*
- * /admin/device (issue 9) against a kit of its own: a second real server with
+ * /admin/device (docs/API-device.md) against a kit of its own: a second real server with
  * KIT_IS_KIT=true whose KIT_SCRIPTS_DIR holds stand-ins that record their
  * argv, so the journey proves which commands the page made the kit run.
  */

@@ -50,7 +50,7 @@ test.describe('index and menu', () => {
 });
 
 test.describe('unknown routes', () => {
-  test('/esto-no-existe shows the SPEC 404 text', async ({ page }) => {
+  test('/esto-no-existe shows the 404 text', async ({ page }) => {
     const notFound = new NotFoundPage(page);
     await notFound.goto('/esto-no-existe');
     await expect(notFound.message).toBeVisible();

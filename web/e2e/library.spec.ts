@@ -124,14 +124,7 @@ test.describe('resource pages', () => {
     await expect(resource.video).toHaveAttribute('preload', 'metadata');
     await expect.poll(() => resource.video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
 
-    const after = await resource.video.evaluate(
-      (v: HTMLVideoElement) =>
-        new Promise<{ time: number; duration: number }>((resolve, reject) => {
-          v.addEventListener('seeked', () => resolve({ time: v.currentTime, duration: v.duration }), { once: true });
-          v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code ?? ''}`)), { once: true });
-          v.currentTime = v.duration / 2;
-        }),
-    );
+    const after = await resource.seekVideoToMiddle();
     expect(after.duration).toBeGreaterThan(1);
     expect(after.time).toBeGreaterThan(0.5);
     expect(Math.abs(after.time - after.duration / 2)).toBeLessThan(1);

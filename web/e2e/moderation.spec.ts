@@ -3,11 +3,12 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { ContribApi } from './helpers/contrib-api.ts';
 import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
 import { logInAsAdmin } from './helpers/admin-login.ts';
+import { openModeratedKit, type ModeratedKit } from './helpers/moderated-kit.ts';
 import { AdminResourcesPage } from './pages/moderation.page.ts';
 import { SearchPage } from './pages/search.page.ts';
 
 /*
- * Resource moderation (issue 5) on a phone: a villager's contribution waits
+ * Resource moderation (docs/API-contributions.md) on a phone: a villager's contribution waits
  * for approval, an admin approves it, neighbours report it, the admin blocks
  * it (gone for everyone else) and unblocks it; another is rejected with a
  * reason its owner reads. Set up through the API, decided through the pages.
@@ -19,28 +20,21 @@ const stamp = `mod${Date.now().toString(36)}`;
 const titles = { approved: `Cuentos moderados ${stamp}`, rejected: `Mapa rechazado ${stamp}` };
 
 let kit: KitApi;
-let admin: ContribApi;
 let owner: ApiUser;
 let ownerApi: ContribApi;
 let neighbour: ApiUser;
 let approvedId = 0;
-/** the setting as other journeys left it; put back after */
-let moderationBefore = true;
+let moderated: ModeratedKit;
 
 test.beforeAll(async () => {
-  kit = await KitApi.open();
-  admin = await ContribApi.as(await kit.adminToken());
-  moderationBefore = await admin.moderation();
-  if (!moderationBefore) await admin.setModeration(true);
-  owner = await kit.createUser('autora', { completeProfile: true });
-  neighbour = await kit.createUser('vecino', { completeProfile: true });
+  moderated = await openModeratedKit();
+  ({ kit, owner, neighbour } = moderated);
   ownerApi = await ContribApi.as(owner.token);
 });
 
 test.afterAll(async () => {
-  if (!moderationBefore) await admin.setModeration(false);
-  await Promise.all([ownerApi.close(), admin.close()]);
-  await kit.close();
+  await ownerApi.close();
+  await moderated.close();
 });
 
 test.beforeEach(async ({ page, context }) => {

@@ -14,7 +14,7 @@ import { ResourcePage } from './pages/resource.page.ts';
 import { SocialPanel } from './pages/social.page.ts';
 
 /*
- * DESIGN §6 / docs/HTTPS.md: a phone reaching the kit by its name over plain
+ * docs/PRODUCT.md#offline / docs/HTTPS.md: a phone reaching the kit by its name over plain
  * HTTP is not a secure context, so no service worker can run; over HTTPS with
  * a certificate it trusts, one does. Each test launches its own chromium,
  * resolving the kit's name (portal.kit) to this machine.

@@ -6,7 +6,7 @@ import { PortalMenuPage } from './pages/portal-menu.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
 
 /*
- * The offline app (DESIGN §6) on a secure origin (127.0.0.1 counts as one):
+ * The offline app (docs/PRODUCT.md#offline) on a secure origin (127.0.0.1 counts as one):
  * a phone reads the library, saves a video and a PDF, loses the network, and
  * keeps using what it saved. Real service worker, real Cache Storage and
  * IndexedDB, the real server's demo media.
@@ -98,14 +98,7 @@ test.describe('offline app (service worker)', () => {
     await resource.goto(video.id);
     await expect(resource.title).toHaveText(VIDEO);
     await expect.poll(() => resource.video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-    const after = await resource.video.evaluate(
-      (v: HTMLVideoElement) =>
-        new Promise<{ time: number; duration: number }>((resolve, reject) => {
-          v.addEventListener('seeked', () => resolve({ time: v.currentTime, duration: v.duration }), { once: true });
-          v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code ?? ''}`)), { once: true });
-          v.currentTime = v.duration / 2;
-        }),
-    );
+    const after = await resource.seekVideoToMiddle();
     expect(after.duration).toBeGreaterThan(1);
     expect(Math.abs(after.time - after.duration / 2)).toBeLessThan(1);
     expect(fromWorker.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { NotFoundPage } from './pages/not-found.page.ts';
 import { UserResourcesPage } from './pages/user-resources.page.ts';
 
 /*
- * SPEC's routes with an optional id, opened without it on a phone:
+ * The routes with an optional id, opened without it on a phone:
  * /resource is the library's home, /user/resources the visitor's own
  * resources (after logging in when needed). Neither is the 404 page, and
  * neither stays in the phone's history, so "back" does not bounce.

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { seriousViolations } from './helpers/axe.ts';
 import { ContribApi } from './helpers/contrib-api.ts';
-import { KitApi, signInBrowser, type ApiUser } from './helpers/kit-api.ts';
+import { signInBrowser, type ApiUser } from './helpers/kit-api.ts';
+import { openModeratedKit, type ModeratedKit } from './helpers/moderated-kit.ts';
 import { DraftsPage } from './pages/drafts.page.ts';
 import { ProfilePage } from './pages/profile.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
@@ -30,20 +31,15 @@ const reasons = {
   report: 'Las cantidades de la receta están mal',
 };
 
-let kit: KitApi;
 let admin: ContribApi;
 let owner: ApiUser;
 let neighbour: ApiUser;
 const ids: Record<keyof typeof titles, number> = { pending: 0, rejected: 0, blocked: 0, reported: 0 };
-let moderationBefore = true;
+let moderated: ModeratedKit;
 
 test.beforeAll(async () => {
-  kit = await KitApi.open();
-  admin = await ContribApi.as(await kit.adminToken());
-  moderationBefore = await admin.moderation();
-  if (!moderationBefore) await admin.setModeration(true);
-  owner = await kit.createUser('autora', { completeProfile: true });
-  neighbour = await kit.createUser('vecino', { completeProfile: true });
+  moderated = await openModeratedKit();
+  ({ admin, owner, neighbour } = moderated);
   const ownerApi = await ContribApi.as(owner.token);
   const neighbourApi = await ContribApi.as(neighbour.token);
   try {
@@ -60,9 +56,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (!moderationBefore) await admin.setModeration(false);
-  await admin.close();
-  await kit.close();
+  await moderated.close();
 });
 
 /** A villager's own phone, logged in, past the onboarding, without the service worker (live answers). */

@@ -9,7 +9,7 @@ import { MenuEditorPage } from './pages/menu-editor.page.ts';
 import { PortalMenuPage } from './pages/portal-menu.page.ts';
 
 /*
- * The portal (issue 7) on a phone (Pixel 7 from the config, 360 px wide),
+ * The portal (docs/API-portal.md) on a phone (Pixel 7 from the config, 360 px wide),
  * against the real server with the demo data: the menu in each services
  * mode, the menu editor, the app download page, the help modals.
  */
@@ -50,7 +50,7 @@ test.describe('the menu in each services mode, on a phone', () => {
       try {
         const menu = new PortalMenuPage(page);
         await menu.goto();
-        // SPEC §3: the desktop view is on until the phone asks for its own list.
+        // docs/PRODUCT.md#menu-lists: the desktop view is on until the phone asks for its own list.
         await expect(menu.heading).toHaveText(title);
         expect(await menu.tileIds()).toEqual(services.availableServices.services.map((s) => s.id));
         await expect(menu.tile('uadmin')).toHaveCount(0);

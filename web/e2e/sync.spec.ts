@@ -4,7 +4,7 @@ import { logInAsAdmin } from './helpers/admin-login.ts';
 import { AdminSyncPage } from './pages/sync.page.ts';
 
 /*
- * Content packs between two kits (issue 10): the admin of the e2e kit (A,
+ * Content packs between two kits (docs/SYNC.md): the admin of the e2e kit (A,
  * demo library) exports a category with the progress bar; a second kit (B),
  * started here on a free port with its own empty data folder, trusts A's key
  * and imports the pack through its /admin/sync page.

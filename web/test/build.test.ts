@@ -13,7 +13,7 @@ import { distDir, ensureBuilt } from './built-app.ts';
  */
 const KIB = 1024;
 
-/** SPEC/DESIGN §8 budget for the /menu route's JS+CSS, compressed. */
+/** docs/PRODUCT.md#budgets budget for the /menu route's JS+CSS, compressed. */
 const MENU_BUDGET_BROTLI = 100 * KIB;
 const MENU_BUDGET_GZIP = 110 * KIB;
 

@@ -11,8 +11,8 @@ async function cssFiles(): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.css')).map((e) => path.join(e.parentPath, e.name));
 }
 
-describe('stylesheets follow SPEC §9', () => {
-  it('use only the SPEC breakpoints in media queries', async () => {
+describe('stylesheets use only the breakpoints', () => {
+  it('use only the breakpoints in media queries', async () => {
     const allowed = new Set<number>(Object.values(BREAKPOINTS));
     const used: number[] = [];
     for (const file of await cssFiles()) {

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 
 /*
- * Contributions (issue 5) as the browser tests set them up: one request
+ * Contributions (docs/API-contributions.md) as the browser tests set them up: one request
  * context per person (Bearer token), so nothing reaches the browser under test.
  */
 

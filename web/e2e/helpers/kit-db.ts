@@ -15,7 +15,7 @@ function openKitDb(): Database.Database {
   return db;
 }
 
-/** Puts a user on the denied-users list (SPEC §6: barred from admin paths). */
+/** Puts a user on the denied-users list (docs/PRODUCT.md#roles: barred from admin paths). */
 export function denyUser(userId: number): void {
   const db = openKitDb();
   try {

@@ -2,7 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type BrowserConte
 import { KitApi } from './kit-api.ts';
 
 /*
- * The portal's admin API (issue 7) as the browser tests need it: services
+ * The portal's admin API (docs/API-portal.md) as the browser tests need it: services
  * mode, menu tiles, the app package. Calls go out as the kit's `admin`
  * through a request context of their own, never the browser's.
  */

@@ -2,7 +2,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { KitApi } from './kit-api.ts';
 
 /*
- * Contributions (issue 5) as the browser tests need them: what a user's
+ * Contributions (docs/API-contributions.md) as the browser tests need them: what a user's
  * drafts hold, and the admin's moderation. Each caller gets a request
  * context of its own, never the browser's.
  */

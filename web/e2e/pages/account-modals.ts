@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The SPEC §5 profile form fields, wherever they show (onboarding slide, profile page). */
+/** The docs/PRODUCT.md#profile-form profile form fields, wherever they show (onboarding slide, profile page). */
 export class PersonalDetailsFields {
   readonly scope: Locator;
   readonly bornDate: Locator;
@@ -23,7 +23,7 @@ export class PersonalDetailsFields {
   }
 }
 
-/** The onboarding modal (SPEC §2): five slides, and "Completa tu perfil" when the profile lacks gender or birth date. */
+/** The onboarding modal (docs/PRODUCT.md#onboarding): five slides, and "Completa tu perfil" when the profile lacks gender or birth date. */
 export class OnboardingModal {
   readonly page: Page;
   readonly dialog: Locator;
@@ -48,7 +48,7 @@ export class OnboardingModal {
   }
 }
 
-/** "Cambio de contraseña" (SPEC §2/§5). */
+/** "Cambio de contraseña" (docs/PRODUCT.md#password-rules). */
 export class ChangePasswordModal {
   readonly page: Page;
   readonly dialog: Locator;
@@ -69,7 +69,7 @@ export class ChangePasswordModal {
   }
 }
 
-/** The notifications at the bottom left (SPEC §9). */
+/** The notifications at the bottom left (docs/PRODUCT.md#timings). */
 export function notification(page: Page, text: string): Locator {
   return page.getByRole('region', { name: 'Notificaciones' }).getByText(text, { exact: true });
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The admin dashboard (issue 6): side menu and the Resumen counters. */
+/** The admin dashboard (docs/API-admin.md): side menu and the Resumen counters. */
 export class AdminDashboardPage {
   readonly page: Page;
   readonly menu: Locator;

@@ -37,7 +37,7 @@ export class PortalMenuPage {
     return this.tile('login');
   }
 
-  /** On a phone: switch between the phone list and the full list (SPEC §1 seeDesktop). */
+  /** On a phone: switch between the phone list and the full list (docs/PRODUCT.md#menu-lists seeDesktop). */
   viewToggle(): Locator {
     return this.page.getByRole('button', { name: /Ver la versión para teléfonos|Ver todas las herramientas/ });
   }

@@ -40,6 +40,18 @@ export class ResourcePage {
     await this.page.goto(`/resource/${id}`);
   }
 
+  /** Seeks the video to its middle (the server must answer the range request) and says where it landed. */
+  seekVideoToMiddle(): Promise<{ time: number; duration: number }> {
+    return this.video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<{ time: number; duration: number }>((resolve, reject) => {
+          v.addEventListener('seeked', () => resolve({ time: v.currentTime, duration: v.duration }), { once: true });
+          v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code ?? ''}`)), { once: true });
+          v.currentTime = v.duration / 2;
+        }),
+    );
+  }
+
   /** The value shown beside a label of the details list. */
   detail(label: string): Locator {
     return this.page.getByRole('main').locator('.resource-details > div').filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** /admin/sync: export, import, trusted publishers (issue 10). */
+/** /admin/sync: export, import, trusted publishers (docs/SYNC.md). */
 export class AdminSyncPage {
   readonly page: Page;
   readonly chosenCategories: Locator;

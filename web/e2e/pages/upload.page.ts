@@ -40,7 +40,7 @@ export class UploadPage {
     this.result = page.locator('.upload-result');
   }
 
-  /** Opens /upload in a fresh session: the reminder of SPEC §1 (/upload/ModalAlert) comes first. */
+  /** Opens /upload in a fresh session: the reminder of docs/PRODUCT.md#uploads (/upload/ModalAlert) comes first. */
   async open(): Promise<void> {
     await this.page.goto('/upload');
     await expect(this.page).toHaveURL(/\/upload\/ModalAlert$/);

@@ -11,12 +11,12 @@ import type {
 import { api } from './api.ts';
 
 /*
- * Accounts calls of SPEC §7 "Auth and users" (the session calls are in session.ts,
+ * Accounts calls of docs/API-accounts.md "Auth and users" (the session calls are in session.ts,
  * the reads route loaders make in account-reads.ts). Every one goes through `api`, so it carries the bearer token
  * (when the session has one), the HttpOnly cookie and the X-Requested-With header.
  */
 
-/** POST /api/auth: ordinary login, or admin-mode login with `admin: true` (SPEC §5). */
+/** POST /api/auth: ordinary login, or admin-mode login with `admin: true` (docs/PRODUCT.md#login). */
 export function login(body: LoginBody): Promise<LoginResponse> {
   return api.request<LoginResponse>('/auth', { method: 'POST', body });
 }

@@ -3,7 +3,7 @@ import { api } from './api.ts';
 import { ApiError } from './client.ts';
 import { getSessionToken } from './session-token.ts';
 
-/* The admin panel's calls (issue 6). */
+/* The admin panel's calls (docs/API-admin.md). */
 
 export const getDashboard = (signal?: AbortSignal) => api.get<Dashboard>('/v3/dashboard', undefined, signal);
 

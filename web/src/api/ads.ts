@@ -1,7 +1,7 @@
 import type { Ad, AdPage, CreateAd, ModerateAd, QueryAdminAds, QueryAds } from '@kit/contract';
 import { api } from './api.ts';
 
-/* The ads board (issue 7): community notices, their pictures and moderation. */
+/* The ads board (docs/API-portal.md): community notices, their pictures and moderation. */
 
 /** GET /api/v2/ads: published notices that have not expired, searched and by category. */
 export function getAds(query: QueryAds, signal?: AbortSignal): Promise<AdPage> {

@@ -7,7 +7,7 @@ let errorListener: ApiErrorListener | null = null;
 
 /**
  * Told of every failed call of `api`. The session feature listens here to log
- * out on a 401 (SPEC §4); one listener, set once at start.
+ * out on a 401 (docs/PRODUCT.md#session); one listener, set once at start.
  */
 export function setApiErrorListener(listener: ApiErrorListener | null): void {
   errorListener = listener;

@@ -89,7 +89,7 @@ describe('createApiClient', () => {
     expect(call().headers.has('Content-Type')).toBe(false);
   });
 
-  it('turns SPEC’s error object into an ApiError with its fields', async () => {
+  it('turns the error object into an ApiError with its fields', async () => {
     const body = {
       error: { httpCode: 404, type: 'not_found', code: 'ROUTE_NOT_FOUND', message: 'No existe', data: { path: '/x' } },
     };

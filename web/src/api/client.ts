@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@kit/contract';
 import { es } from '../i18n/es.ts';
 
-/** A failed call, carrying SPEC's error object. The UI branches on `code`, never on `message`. */
+/** A failed call, carrying the error object (docs/PRODUCT.md#error-object). The UI branches on `code`, never on `message`. */
 export class ApiError extends Error {
   readonly httpCode: number;
   readonly type: string;
@@ -55,7 +55,7 @@ export interface ApiClient {
   get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T>;
 }
 
-/** `?a=1&b=x&b=y`, leaving out undefined values (SPEC §7). */
+/** `?a=1&b=x&b=y`, leaving out undefined values (docs/PRODUCT.md#api-contract). */
 export function buildQueryString(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -75,7 +75,7 @@ async function readJson(response: Response): Promise<unknown> {
   try {
     return (await response.json()) as unknown;
   } catch {
-    // SPEC §8: a JSON parse failure gives null data.
+    // docs/PRODUCT.md#error-object: a JSON parse failure gives null data.
     return null;
   }
 }

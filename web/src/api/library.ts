@@ -12,11 +12,11 @@ import type {
 import { api } from './api.ts';
 
 /*
- * Library calls of SPEC §7 "Categories" (read side), "Resources and search"
+ * Library calls of docs/API-library.md "Categories" (read side), "Resources and search"
  * and "Lists". Types only from the contract: no schema code reaches the phone.
  */
 
-/** The fields the category tree asks for (SPEC §7). */
+/** The fields the category tree asks for (docs/API-library.md). */
 export const TREE_FIELDS = 'id,name,childrenCount,priority,status_id';
 
 export type CategoryNodeId = number | 'root';
@@ -29,11 +29,6 @@ export async function getCategoryTypes(graph: boolean, signal?: AbortSignal): Pr
 /** GET /api/v2/categories/{id|root}/children?fields=… : sorted by priority. */
 export async function getCategoryChildren(id: CategoryNodeId, signal?: AbortSignal, fields = TREE_FIELDS): Promise<CategoryFields[]> {
   return (await api.get<CategoryListResponse>(`/v2/categories/${id}/children`, { fields }, signal)).data;
-}
-
-/** GET /api/v2/categories/{id}/siblings?fields=… : the node and its siblings, sorted by priority. */
-export async function getCategorySiblings(id: number, signal?: AbortSignal, fields = TREE_FIELDS): Promise<CategoryFields[]> {
-  return (await api.get<CategoryListResponse>(`/v2/categories/${id}/siblings`, { fields }, signal)).data;
 }
 
 /** GET /api/v2/categories/{id}/branch?fields=… : from the top level down to the node itself. */

@@ -1,7 +1,7 @@
 import type { AdminList, ManagedPage, ManagedResource, Report } from '@kit/contract';
 import { api } from './api.ts';
 
-/* The admin resource pages' calls (issue 5, docs/API-contributions.md "Moderation"). */
+/* The admin resource pages' calls (docs/API-contributions.md "Moderation"). */
 
 export interface AdminResourcesQuery {
   q?: string;

@@ -4,7 +4,7 @@ import { api } from './api.ts';
 /*
  * The two session calls every page may make (the route guard loads the
  * session at start; logout ends it). Kept apart from accounts.ts so the
- * first download of a page stays small (DESIGN §8).
+ * first download of a page stays small (docs/PRODUCT.md#budgets).
  */
 
 /** GET /api/v2/session: who the cookie says we are (401 TOKEN_EXPIRED when the token was refused). */

@@ -4,7 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } f
 import { es } from '../i18n/es.ts';
 import { getSessionToken } from './session-token.ts';
 
-/* Content packs and sync (issue 10, /admin/sync). */
+/* Content packs and sync (docs/SYNC.md, /admin/sync). */
 
 export const getSyncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/v2/admin/sync/status', undefined, signal);
 

@@ -2,7 +2,7 @@ import type { Cover, CreateResource, CreateUpload, ManagedPage, ManagedResource,
 import { api } from './api.ts';
 
 /*
- * Contributions, upload side (issue 5; docs/API-contributions.md): the form's
+ * Contributions, upload side (docs/API-contributions.md): the form's
  * settings, drafts, the resumable upload's start, covers and submitting. The
  * upload's bytes go through features/upload/xhr-transport.ts (it needs XHR's
  * upload progress, which fetch does not give).
@@ -51,6 +51,11 @@ export function deleteDraft(id: number): Promise<unknown> {
 /** POST /api/v2/resources/{id}/submit: to approval, or published (no moderation, or an admin). */
 export function submitDraft(id: number): Promise<ManagedResource> {
   return api.request<ManagedResource>(`/v2/resources/${id}/submit`, { method: 'POST' });
+}
+
+/** GET /api/uploads/{id}: an unfinished upload, with the offset the kit has. */
+export function getUpload(id: string, signal?: AbortSignal): Promise<Upload> {
+  return api.get<Upload>(`/uploads/${id}`, undefined, signal);
 }
 
 /** POST /api/uploads: starts the file's upload, or finds the unfinished one of the same file (200). */

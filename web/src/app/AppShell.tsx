@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 import { HelpOverlays } from '../features/help/HelpOverlays.tsx';
-import { LoadingBar } from '../features/loading-bar/LoadingBar.tsx';
-import { NotificationsOutlet } from '../features/notifications/NotificationsOutlet.tsx';
-import { AccountOverlays } from '../features/session/AccountOverlays.tsx';
+import { LoadingBar } from '../ui/loading-bar/LoadingBar.tsx';
+import { NotificationsOutlet } from '../ui/notifications/NotificationsOutlet.tsx';
+import { AccountOverlays } from '../features/auth/AccountOverlays.tsx';
 import { UpdatePrompt } from '../sw/UpdatePrompt.tsx';
 
 /** Root of every route: the loading bar, the page, the offer of a new version when one is ready, the session's modals, notifications, the help modals. */

@@ -1,4 +1,4 @@
-/** SPEC §4/§9: a chunk-load failure reloads the page at most once per 60 seconds. */
+/** docs/PRODUCT.md#timings: a chunk-load failure reloads the page at most once per 60 seconds. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 const LAST_RELOAD_KEY = 'kp_chunk_reload_at';
 

@@ -2,9 +2,9 @@ import type { ClientConfig, FastAccessServices } from '@kit/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetGuardConfigForTests } from '../features/session/guards.ts';
+import { resetGuardConfigForTests } from '../features/auth/guards.ts';
 import { MENU_COPY_KEY } from '../features/menu/menu-loader.ts';
-import { resetSessionForTests } from '../features/session/session-store.ts';
+import { resetSessionForTests } from '../features/auth/session-store.ts';
 import { appRoutes } from './router.tsx';
 
 const config = { device: 'smartphone', seeDesktop: false } as ClientConfig;

@@ -1,26 +1,29 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { adminRoutes } from '../features/admin/admin-routes.ts';
-import { libraryRoutes } from '../features/library/library-routes.ts';
+import { routeGuard } from '../features/auth/guards.ts';
+import { MenuLoadError } from '../features/menu/MenuLoadError.tsx';
 import { menuLoader } from '../features/menu/menu-loader.ts';
-import { portalRoutes } from '../features/portal/portal-routes.ts';
-import { accountRoutes } from '../features/session/account-routes.ts';
-import { uploadRoutes } from '../features/upload/upload-routes.ts';
-import { routeGuard } from '../features/session/guards.ts';
 import { indexLoader } from '../features/visit/index-loader.ts';
 import { AppError } from './AppError.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { AppShell } from './AppShell.tsx';
+import { lazyRoute } from './lazy-route.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
+import { libraryRoutes } from './routes/library-routes.ts';
+import { portalRoutes } from './routes/portal-routes.ts';
+import { uploadRoutes } from './routes/upload-routes.ts';
 
 /**
- * The routes of SPEC §2 that exist so far. Layouts and pages are lazy chunks;
- * loaders are tiny and eager so data requests start without waiting for code.
- * A fresh tree per router: the router resolves lazy routes into these objects.
+ * Every route of the app (docs/ROUTES.md). Layouts and pages are lazy chunks
+ * (lazy-route.ts); the menu's loader is tiny and eager so its data request
+ * starts without waiting for code. A fresh tree per router: the router
+ * resolves lazy routes into these objects.
  */
 export function appRoutes(): RouteObject[] {
   const routes: RouteObject[] = [
     {
       Component: AppShell,
-      // SPEC §2 route guard rules, before every navigation; pages declare needs in `handle` (see guards.ts).
+      // docs/PRODUCT.md#route-guards, before every navigation; pages declare needs in `handle` (see features/auth/guards.ts).
       middleware: [routeGuard(() => routes)],
       HydrateFallback: AppLoading,
       ErrorBoundary: AppError,
@@ -31,26 +34,15 @@ export function appRoutes(): RouteObject[] {
         ...libraryRoutes(),
         ...portalRoutes(),
         ...uploadRoutes(),
-        // Admin (issue 6)
         ...adminRoutes(),
         {
-          lazy: { Component: async () => (await import('../layouts/BlankLayout.tsx')).BlankLayout },
-          children: [
-            {
-              path: 'menu',
-              loader: menuLoader,
-              lazy: {
-                Component: async () => (await import('../pages/MenuPage.tsx')).MenuPage,
-                ErrorBoundary: async () => (await import('../features/menu/MenuLoadError.tsx')).MenuLoadError,
-              },
-            },
-          ],
+          ...lazyRoute(() => import('../layouts/BlankLayout.tsx'), { Component: 'BlankLayout' }),
+          // The menu's error boundary is in the first download: it must show when the kit cannot be reached.
+          children: [{ path: 'menu', loader: menuLoader, ErrorBoundary: MenuLoadError, ...lazyRoute(() => import('../pages/MenuPage.tsx'), { Component: 'MenuPage' }) }],
         },
         {
-          lazy: { Component: async () => (await import('../layouts/NoSidebarLayout.tsx')).NoSidebarLayout },
-          children: [
-            { path: '*', lazy: { Component: async () => (await import('../pages/NotFoundPage.tsx')).NotFoundPage } },
-          ],
+          ...lazyRoute(() => import('../layouts/NoSidebarLayout.tsx'), { Component: 'NoSidebarLayout' }),
+          children: [{ path: '*', ...lazyRoute(() => import('../pages/NotFoundPage.tsx'), { Component: 'NotFoundPage' }) }],
         },
       ],
     },

@@ -1,9 +1,9 @@
 /**
- * Strings of accounts (issue 3): login, registration, password change,
- * profile, onboarding, notifications. The same rules as es.ts (exact SPEC
+ * Strings of accounts (docs/API-accounts.md): login, registration, password change,
+ * profile, onboarding, notifications. The same rules as es.ts (exact docs/PRODUCT.md#strings
  * wording; components never write user-facing text inline); a separate
  * module only so that the portal menu (/menu), which loads es.ts, does not
- * download them (DESIGN §8 budget). Only the app shell's own string stays in
+ * download them (docs/PRODUCT.md#budgets budget). Only the app shell's own string stays in
  * es.ts (`es.session`).
  */
 export const esAccounts = {
@@ -11,7 +11,7 @@ export const esAccounts = {
     label: 'Notificaciones',
     close: 'Cerrar',
   },
-  /** SPEC §2 library header user dropdown. */
+  /** docs/PRODUCT.md#library-header library header user dropdown. */
   userMenu: {
     login: 'Iniciar sesión',
     logout: 'Cerrar sesión',
@@ -22,15 +22,15 @@ export const esAccounts = {
   accountErrors: {
     BAD_CREDENTIALS: 'Usuario o contraseña incorrectos',
     USER_BLOCKED: 'Tu cuenta está bloqueada. Habla con el administrador del kit',
-    /** SPEC §5/§8 'unauthorized': a non-admin in admin login. */
+    /** docs/PRODUCT.md#login 'unauthorized': a non-admin in admin login. */
     NOT_ADMIN: 'No autorizado: esta cuenta no es de administrador',
     /** an admin on the kit's denied-users list, at /admin/login */
     ADMIN_DENIED: 'Esta cuenta de administrador no tiene permiso para entrar al área de administración de este kit.',
     TEMPORARY_PASSWORD_INVALID: 'La contraseña temporal no es válida, ya se usó o caducó. Pide una nueva al administrador',
     RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo',
-    /** SPEC §8 'This username is already in use'. */
+    /** docs/PRODUCT.md#error-codes 'This username is already in use'. */
     USERNAME_TAKEN: 'Ese nombre de usuario ya está en uso. Elige otro',
-    /** SPEC §8 mapped codes. */
+    /** docs/PRODUCT.md#error-codes mapped codes. */
     V2_USER_001: 'El correo ya se encuentra en uso',
     V2_USER_002: 'El género no es válido',
     PASSWORD_CHANGE_REQUIRED: 'Debes cambiar tu contraseña antes de continuar',
@@ -79,7 +79,7 @@ export const esAccounts = {
     failed: 'No se pudo crear la cuenta',
   },
   password: {
-    /** SPEC §2 change-password modal and §5/§8 wording. */
+    /** «Cambio de contraseña»: docs/PRODUCT.md#password-rules. */
     title: 'Cambio de contraseña',
     intro: 'Elige una contraseña nueva que puedas recordar.',
     forcedIntro: 'Ingresaste con una contraseña temporal. Elige ahora tu contraseña nueva para seguir usando el portal.',
@@ -110,17 +110,17 @@ export const esAccounts = {
     resources: 'Recursos subidos',
     avatarOf: 'Foto de perfil de',
     required: 'obligatorio',
-    /** SPEC §3 genders by code: Femenino (0), Masculino (1), Otros (2). */
+    /** docs/PRODUCT.md#profile-form genders by code: Femenino (0), Masculino (1), Otros (2). */
     gender: 'Género',
     genders: ['Femenino', 'Masculino', 'Otros'],
     genderPlaceholder: 'Selecciona…',
-    /** SPEC §5 profile form messages. */
+    /** docs/PRODUCT.md#profile-form profile form messages. */
     genderRequired: 'Selecciona tu género',
     bornDate: 'Fecha de nacimiento',
     bornDateRequired: 'Ingresa tu fecha de nacimiento',
     bornDateFuture: 'La fecha de nacimiento no puede ser posterior a hoy',
     bornDateInvalid: 'Revisa la fecha de nacimiento',
-    /** SPEC §5: shown DD/MM/YYYY (AAAA: año). */
+    /** docs/PRODUCT.md#profile-form: shown DD/MM/YYYY (AAAA: año). */
     bornDatePlaceholder: 'DD/MM/AAAA',
     bornDateCalendar: 'Elegir en el calendario',
     phone: 'Número de celular',
@@ -139,7 +139,7 @@ export const esAccounts = {
     notSet: 'Sin especificar',
     save: 'Guardar cambios',
     saving: 'Guardando…',
-    /** SPEC §5/§8 outcomes. */
+    /** docs/PRODUCT.md#notification-messages outcomes. */
     updated: 'El perfil se ha actualizado correctamente',
     updateFailed: 'No se pudo actualizar la información de perfil',
     changeImage: 'Cambiar foto',
@@ -165,7 +165,7 @@ export const esAccounts = {
     close: 'Cerrar',
     step: 'Paso',
     of: 'de',
-    /** SPEC §2: the extra form slide. */
+    /** docs/PRODUCT.md#onboarding: the extra form slide. */
     profileTitle: 'Completa tu perfil',
     profileIntro: 'Cuéntanos un poco de ti: así el portal de tu comunidad sabe a quién sirve. Solo tú y los administradores ven estos datos.',
     slides: [

@@ -1,6 +1,6 @@
 import type { PhoneModeReason } from '@kit/contract';
 
-/** Texts of the admin panel (issue 6); a separate module so visitors never download them. */
+/** Texts of the admin panel (docs/API-admin.md); a separate module so visitors never download them. */
 export const esAdmin = {
   menu: {
     summary: 'Resumen',

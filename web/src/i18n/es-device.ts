@@ -1,6 +1,6 @@
 import type { CertificateEnrolment, HotspotUnitState, WifiLastChange } from '@kit/contract';
 
-/** Texts of /admin/device (issue 9), the kit's own controls; only that lazy page loads them. */
+/** Texts of /admin/device (docs/API-device.md), the kit's own controls; only that lazy page loads them. */
 export const esDevice = {
   title: 'On/Off Kit',
   intro: 'Apaga, reinicia y revisa el kit. El estado se actualiza solo cada pocos segundos.',

@@ -1,6 +1,6 @@
 /**
- * Strings of the library, resource pages and search (issue 4), in Spanish.
- * The same rules as es.ts (exact SPEC wording; components never write
+ * Strings of the library, resource pages and search (docs/API-library.md), in Spanish.
+ * The same rules as es.ts (the contract wording (docs/PRODUCT.md#strings); components never write
  * user-facing text inline); a separate module only so that the portal menu,
  * which imports es.ts, does not download them. Templates use {name}
  * placeholders, filled by features/library/fill.ts.
@@ -141,7 +141,7 @@ export const esLibrary = {
   user: {
     resources: 'Recursos de {user}',
     resourcesFallback: 'Recursos del usuario',
-    /** SPEC §8 */
+    /** docs/PRODUCT.md#failure-messages */
     resourcesFailed: 'No se pudo obtener los recursos subidos por el usuario',
     empty: 'Este usuario todavía no ha subido recursos.',
     /** the visitor's own list (/user/resources leads here) */

@@ -1,4 +1,4 @@
-/** Texts of the admin resource pages (issue 5); only the admin chunk imports them. */
+/** Texts of the admin resource pages (docs/API-contributions.md); only the admin chunk imports them. */
 export const esModeration = {
   lists: {
     all: { title: 'Todos los recursos', empty: 'No hay recursos' },
@@ -7,7 +7,7 @@ export const esModeration = {
     reports: { title: 'Recursos reportados', empty: 'No hay recursos reportados' },
     block: { title: 'Recursos bloqueados', empty: 'No hay recursos bloqueados' },
   },
-  /** SPEC §8 */
+  /** docs/PRODUCT.md#failure-messages */
   loadError: {
     resources: 'Hubo un problema obteniendo la lista de recursos',
     blocked: 'Hubo un problema obteniendo la lista de recursos bloqueados',

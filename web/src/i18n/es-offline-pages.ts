@@ -1,5 +1,5 @@
 /**
- * Strings of the offline pages (DESIGN §6), in Spanish: saving for offline,
+ * Strings of the offline pages (docs/PRODUCT.md#offline), in Spanish: saving for offline,
  * "Mis descargas", and the notes on pages read from the phone. The same rules
  * as es.ts; only lazy route chunks load them.
  * Templates use {name} placeholders, filled by features/library/fill.ts.

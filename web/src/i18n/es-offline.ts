@@ -1,5 +1,5 @@
 /**
- * The offline banner (DESIGN §6), in Spanish. Every page, /menu too, loads
+ * The offline banner (docs/PRODUCT.md#offline), in Spanish. Every page, /menu too, loads
  * it, so this file stays tiny; the offline pages' strings are in
  * es-offline-pages.ts.
  */

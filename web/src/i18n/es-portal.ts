@@ -1,9 +1,9 @@
 /**
- * Strings of the portal feature (issue 7): apps repository, download pages,
+ * Strings of the portal feature (docs/API-portal.md): apps repository, download pages,
  * ads board, help modals (terms, contact, intro guide), the menu editor and
- * shared dialogs. The same rules as es.ts (exact SPEC wording; components
+ * shared dialogs. The same rules as es.ts (the contract wording (docs/PRODUCT.md#strings); components
  * never write user-facing text inline); a separate module so that /menu,
- * which imports es.ts, does not download them (DESIGN §8 budget). Templates
+ * which imports es.ts, does not download them (docs/PRODUCT.md#budgets budget). Templates
  * use {name} placeholders, filled by features/library/fill.ts.
  */
 export const esPortal = {
@@ -26,7 +26,7 @@ export const esPortal = {
     chooseFile: 'Elige un archivo',
     uploading: 'Subiendo…',
   },
-  /** SPEC §2: delete-confirmation dialog. */
+  /** docs/PRODUCT.md#confirm-dialog: delete-confirmation dialog. */
   confirm: {
     title: '¿Eliminar?',
     body: 'Esta acción no se puede deshacer.',
@@ -218,7 +218,7 @@ export const esPortal = {
       failed: 'No se pudo cambiar el estado del anuncio.',
     },
   },
-  /** SPEC §2 library header help menu. */
+  /** docs/PRODUCT.md#library-header library header help menu. */
   help: {
     terms: {
       print: 'Imprimir',
@@ -237,7 +237,7 @@ export const esPortal = {
       message: 'Mensaje',
       send: 'Enviar',
       sending: 'Enviando…',
-      /** SPEC §2: on success it thanks the user and says the reply will go to the user's e-mail. */
+      /** docs/PRODUCT.md#contact: on success it thanks the user and says the reply will go to the user's e-mail. */
       success: '¡Gracias por escribirnos! Hemos recibido tu mensaje y te responderemos a tu correo electrónico.',
       another: 'Enviar otro mensaje',
       failed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',

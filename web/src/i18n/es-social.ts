@@ -2,9 +2,9 @@ import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from '@kit/contract';
 
 /**
  * Strings of comments, favourites, lists, reports and the write outbox
- * (issues 5 and 8), in Spanish. Only the resource and profile pages use them,
+ * (docs/API-contributions.md; the outbox: docs/ARCHITECTURE.md "Write outbox"), in Spanish. …
  * so they stay out of /menu's download. Templates use {name} placeholders
- * (features/library/fill.ts). The SPEC §8 messages are word for word.
+ * (features/library/fill.ts). The docs/PRODUCT.md#failure-messages messages are word for word.
  */
 export const esSocial = {
   comments: {
@@ -66,7 +66,7 @@ export const esSocial = {
     createLabel: 'Crear la lista «{name}»',
     renameLabel: 'Cambiar el nombre de la lista «{name}»',
     deleteLabel: 'Eliminar la lista «{name}»',
-    // SPEC §8, word for word
+    // docs/PRODUCT.md#failure-messages, word for word
     loadFailed: 'Hubo un problema obteniendo las listas del usuario',
     deleteFailed: 'Hubo un problema al eliminar la lista',
   },

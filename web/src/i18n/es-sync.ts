@@ -1,4 +1,4 @@
-/** Texts of /admin/sync (issue 10); only the admin chunk loads them. */
+/** Texts of /admin/sync (docs/SYNC.md); only the admin chunk loads them. */
 export const esSync = {
   menu: 'Sincronización',
   title: 'Sincronización y paquetes',

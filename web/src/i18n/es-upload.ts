@@ -1,5 +1,5 @@
 /**
- * Strings of the upload pages (issue 5): /upload, /upload/draft,
+ * Strings of the upload pages (docs/API-contributions.md): /upload, /upload/draft,
  * /upload/ModalAlert and /admin/resources/upload. Same rules as es.ts; a
  * separate module so only these lazy pages download it. Templates use
  * {name} placeholders, filled by features/library/fill.ts.
@@ -9,7 +9,7 @@ export const esUpload = {
   adminTitle: 'Subir recursos',
   adminMine: 'Tus recursos',
   intro: 'Comparte con la comunidad un archivo de dominio público o libre de derechos.',
-  /** SPEC §1: uploads are public-domain or rights-free only; shown before the form. */
+  /** docs/PRODUCT.md#uploads: uploads are public-domain or rights-free only; shown before the form. */
   alert: {
     title: 'Antes de subir',
     body: [

@@ -1,5 +1,5 @@
 /**
- * Every text a user of the portal reads. Exact SPEC wording where SPEC gives
+ * Every text a user of the portal reads. Exact the contract wording (docs/PRODUCT.md#strings) where docs/PRODUCT.md#strings gives
  * one; components import from here and never write user-facing text inline.
  */
 export const es = {
@@ -13,16 +13,16 @@ export const es = {
     retry: 'Reintentar',
   },
   errors: {
-    /** SPEC §8: generic failure message. */
+    /** docs/PRODUCT.md#failure-messages: generic failure message. */
     generic: 'Ha ocurrido un error',
     network: 'No se pudo conectar con el portal. Revisa tu conexión al wifi del kit.',
   },
   notFound: {
-    /** SPEC §2: the 404 page. */
+    /** docs/PRODUCT.md#not-found: the 404 page. */
     message: 'Error 404 - La página o recurso al que esta intentando acceder no existe o no está disponible',
   },
   layout: {
-    /** SPEC §2 admin side menu: "Volver al Menú". */
+    /** docs/PRODUCT.md#admin-menu admin side menu: "Volver al Menú". */
     backToMenu: 'Volver al Menú',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
@@ -45,30 +45,30 @@ export const es = {
     later: 'Más tarde',
   },
   // ---------------------------------------------------------------------------
-  // Library, resources and search (issue 4): their strings are `esLibrary` in
+  // Library, resources and search (docs/API-library.md): their strings are `esLibrary` in
   // ./es-library.ts, beside this file, so the portal menu (/menu), which loads
-  // this file, does not download them (DESIGN §8 budget). Same rules: exact
-  // SPEC wording; components never write user-facing text inline.
+  // this file, does not download them (docs/PRODUCT.md#budgets budget). Same rules: exact
+  // the contract wording (docs/PRODUCT.md#strings); components never write user-facing text inline.
   // ---------------------------------------------------------------------------
-  // ==== Accounts (issue 3) ====
+  // ==== Accounts (docs/API-accounts.md) ====
   // Only what the app shell needs on every page; every other accounts string is
-  // `esAccounts` in ./es-accounts.ts, so /menu does not download them (DESIGN §8).
+  // `esAccounts` in ./es-accounts.ts, so /menu does not download them (docs/PRODUCT.md#budgets).
   session: {
-    /** SPEC §8: a 401 on an authenticated call. */
+    /** docs/PRODUCT.md#session: a 401 on an authenticated call. */
     tokenExpired: 'Su token ha expirado, vuelva a iniciar sesión',
   },
-  // ==== end of Accounts (issue 3) ====
-  // ==== Portal (issue 7) ====
+  // ==== end of Accounts (docs/API-accounts.md) ====
+  // ==== Portal (docs/API-portal.md) ====
   // Only what /menu and the app shell need; every other portal string is
-  // `esPortal` in ./es-portal.ts, so /menu does not download them (DESIGN §8).
+  // `esPortal` in ./es-portal.ts, so /menu does not download them (docs/PRODUCT.md#budgets).
   portal: {
-    /** SPEC §9 top loading bar, for screen readers */
+    /** docs/PRODUCT.md#timings top loading bar, for screen readers */
     loadingBar: 'Cargando la página',
     menuBanner: 'Aviso del portal',
     externalTool: 'Se abre en otro servicio del kit',
-    /** SPEC §1/§3 seeDesktop on a phone or tablet */
+    /** docs/PRODUCT.md#menu-lists seeDesktop on a phone or tablet */
     mobileView: 'Ver la versión para teléfonos',
     desktopView: 'Ver todas las herramientas',
   },
-  // ==== end of Portal (issue 7) ====
+  // ==== end of Portal (docs/API-portal.md) ====
 } as const;

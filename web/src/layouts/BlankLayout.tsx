@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 
-/** SPEC §2 blank layout: the page alone (the portal menu uses it). */
+/** docs/PRODUCT.md#layouts blank layout: the page alone (the portal menu uses it). */
 export function BlankLayout() {
   return (
     <main id="content" className="blank-layout">

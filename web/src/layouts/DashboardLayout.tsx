@@ -7,14 +7,14 @@ import { useRouteToggle } from './use-route-toggle.ts';
 import './dashboard-layout.css';
 
 export interface DashboardLayoutProps {
-  /** the admin side menu (SPEC §2 "Admin side menu") */
+  /** the admin side menu (docs/PRODUCT.md#admin-menu "Admin side menu") */
   menu: ReactNode;
   /** right side of the top bar, e.g. the logout action */
   actions?: ReactNode;
 }
 
 /**
- * SPEC §2 dashboard layout for the admin area: a top bar and a side menu that
+ * docs/PRODUCT.md#layouts dashboard layout for the admin area: a top bar and a side menu that
  * is a 281px drawer on small screens (holding the keyboard while open,
  * use-drawer-focus.ts) and a fixed column on wide ones.
  */

@@ -6,7 +6,7 @@ import { useRouteToggle } from './use-route-toggle.ts';
 import './library-layout.css';
 
 export interface LibraryLayoutProps {
-  /** the library header (SPEC §2 "Library header"), 60px high */
+  /** the library header (docs/PRODUCT.md#library-header "Library header"), 60px high */
   header: ReactNode;
   /** the category tree; the sidebar column exists only when given */
   sidebar?: ReactNode;
@@ -17,7 +17,7 @@ export interface LibraryLayoutProps {
 }
 
 /**
- * SPEC §2 default library layout: header, category tree sidebar, right-hand
+ * docs/PRODUCT.md#layouts default library layout: header, category tree sidebar, right-hand
  * shortcut strip. Below the lg breakpoint the sidebar is a drawer opened from
  * a button at the start of the header; it closes on navigation, Escape or a
  * click outside it, and holds the keyboard while open (use-drawer-focus.ts).

@@ -11,7 +11,7 @@ export interface NoSidebarLayoutProps {
 }
 
 /**
- * SPEC §2 no-sidebar layout: on small screens a header with a menu, on wider
+ * docs/PRODUCT.md#layouts no-sidebar layout: on small screens a header with a menu, on wider
  * screens a header with a back-to-menu button.
  */
 export function NoSidebarLayout({ menuItems }: NoSidebarLayoutProps) {

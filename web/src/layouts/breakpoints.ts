@@ -1,4 +1,4 @@
-/** SPEC §9 breakpoints (min-width, px). CSS media queries use only these values (a test checks). */
+/** docs/PRODUCT.md#breakpoints breakpoints (min-width, px). CSS media queries use only these values (a test checks). */
 export const BREAKPOINTS = {
   xs: 480,
   sm: 576,
@@ -11,6 +11,6 @@ export const BREAKPOINTS = {
 
 export type Breakpoint = keyof typeof BREAKPOINTS;
 
-/** SPEC §9: header height and the dashboard drawer width on small screens (px). */
+/** docs/PRODUCT.md#breakpoints: header height and the dashboard drawer width on small screens (px). */
 export const HEADER_HEIGHT = 60;
 export const DRAWER_WIDTH = 281;

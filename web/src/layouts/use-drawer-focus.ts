@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { FOCUSABLE, keepTabInside } from './focus-trap.ts';
+import { FOCUSABLE, keepTabInside } from '../ui/modal/focus-trap.ts';
 
 /**
  * Whether the focus is in a layer above an open drawer, whose keys are its

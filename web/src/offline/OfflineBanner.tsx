@@ -12,7 +12,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * SPEC §4 offline status, DESIGN §6: a line at the top of the library while
+ * docs/PRODUCT.md#offline offline status, docs/PRODUCT.md#offline: a line at the top of the library while
  * the phone has no network (not on /menu, whose download budget has no room).
  */
 export function OfflineBanner() {

@@ -3,7 +3,7 @@ import { db, type CachedResource } from './db.ts';
 import { matchesWords, queryWords } from './fold.ts';
 
 /*
- * The public catalogue kept in IndexedDB (DESIGN §6): every list page and
+ * The public catalogue kept in IndexedDB (docs/PRODUCT.md#offline): every list page and
  * resource the phone read is stored, and the loaders read it back when the
  * network fails. Loaders import this module lazily, so /menu does not
  * download Dexie before it needs it.
@@ -67,14 +67,14 @@ function searchableText(resource: ResourceSummary & Partial<ResourceDetail>): st
   return [resource.title, resource.author, resource.excerpt, resource.description ?? '', ...categories].join(' ');
 }
 
-/** Search over what the phone has stored, accent-insensitive like the server; newest first. */
-export async function searchCatalogue(query: string, type = 0): Promise<ResourceSummary[]> {
+/** Search over what the phone has stored, accent-insensitive like the server; newest first; of one type when `type` is given. */
+export async function searchCatalogue(query: string, type?: number): Promise<ResourceSummary[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
   const all = await db.resources.orderBy('cachedAt').reverse().toArray();
   return all
     .map((r) => r.payload as ResourceSummary)
-    .filter((r) => (type === 0 || r.type === type) && matchesWords(searchableText(r), words))
+    .filter((r) => (type === undefined || r.type === type) && matchesWords(searchableText(r), words))
     .slice(0, OFFLINE_SEARCH_LIMIT);
 }
 

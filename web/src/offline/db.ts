@@ -1,7 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { ResourceTypeCode } from '@kit/contract';
 
-/** A category as last read from the server (SPEC §3 Category). */
+/** A category as last read from the server (docs/PRODUCT.md#categories Category). */
 export interface CachedCategory {
   id: number;
   name: string;

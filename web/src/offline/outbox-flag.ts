@@ -14,6 +14,3 @@ export function outboxMayHoldEntries(): boolean {
     return true;
   }
 }
-
-/** The outbox, downloaded on first use; loading it sends what is queued. */
-export const loadOutbox = () => import('./outbox-runtime.ts');

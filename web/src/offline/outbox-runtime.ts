@@ -1,12 +1,12 @@
 import { api } from '../api/api.ts';
 import type { ApiError } from '../api/client.ts';
-import { fill } from '../features/library/fill.ts';
-import { notifyInfo } from '../features/notifications/notifications-store.ts';
-import { ensureSessionLoaded, getSession, subscribeSession } from '../features/session/session-store.ts';
+import { fill } from '../ui/fill.ts';
+import { notifyInfo } from '../ui/notifications/notifications-store.ts';
 import { esSocial } from '../i18n/es-social.ts';
 import { db, type OutboxEntry } from './db.ts';
 import { createOutbox, type OutboxWrite, type SubmitOutcome } from './outbox.ts';
 import { OUTBOX_FLAG } from './outbox-flag.ts';
+import { linkedSession } from './session-link.ts';
 
 /** Header the kit reads to run a replayed write once (docs/API-contributions.md). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -17,9 +17,11 @@ type SentListener = (entry: OutboxEntry, answer: unknown) => void;
 const sentListeners = new Set<SentListener>();
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+const session = linkedSession();
+
 async function signedInUser(): Promise<number | null> {
-  const session = await ensureSessionLoaded();
-  return session.loggedIn ? session.userId : null;
+  const { loggedIn, userId } = await session.load();
+  return loggedIn ? userId : null;
 }
 
 const outbox = createOutbox({
@@ -104,9 +106,9 @@ export async function clearUserData(keep: number | null = null): Promise<void> {
 // A logout clears the outbox. The session feature (in every page's first
 // download) does not load IndexedDB for that: the outbox watches the session
 // while loaded, and when it loads it drops what a user who left behind.
-let signedIn = getSession().loggedIn;
-subscribeSession(() => {
-  const { loggedIn } = getSession();
+let signedIn = session.current().loggedIn;
+session.subscribe(() => {
+  const { loggedIn } = session.current();
   if (signedIn && !loggedIn) {
     clearTimeout(retryTimer);
     void clearUserData().catch(() => undefined);
@@ -116,9 +118,10 @@ subscribeSession(() => {
 
 // sent when the link returns, and once now that the outbox is loaded (a page that writes, the library)
 globalThis.addEventListener('online', () => void flushOutbox().catch(() => undefined));
-void ensureSessionLoaded()
-  .then(async (session) => {
-    await clearUserData(session.loggedIn ? session.userId : null);
+void session
+  .load()
+  .then(async ({ loggedIn, userId }) => {
+    await clearUserData(loggedIn ? userId : null);
     await flushOutbox();
   })
   // without IndexedDB there is no outbox to send (writes then go straight to the kit)

@@ -1,12 +1,12 @@
 import type { ResourceDetail } from '@kit/contract';
-import { lightestFile, posterOf, type MediaChoice } from '../features/resource/phone-copy.ts';
+import { lightestFile, posterOf, type MediaChoice } from '../api/phone-copy.ts';
 import { SAVED_MEDIA_CACHE } from '../sw/cache-names.ts';
 import { rememberResource } from './catalogue.ts';
 import { db, type SavedMedia } from './db.ts';
 import { planEviction } from './lru.ts';
 
 /*
- * "Guardar para ver sin conexión" (DESIGN §6): a resource's media and cover go
+ * "Guardar para ver sin conexión" (docs/PRODUCT.md#secure-context): a resource's media and cover go
  * to Cache Storage, where the service worker answers them (with ranges, so
  * players seek) once the network is gone; the resource itself goes to Dexie so
  * its page opens offline. Only with a service worker (offline-mode.ts). The

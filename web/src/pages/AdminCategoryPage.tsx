@@ -1,148 +1,25 @@
 import type { Category } from '@kit/contract';
-import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import * as adminApi from '../api/admin.ts';
-import { ApiError } from '../api/client.ts';
-import { CategoryStore, findCategory, type CategoryState } from '../features/admin/category-store.ts';
-import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../features/category-drop/drop-rules.ts';
-import { useCategoryDrag } from '../features/category-drop/use-category-drag.ts';
-import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
-import { Icon } from '../features/library/Icon.tsx';
-import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { useState } from 'react';
+import { CategoryAdminTree } from '../features/admin/CategoryAdminTree.tsx';
+import { useCategoryAdmin } from '../features/admin/use-category-admin.ts';
+import type { KeyMove } from '../features/category-drop/drop-rules.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
+import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
 
 const t = esAdmin.category;
 /** The toolbar's buttons for the keyboard moves, in its order. */
 const KEY_MOVE_BUTTONS: readonly KeyMove[] = ['up', 'down', 'indent', 'outdent'];
 
-const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : esAdmin.category.loadError);
-
 /** /admin/category: the tree with drag and drop (mouse and touch) and keyboard moves (features/category-drop). */
 export function AdminCategoryPage() {
-  const store = useMemo(
-    () =>
-      new CategoryStore({
-        children: (p) => adminApi.getCategoryChildren(p),
-        create: adminApi.createCategory,
-        update: adminApi.updateCategory,
-        changeParent: adminApi.changeCategoryParent,
-        moveBefore: adminApi.moveCategoryBefore,
-        remove: adminApi.deleteCategory,
-      }),
-    [],
-  );
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
-  const [selected, setSelected] = useState<number | null>(null);
+  const { store, state, expanded, selected: sel, selectedId, setSelectedId, run, toggle, open, drag, keyMove, onKey } = useCategoryAdmin();
   const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState('');
   const [confirm, setConfirm] = useState<Category | null>(null);
-
-  useEffect(() => {
-    store.load(null).catch((e: unknown) => notifyError(message(e)));
-  }, [store]);
-
-  const sel = selected === null ? undefined : findCategory(state, selected);
   const select = (c: Category) => {
-    setSelected(c.id);
+    setSelectedId(c.id);
     setRenaming(c.name);
   };
-
-  const run = async (work: () => Promise<unknown>, ok?: string) => {
-    try {
-      await work();
-      if (ok) notifySuccess(ok);
-    } catch (e) {
-      notifyError(message(e));
-    }
-  };
-  const toggle = (c: Category) => {
-    const next = new Set(expanded);
-    if (next.has(c.id)) next.delete(c.id);
-    else {
-      next.add(c.id);
-      if (!state.children.has(c.id)) void run(() => store.load(c.id));
-    }
-    setExpanded(next);
-  };
-  const expand = (id: number | null) => {
-    if (id === null || expanded.has(id)) return;
-    setExpanded((s) => new Set(s).add(id));
-  };
-
-  const siblingsOf = (c: Category) => state.children.get(c.parentId) ?? [];
-  /** Applies a drop of `id` on `target` at `pos`. */
-  const moveTo = async (id: number, target: Category, pos: DropPosition) => {
-    const moving = findCategory(state, id);
-    const move = planDrop(id, target, pos, siblingsOf(target));
-    if (!moving || !move) return;
-    await run(() => store.applyMove(moving, move));
-    if (pos === 'inside') {
-      expand(target.id);
-      if (!store.state.children.has(target.id)) await run(() => store.load(target.id));
-    }
-  };
-  const drag = useCategoryDrag((id, targetId, pos) => {
-    const target = findCategory(state, targetId);
-    if (target) void moveTo(id, target, pos);
-  });
-
-  // Keyboard moves of the selected category (Alt + arrows, or the toolbar's buttons).
-  const keyMove = (c: Category, move: KeyMove) => {
-    const parent = c.parentId === null ? undefined : findCategory(state, c.parentId);
-    const drop = keyboardDrop(move, c, siblingsOf(c), parent);
-    if (drop) void moveTo(c.id, drop.target, drop.pos);
-  };
-  const onKey = (e: KeyboardEvent, c: Category) => {
-    const move = keyMoveOf(e);
-    if (move) {
-      e.preventDefault();
-      select(c);
-      keyMove(c, move);
-    } else if (!e.altKey && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      select(c);
-    }
-  };
-
-  const renderLevel = (parentId: number | null, s: CategoryState) => (
-    <ul className="cat-tree" role={parentId === null ? 'tree' : 'group'} aria-label={parentId === null ? t.title : undefined}>
-      {(s.children.get(parentId) ?? []).map((c) => (
-        <li key={c.id} role="treeitem" aria-expanded={c.childrenCount > 0 ? expanded.has(c.id) : undefined} aria-selected={selected === c.id}>
-          <div
-            className="cat-row"
-            data-testid={`category-${c.name}`}
-            data-drop={drag.indicator?.id === c.id ? drag.indicator.pos : undefined}
-            aria-selected={selected === c.id}
-            tabIndex={0}
-            onClick={() => select(c)}
-            onKeyDown={(e) => onKey(e, c)}
-            {...drag.source(c.id)}
-            {...drag.target(c.id)}
-          >
-            {c.childrenCount > 0 ? (
-              <button
-                type="button"
-                className="icon-button cat-row__toggle"
-                data-open={expanded.has(c.id)}
-                aria-label={expanded.has(c.id) ? t.collapse : t.expand}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  toggle(c);
-                }}
-              >
-                <Icon name="chevron" size={18} />
-              </button>
-            ) : (
-              <span className="cat-row__toggle" aria-hidden="true" />
-            )}
-            <span className="cat-row__name">{c.name}</span>
-            {c.childrenCount > 0 && <span className="cat-row__count">({c.childrenCount})</span>}
-          </div>
-          {expanded.has(c.id) && renderLevel(c.id, s)}
-        </li>
-      ))}
-    </ul>
-  );
 
   const busy = state.creating || state.updating || state.deleting;
   return (
@@ -157,8 +34,7 @@ export function AdminCategoryPage() {
           if (!name) return;
           void run(async () => {
             await store.create(name, sel?.id ?? null);
-            if (sel) expand(sel.id);
-            if (sel && !store.state.children.has(sel.id)) await store.load(sel.id);
+            if (sel) await open(sel.id);
             setNewName('');
           }, t.saved);
         }}
@@ -175,10 +51,12 @@ export function AdminCategoryPage() {
             <button key={move} type="button" className="button button--light" disabled={busy} onClick={() => keyMove(sel, move)}>{t[move]}</button>
           ))}
           <button type="button" className="button button--light" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
-          <button type="button" className="button button--ghost" onClick={() => setSelected(null)}>{t.unselect}</button>
+          <button type="button" className="button button--ghost" onClick={() => setSelectedId(null)}>{t.unselect}</button>
         </div>
       )}
-      <div aria-busy={state.loading || busy}>{renderLevel(null, state)}</div>
+      <div aria-busy={state.loading || busy}>
+        <CategoryAdminTree parentId={null} state={state} expanded={expanded} selectedId={selectedId} drag={drag} onSelect={select} onToggle={toggle} onKey={(e, c) => onKey(e, c, select)} />
+      </div>
       {confirm && (
         <ConfirmDialog
           title={t.deleteTitle}
@@ -190,7 +68,7 @@ export function AdminCategoryPage() {
             setConfirm(null);
             await run(async () => {
               await store.remove(target);
-              setSelected(null);
+              setSelectedId(null);
             }, t.deleted);
           }}
         />

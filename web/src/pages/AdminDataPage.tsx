@@ -1,17 +1,18 @@
-import type { AdminSettings, Banner, Category, Storage } from '@kit/contract';
+import type { AdminSettings, Banner, Category } from '@kit/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { downloadCsv, getAdminSettings, getStorage, saveAdminSettings } from '../api/admin.ts';
-import { api } from '../api/api.ts';
+import { getAdminSettings, saveAdminSettings } from '../api/admin.ts';
+import { getCategoryTypes } from '../api/library.ts';
 import { ApiError } from '../api/client.ts';
 import { getBanners } from '../api/menu-admin.ts';
 import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
+import { StorageSummary } from '../features/admin/StorageSummary.tsx';
+import { UsageReportForm } from '../features/admin/UsageReportForm.tsx';
 import { UploadQuotaField } from '../features/admin/UploadQuotaField.tsx';
 import { UserPicker } from '../features/admin/UserPicker.tsx';
 import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
-import { notifyError, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
-import '../features/portal/portal.css';
-import { formatFileSize } from '../features/library/format.ts';
+import '../ui/portal.css';
 import { BackupPanel } from '../features/sync/BackupPanel.tsx';
 
 const t = esAdmin.data;
@@ -21,8 +22,6 @@ export function AdminDataPage() {
   const [settings, setSettings] = useState<AdminSettings | null>(null);
   const [banners, setBanners] = useState<Banner[]>([]);
   const [categories, setCategories] = useState<Category[]>([]);
-  const [storage, setStorage] = useState<Storage | null>(null);
-  const [report, setReport] = useState({ from: '', to: '', by: 'resource' });
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -30,8 +29,7 @@ export function AdminDataPage() {
     getAdminSettings(ctrl.signal).then((s) => {
       setSettings(s);
     }, () => undefined);
-    api.get<{ data: Category[] }>('/content/types', undefined, ctrl.signal).then((r) => setCategories(r.data), () => undefined);
-    getStorage(ctrl.signal).then(setStorage, () => undefined);
+    getCategoryTypes(false, ctrl.signal).then(setCategories, () => undefined);
     getBanners(ctrl.signal).then((r) => setBanners(r.data), () => undefined);
     return () => ctrl.abort();
   }, []);
@@ -110,40 +108,12 @@ export function AdminDataPage() {
       <PhoneModePanel />
 
       <h2>{t.reports}</h2>
-      <div className="admin-toolbar">
-        <label>{t.from} <input className="input" type="date" value={report.from} onChange={(e) => setReport({ ...report, from: e.target.value })} /></label>
-        <label>{t.to} <input className="input" type="date" value={report.to} onChange={(e) => setReport({ ...report, to: e.target.value })} /></label>
-        <label>
-          {t.by}{' '}
-          <select className="input" value={report.by} onChange={(e) => setReport({ ...report, by: e.target.value })}>
-            {(['resource', 'category', 'day'] as const).map((b) => <option key={b} value={b}>{t.byOptions[b]}</option>)}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            const q = new URLSearchParams({ by: report.by, ...(report.from ? { from: report.from } : {}), ...(report.to ? { to: report.to } : {}) });
-            downloadCsv(`/v2/admin/reports/usage.csv?${q}`, `uso-${report.by}.csv`).catch(() => notifyError(t.reportError));
-          }}
-        >
-          {t.download}
-        </button>
-      </div>
+      <UsageReportForm />
 
       <BackupPanel />
 
       <h2>{t.storage}</h2>
-      {storage && (
-        <div data-testid="storage">
-          <p>{t.diskFree(formatFileSize(storage.disk.freeBytes), formatFileSize(storage.disk.totalBytes))}</p>
-          <h3>{t.media}</h3>
-          <ul>
-            {storage.media.map((m) => <li key={m.kind}>{m.kind}: {m.files} · {formatFileSize(m.bytes)}</li>)}
-          </ul>
-          <p>{t.database}: {formatFileSize(storage.databaseBytes)}</p>
-        </div>
-      )}
+      <StorageSummary />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import '../features/device/device.css';
 
 const t = esDevice;
 
-/** /admin/device (issue 9, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi (and its settings), clock and certificate. */
+/** /admin/device (docs/API-device.md, kit only): the kit's status, read again every few seconds, and its power, Wi-Fi (and its settings), clock and certificate. */
 export function AdminDevicePage() {
   const { status, updatedAt, error, refresh } = useDeviceStatus();
   return (

@@ -1,5 +1,5 @@
 import { esAccounts } from '../i18n/es-accounts.ts';
-import { LoginForm } from '../features/session/LoginForm.tsx';
+import { LoginForm } from '../features/auth/LoginForm.tsx';
 
 /** /admin/login: admin-mode login; a non-admin account is refused, an admin goes to /admin. */
 export function AdminLoginPage() {

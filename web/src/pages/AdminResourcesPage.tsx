@@ -3,7 +3,7 @@ import { ModerationListView } from '../features/moderation/ModerationListView.ts
 import { listFromPath } from '../features/moderation/moderation-lists.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-/** /admin/resources/{all,pending-approval,draft,reports,block}: one admin resource list each (SPEC §2). */
+/** /admin/resources/{all,pending-approval,draft,reports,block}: one admin resource list each (docs/PRODUCT.md#moderation-lists). */
 export function AdminResourcesPage() {
   const list = listFromPath(useLocation().pathname);
   // keyed by the list: moving to another list starts with its own filters and rows

@@ -13,7 +13,7 @@ export function AdminSummaryPage() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const ctrl = new AbortController();
-    // SPEC §8: a dashboard failure is not announced; the page says it has no data.
+    // docs/PRODUCT.md#failure-messages: a dashboard failure is not announced; the page says it has no data.
     getDashboard(ctrl.signal).then(setData, () => setFailed(!ctrl.signal.aborted));
     return () => ctrl.abort();
   }, []);

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from 'react-router';
-import { DraftList } from '../features/upload/DraftList.tsx';
-import type { DraftsData } from '../features/upload/upload-loaders.ts';
-import { UploadForm } from '../features/upload/UploadForm.tsx';
+import { DraftList } from '../features/uploads/DraftList.tsx';
+import type { DraftsData } from '../features/uploads/upload-loaders.ts';
+import { UploadForm } from '../features/uploads/UploadForm.tsx';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const PATH = '/admin/resources/upload';
 

@@ -1,51 +1,19 @@
 import type { User } from '@kit/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { deleteUser, downloadCsv, getUsers, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
+import { useState } from 'react';
+import { deleteUser, downloadCsv, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
 import { ApiError } from '../api/client.ts';
-import { ConfirmDialog } from '../features/dialogs/ConfirmDialog.tsx';
-import { notifyError, notifyInfo, notifySuccess } from '../features/notifications/notifications-store.ts';
+import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
+import { useUserList, type ListedUser } from '../features/users/use-user-list.ts';
 
 const t = esAdmin.users;
-/** SPEC §3/§4: a user in the list, with the transient deleting flag and deleteError. */
-type ListedUser = User & { deleting?: boolean; deleteError?: string };
 
 /** /admin/users: list, search, detail, delete, block, admin, temporary credentials, CSV. */
 export function AdminUsersPage() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<ListedUser[]>([]);
-  const [lastPage, setLastPage] = useState(1);
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const key = `${page}|${q}`;
-  const loading = loadedFor !== key;
-  const [error, setError] = useState<string | null>(null);
+  const { q, setQ, page, setPage, items, setItems, lastPage, loading, error } = useUserList();
   const [confirm, setConfirm] = useState<ListedUser | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    const asked = `${page}|${q}`;
-    getUsers(page, q, signal).then(
-      (res) => {
-        setItems(res.data);
-        setLastPage(res.last_page);
-        setError(null);
-        setLoadedFor(asked);
-      },
-      () => {
-        if (signal?.aborted) return;
-        setError(t.loadError);
-        notifyError(t.loadError);
-        setLoadedFor(asked);
-      },
-    );
-  }, [page, q]);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
 
   const replace = (u: User) => setItems((list) => list.map((x) => (x.id === u.id ? u : x)));
   const act = async (work: () => Promise<User>) => {

@@ -2,9 +2,9 @@ import { Link, useLoaderData } from 'react-router';
 import { AdCard } from '../features/ads/AdCard.tsx';
 import { MODERATION_TABS, type ModerationData, type ModerationTab } from '../features/ads/ads-loaders.ts';
 import { ModerationActions } from '../features/ads/ModerationActions.tsx';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const t = esPortal.ads;
 const tabLabel = (tab: ModerationTab): string => (tab === 'expired' ? t.moderation.expired : t.status[tab]);

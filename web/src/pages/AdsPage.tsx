@@ -3,16 +3,16 @@ import { Form, Link, useLoaderData } from 'react-router';
 import { AdCard } from '../features/ads/AdCard.tsx';
 import { adsQueryString, type AdsData } from '../features/ads/ads-loaders.ts';
 import { MyAds } from '../features/ads/MyAds.tsx';
-import { fill } from '../features/library/fill.ts';
-import { Pagination } from '../features/library/Pagination.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import { fill } from '../ui/fill.ts';
+import { Pagination } from '../ui/Pagination.tsx';
+import { useSession } from '../features/auth/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const t = esPortal.ads;
 const NEW_AD_PATH = '/anuncios/nuevo';
 
-/** /anuncios: the community's ads board (issue 7): search, categories, the notices, and the user's own. */
+/** /anuncios: the community's ads board (docs/API-portal.md): search, categories, the notices, and the user's own. */
 export function AdsPage() {
   const { filters, board, mine } = useLoaderData<AdsData>();
   const { loggedIn } = useSession();

@@ -2,11 +2,11 @@ import { useLoaderData } from 'react-router';
 import { AppCard } from '../features/apps/AppCard.tsx';
 import type { AppsData } from '../features/apps/apps-loader.ts';
 import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
-/** /uapps: the apps repository (SPEC §2), with how to install an app on Android. */
+/** /uapps: the apps repository (docs/PRODUCT.md#pages), with how to install an app on Android. */
 export function AppsPage() {
   const { apps } = useLoaderData<AppsData>();
   return (

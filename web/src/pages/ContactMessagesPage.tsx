@@ -1,10 +1,10 @@
 import type { ContactMessagePage } from '@kit/contract';
 import { Link, useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
-import { formatDate } from '../features/library/format.ts';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { fill } from '../ui/fill.ts';
+import { formatDate } from '../ui/format.ts';
+import { Pagination } from '../ui/Pagination.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const t = esPortal.contactMessages;
 

@@ -2,16 +2,16 @@ import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import type { BrowsersData } from '../features/downloads/browsers-loader.ts';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
-import { fill } from '../features/library/fill.ts';
-import { formatFileSize } from '../features/library/format.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { fill } from '../ui/fill.ts';
+import { formatFileSize } from '../ui/format.ts';
+import { useSession } from '../features/auth/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const BrowserPackagesAdmin = lazy(async () => ({ default: (await import('../features/downloads/BrowserPackagesAdmin.tsx')).BrowserPackagesAdmin }));
 
 /**
- * /extra/download-browser: where SPEC §2's old-browser rule sends a kit's
+ * /extra/download-browser: where docs/PRODUCT.md#old-browsers's old-browser rule sends a kit's
  * visitors. Browsers for old phones and computers, downloadable from the kit.
  */
 export function DownloadBrowserPage() {

@@ -4,16 +4,16 @@ import type { AppDownloadData } from '../features/downloads/downloads-loader.ts'
 import { InstallPortal } from '../features/downloads/InstallPortal.tsx';
 import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
-import { fill } from '../features/library/fill.ts';
-import { formatFileSize } from '../features/library/format.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { fill } from '../ui/fill.ts';
+import { formatFileSize } from '../ui/format.ts';
+import { useSession } from '../features/auth/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 const AppPackageAdmin = lazy(async () => ({ default: (await import('../features/downloads/AppPackageAdmin.tsx')).AppPackageAdmin }));
 
 /**
- * /extra/download: the group's mobile app package (SPEC §1), its size and how
+ * /extra/download: the group's mobile app package (docs/PRODUCT.md#pages), its size and how
  * to install it; until an admin uploads it here, how to install the portal itself.
  */
 export function DownloadPage() {

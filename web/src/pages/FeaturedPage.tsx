@@ -6,7 +6,7 @@ import { esLibrary } from '../i18n/es-library.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';
 
-/** `/featured`: Más vistos, the library ordered by views (SPEC §2). */
+/** `/featured`: Más vistos, the library ordered by views (docs/PRODUCT.md#pages). */
 export function FeaturedPage() {
   const { filters, page, offline } = useLoaderData<FeaturedData>();
   return (

@@ -7,7 +7,7 @@ import { esLibrary } from '../i18n/es-library.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';
 
-/** `/{product}`: the library, by category (?c=) and type (?type=), paged (SPEC §2). */
+/** `/{product}`: the library, by category (?c=) and type (?type=), paged (docs/PRODUCT.md#pages). */
 export function LibraryPage() {
   const { context, filters, page, branch, offline } = useLoaderData<LibraryHomeData>();
   const href = (change: Partial<ListFilters>) => `/${context.productSlug}${listQueryString({ ...filters, ...change })}`;

@@ -1,12 +1,12 @@
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
-import { PlaylistItems } from '../features/resource/PlaylistItems.tsx';
-import type { ListData } from '../features/resource/resource-loaders.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { fill } from '../ui/fill.ts';
+import { PlaylistItems } from '../features/resources/PlaylistItems.tsx';
+import type { ListData } from '../features/resources/resource-loaders.ts';
+import { useSession } from '../features/auth/session-store.ts';
 import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
-/** `/list/{id}`: a playlist's resources, in order (SPEC §2); its owner may take items out. */
+/** `/list/{id}`: a playlist's resources, in order (docs/PRODUCT.md#lists); its owner may take items out. */
 export function ListPage() {
   const { playlist } = useLoaderData<ListData>();
   const session = useSession();

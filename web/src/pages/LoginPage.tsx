@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { esAccounts } from '../i18n/es-accounts.ts';
-import { LoginForm } from '../features/session/LoginForm.tsx';
-import { AccountLinks } from '../features/session/AccountLinks.tsx';
+import { LoginForm } from '../features/auth/LoginForm.tsx';
+import { AccountLinks } from '../features/auth/AccountLinks.tsx';
 
 /** /login, with ?cb= (return path) or ?route= (sent by the admin guard). */
 export function LoginPage() {

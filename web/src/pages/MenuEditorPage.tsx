@@ -3,7 +3,7 @@ import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import type { MenuEditorData } from '../features/menu-admin/menu-editor-loader.ts';
 import { MenuEditor } from '../features/menu-admin/MenuEditor.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /admin/menu: what the portal menu shows, per services mode, and its banners (admins). */
 export function MenuEditorPage() {

@@ -4,7 +4,7 @@ import { MenuViewToggle } from '../features/menu/MenuViewToggle.tsx';
 import { ServiceGrid } from '../features/menu/ServiceGrid.tsx';
 import type { menuLoader } from '../features/menu/menu-loader.ts';
 
-/** `/menu`: the portal menu of tools (SPEC §2), between the banners the admins uploaded. */
+/** `/menu`: the portal menu of tools (docs/PRODUCT.md#menu), between the banners the admins uploaded. */
 export function MenuPage() {
   const { list, banners, footer, handheld, mobile } = useLoaderData<typeof menuLoader>();
   return (

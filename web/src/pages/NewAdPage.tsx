@@ -1,6 +1,6 @@
 import { AdForm } from '../features/ads/AdForm.tsx';
 import { esPortal } from '../i18n/es-portal.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /anuncios/nuevo: post a notice to the community's board (logged-in users). */
 export function NewAdPage() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { es } from '../i18n/es.ts';
 import './not-found-page.css';
 
-/** Any unknown route (SPEC §2). */
+/** Any unknown route (docs/PRODUCT.md#not-found). */
 export function NotFoundPage() {
   return (
     <section className="not-found-page">

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
-import { fill } from '../features/library/fill.ts';
-import { formatFileSize } from '../features/library/format.ts';
+import { fill } from '../ui/fill.ts';
+import { formatFileSize } from '../ui/format.ts';
 import { TypeBadge } from '../features/library/TypeBadge.tsx';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { deleteSaved, listSaved } from '../offline/saved-media.ts';

@@ -5,7 +5,7 @@ import type { SearchOverviewData } from '../features/search/search-loaders.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';
 
-/** `/search?q=`: the first resources and users found (SPEC §2). */
+/** `/search?q=`: the first resources and users found (docs/PRODUCT.md#search). */
 export function SearchPage() {
   const { state, result, offline } = useLoaderData<SearchOverviewData>();
   return (

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { fill } from '../ui/fill.ts';
+import { Pagination } from '../ui/Pagination.tsx';
 import { ResourceGrid } from '../features/library/ResourceCard.tsx';
 import { TypeFilter } from '../features/library/TypeFilter.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';
@@ -11,7 +11,7 @@ import { esLibrary } from '../i18n/es-library.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';
 
-/** `/search/res?q=`: resource results, by type, paged (SPEC §2). */
+/** `/search/res?q=`: resource results, by type, paged (docs/PRODUCT.md#search). */
 export function SearchResourcesPage() {
   const { state, result, offline } = useLoaderData<SearchResourcesData>();
   return (

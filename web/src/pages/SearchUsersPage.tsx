@@ -1,11 +1,11 @@
 import { useLoaderData } from 'react-router';
-import { Pagination } from '../features/library/Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';
 import type { SearchUsersData } from '../features/search/search-loaders.ts';
 import { searchHref, withPage } from '../features/search/search-state.ts';
 import { UserResults } from '../features/search/UserResults.tsx';
 
-/** `/search/users?q=`: users whose names match, paged (SPEC §2). */
+/** `/search/users?q=`: users whose names match, paged (docs/PRODUCT.md#search). */
 export function SearchUsersPage() {
   const { state, result } = useLoaderData<SearchUsersData>();
   return (

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { esAccounts } from '../i18n/es-accounts.ts';
-import { AccountLinks } from '../features/session/AccountLinks.tsx';
-import { LoginForm } from '../features/session/LoginForm.tsx';
+import { AccountLinks } from '../features/auth/AccountLinks.tsx';
+import { LoginForm } from '../features/auth/LoginForm.tsx';
 
 /** /login/temporary: the one-time password an admin gave; the password change follows. */
 export function TemporaryLoginPage() {

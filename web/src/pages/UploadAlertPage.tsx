@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { UploadAlert } from '../features/upload/UploadAlert.tsx';
-import { markUploadRulesSeen } from '../features/upload/upload-rules.ts';
+import { UploadAlert } from '../features/uploads/UploadAlert.tsx';
+import { markUploadRulesSeen } from '../features/uploads/upload-rules.ts';
 
 /** /upload/ModalAlert: the rights-free reminder; accepting it opens the form. */
 export function UploadAlertPage() {

@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
-import { DraftList } from '../features/upload/DraftList.tsx';
-import type { DraftsData } from '../features/upload/upload-loaders.ts';
-import { UploadForm } from '../features/upload/UploadForm.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import { DraftList } from '../features/uploads/DraftList.tsx';
+import type { DraftsData } from '../features/uploads/upload-loaders.ts';
+import { UploadForm } from '../features/uploads/UploadForm.tsx';
+import { useSession } from '../features/auth/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /upload/draft: the user's drafts; /upload/draft?id=N continues one (its unfinished upload included). */
 export function UploadDraftPage() {

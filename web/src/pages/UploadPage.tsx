@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
-import type { UploadFormData } from '../features/upload/upload-loaders.ts';
-import { QuotaMeter } from '../features/upload/QuotaMeter.tsx';
-import { UploadForm } from '../features/upload/UploadForm.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import type { UploadFormData } from '../features/uploads/upload-loaders.ts';
+import { QuotaMeter } from '../features/uploads/QuotaMeter.tsx';
+import { UploadForm } from '../features/uploads/UploadForm.tsx';
+import { useSession } from '../features/auth/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
-import '../features/portal/portal.css';
+import '../ui/portal.css';
 
 /** /upload: a new resource (its loader shows the rights-free reminder first). */
 export function UploadPage() {

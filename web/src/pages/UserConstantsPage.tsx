@@ -1,12 +1,12 @@
 import { esAccounts } from '../i18n/es-accounts.ts';
-import { ConstantList } from '../features/account/ConstantList.tsx';
+import { ConstantList } from '../features/users/ConstantList.tsx';
 
-/** /user/constants/education: SPEC §3 instruction levels. */
+/** /user/constants/education: docs/PRODUCT.md#profile-form instruction levels. */
 export function EducationConstantsPage() {
   return <ConstantList title={esAccounts.constants.educationTitle} />;
 }
 
-/** /user/constants/occupation: SPEC §3 occupations. */
+/** /user/constants/occupation: docs/PRODUCT.md#profile-form occupations. */
 export function OccupationConstantsPage() {
   return <ConstantList title={esAccounts.constants.occupationTitle} />;
 }

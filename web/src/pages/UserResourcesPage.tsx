@@ -1,12 +1,13 @@
+import { RESOURCE_TYPES } from '@kit/contract';
 import { useLoaderData } from 'react-router';
-import { fill } from '../features/library/fill.ts';
+import { fill } from '../ui/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';
 import { listQueryString } from '../features/library/list-params.ts';
 import { ResourceListView } from '../features/library/ResourceListView.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import { useSession } from '../features/auth/session-store.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
-/** `/user/{id}/resources`: what a user uploaded (SPEC §2). */
+/** `/user/{id}/resources`: what a user uploaded (docs/PRODUCT.md#pages). */
 export function UserResourcesPage() {
   const { userId, userName, filters, page } = useLoaderData<UserResourcesData>();
   const own = useSession().userId === userId;
@@ -28,7 +29,7 @@ export function UserResourcesPage() {
       type={filters.type}
       typeHref={(type) => `${base}${listQueryString({ type })}`}
       pageHref={(n) => `${base}${listQueryString({ type: filters.type, page: n })}`}
-      empty={filters.type === 0 ? (own ? t.mineEmpty : t.empty) : undefined}
+      empty={filters.type === RESOURCE_TYPES.ALL ? (own ? t.mineEmpty : t.empty) : undefined}
     />
   );
 }

@@ -5,7 +5,7 @@ import { AdminMenu } from './AdminShell.tsx';
 
 const links = () => screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
 
-describe('AdminMenu (SPEC §2 admin side menu)', () => {
+describe('AdminMenu (admin side menu)', () => {
   it('lists every entry in order, with pending approval and On/Off Kit when moderation and kit are on', () => {
     render(<MemoryRouter><AdminMenu config={{ isKit: true, resourceModeration: true }} /></MemoryRouter>);
     expect(links()).toEqual([

@@ -5,14 +5,14 @@ import { getClientConfig } from '../../api/portal.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
-import { endSession } from '../session/session-store.ts';
+import { endSession } from '../auth/session-store.ts';
 // the app's form controls (.input, .check), which the admin pages use too
-import '../account/forms.css';
+import '../../ui/forms/forms.css';
 import './admin.css';
 
 const t = esAdmin.menu;
 
-/** SPEC §2 admin side menu; pending approval only with moderation on, On/Off Kit only on a kit. */
+/** docs/PRODUCT.md#admin-menu admin side menu; pending approval only with moderation on, On/Off Kit only on a kit. */
 export function AdminMenu({ config }: { config: Pick<ClientConfig, 'isKit' | 'resourceModeration'> | null }) {
   const link = (to: string, label: string, end = false) => (
     <li>

@@ -10,7 +10,7 @@ const A1 = cat(3, 'Primaria', 1, 1);
 const loaded = () => setChildren(setChildren(initialCategoryState, null, [B, A]), 1, [A1]);
 const count = (s: ReturnType<typeof loaded>, id: number) => [...s.children.values()].flat().find((c) => c.id === id)?.childrenCount;
 
-describe('category store rules (SPEC §4)', () => {
+describe('category store rules', () => {
   it('keeps siblings sorted by priority', () => {
     expect(loaded().children.get(null)?.map((c) => c.name)).toEqual(['Educación', 'Salud']);
   });

@@ -2,7 +2,7 @@ import type { Category } from '@kit/contract';
 import type { CategoryMove, Placed } from '../category-drop/drop-rules.ts';
 
 /**
- * SPEC §4 category store: children per parent (null: top level), with separate
+ * docs/PRODUCT.md#categories category store: children per parent (null: top level), with separate
  * loading / create / update / delete flags. Creating raises the new parent's
  * childrenCount; updating moves the count from the old parent to the new one;
  * deleting lowers the old parent's; changing parent or moving before another

@@ -1,8 +1,8 @@
 import type { Ad } from '@kit/contract';
 import type { ReactNode } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../library/fill.ts';
-import { formatDate } from '../library/format.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatDate } from '../../ui/format.ts';
 
 const t = esPortal.ads;
 

@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { postAd, uploadAdImage } from '../../api/ads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria } from '../account/Field.tsx';
-import { useForm } from '../account/use-form.ts';
-import { FileField } from '../downloads/FileField.tsx';
-import { fill } from '../library/fill.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { useForm } from '../../ui/forms/use-form.ts';
+import { FileField } from '../../ui/forms/FileField.tsx';
+import { fill } from '../../ui/fill.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../auth/session-store.ts';
 import { EMPTY_AD, toCreateAd, validateAd } from './ad-form.ts';
 
 const t = esPortal.ads.form;
@@ -53,9 +53,7 @@ export function AdForm() {
           {...fieldAria('ad-title', form.shown('title'), true)}
           className="input"
           maxLength={AD_TITLE_MAX}
-          value={form.values.title}
-          onChange={(event) => form.update({ title: event.target.value })}
-          onBlur={() => form.touch('title')}
+          {...form.bind('title')}
         />
       </Field>
       <Field id="ad-text" label={t.text} error={form.shown('text')} help={fill(t.textHelp, { min: AD_TEXT_MIN, max: AD_TEXT_MAX })} required>
@@ -63,9 +61,7 @@ export function AdForm() {
           {...fieldAria('ad-text', form.shown('text'), true)}
           className="input textarea"
           maxLength={AD_TEXT_MAX}
-          value={form.values.text}
-          onChange={(event) => form.update({ text: event.target.value })}
-          onBlur={() => form.touch('text')}
+          {...form.bind('text')}
         />
       </Field>
       <Field id="ad-contact" label={t.contact} error={form.shown('contact')} help={t.contactHelp} required>
@@ -73,9 +69,7 @@ export function AdForm() {
           {...fieldAria('ad-contact', form.shown('contact'), true)}
           className="input"
           maxLength={AD_CONTACT_MAX}
-          value={form.values.contact}
-          onChange={(event) => form.update({ contact: event.target.value })}
-          onBlur={() => form.touch('contact')}
+          {...form.bind('contact')}
         />
       </Field>
       <Field id="ad-category" label={t.category}>
@@ -112,11 +106,7 @@ export function AdForm() {
           form.touch('image');
         }}
       />
-      {failure && (
-        <p className="account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <div className="account-form__actions">
         <button type="submit" className="button" disabled={sending}>
           {sending ? t.submitting : isAdmin ? t.submitAdmin : t.submit}

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { moderateAd } from '../../api/ads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../library/fill.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { fill } from '../../ui/fill.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 
 const t = esPortal.ads.moderation;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { withdrawAd } from '../../api/ads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { AdCard } from './AdCard.tsx';
 

@@ -10,8 +10,8 @@ import {
 } from '@kit/contract/portal-data';
 import type { CreateAd } from '@kit/contract';
 import { esPortal } from '../../i18n/es-portal.ts';
-import type { FieldErrors } from '../account/validation.ts';
-import { fill } from '../library/fill.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
+import { fill } from '../../ui/fill.ts';
 
 export interface AdFormValues {
   title: string;

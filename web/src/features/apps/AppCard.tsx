@@ -1,8 +1,8 @@
 import type { AppEntry } from '@kit/contract';
 import { Link } from 'react-router';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
 
 /** One app of /uapps: icon, name, version, size, description and its (counted) download. */

@@ -4,7 +4,7 @@
  * sidebar): which server call a drop makes. Pure: no DOM, no network.
  */
 
-/** Where a dragged category lands relative to the row it is dropped on (SPEC §2: before, after or inside). */
+/** Where a dragged category lands relative to the row it is dropped on (docs/PRODUCT.md#category-tree: before, after or inside). */
 export type DropPosition = 'before' | 'after' | 'inside';
 
 /** A category's place in the tree: all a move needs to know about it. */

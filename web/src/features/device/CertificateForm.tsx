@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { installCertificate } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { deviceErrorMessage } from './device-errors.ts';
 
 const t = esDevice;

@@ -1,6 +1,6 @@
 import type { HttpsStatus } from '@kit/contract';
 import { esDevice } from '../../i18n/es-device.ts';
-import { formatDate } from '../library/format.ts';
+import { formatDate } from '../../ui/format.ts';
 
 const t = esDevice;
 

@@ -2,8 +2,8 @@ import type { DeviceStatus, HotspotSwitch, PowerAction } from '@kit/contract';
 import { useState } from 'react';
 import { requestPower, switchHotspot } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { notifyError } from '../notifications/notifications-store.ts';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { notifyError } from '../../ui/notifications/notifications-store.ts';
 import { deviceErrorMessage } from './device-errors.ts';
 
 const t = esDevice;

@@ -1,5 +1,5 @@
 import { esDevice } from '../../i18n/es-device.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
 
 const t = esDevice;
 

@@ -2,7 +2,7 @@ import type { WifiPending } from '@kit/contract';
 import { useState } from 'react';
 import { confirmWifi } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { notifySuccess } from '../notifications/notifications-store.ts';
+import { notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { deviceErrorMessage } from './device-errors.ts';
 import { useSecondsLeft } from './use-wifi-state.ts';
 import { formatCountdown } from './wifi-format.ts';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { changeWifi } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { notifyError } from '../notifications/notifications-store.ts';
+import { notifyError } from '../../ui/notifications/notifications-store.ts';
 import { deviceErrorMessage } from './device-errors.ts';
 import { WifiApplyDialog } from './WifiApplyDialog.tsx';
 import { countryLabel, countryName } from './wifi-format.ts';

@@ -1,5 +1,5 @@
 import { esDevice } from '../../i18n/es-device.ts';
-import { formatFileSize } from '../library/format.ts';
+import { formatFileSize } from '../../ui/format.ts';
 
 const t = esDevice;
 

@@ -3,9 +3,9 @@ import { PACKAGE_NAME_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data
 import { useState, type FormEvent } from 'react';
 import { removeAppPackage, uploadAppPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field } from '../account/Field.tsx';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { FileField } from './FileField.tsx';
+import { Field } from '../../ui/forms/Field.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
 const t = esPortal.download.admin;

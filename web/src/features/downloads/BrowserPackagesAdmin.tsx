@@ -3,10 +3,10 @@ import { PACKAGE_NAME_MAX, PACKAGE_NOTES_MAX, PACKAGE_VERSION_MAX } from '@kit/c
 import { useState, type FormEvent } from 'react';
 import { removeBrowserPackage, uploadBrowserPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria } from '../account/Field.tsx';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { FileField } from './FileField.tsx';
+import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
 const t = esPortal.browsers.admin;

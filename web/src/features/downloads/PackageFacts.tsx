@@ -1,7 +1,7 @@
 import type { Package } from '@kit/contract';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../library/fill.ts';
-import { formatDate, formatFileSize } from '../library/format.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatDate, formatFileSize } from '../../ui/format.ts';
 
 /** A package's version, size and date, as a definition list. */
 export function PackageFacts({ pkg }: { pkg: Package }) {

@@ -2,9 +2,9 @@ import { PACKAGE_MAX_BYTES } from '@kit/contract/portal-data';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 
 /** What the file field says about a package over the size limit (checked here so a big upload never starts). */

@@ -4,9 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/contact.ts';
 import { getClientConfig } from '../../api/portal.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria } from '../account/Field.tsx';
-import { useForm } from '../account/use-form.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { useForm } from '../../ui/forms/use-form.ts';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { validateContact, type ContactValues } from './contact-form.ts';
 import './help.css';
@@ -15,7 +15,7 @@ const EMPTY: ContactValues = { name: '', replyTo: '', message: '' };
 const t = esPortal.help.contact;
 
 /**
- * SPEC §2 contact modal: the support e-mail and two phone numbers the admins
+ * docs/PRODUCT.md#contact contact modal: the support e-mail and two phone numbers the admins
  * set, and a message form for them. On success it thanks the user and says
  * the reply will go to their e-mail.
  */
@@ -93,9 +93,7 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
               className="input"
               autoComplete="name"
               maxLength={CONTACT_NAME_MAX}
-              value={form.values.name}
-              onChange={(event) => form.update({ name: event.target.value })}
-              onBlur={() => form.touch('name')}
+              {...form.bind('name')}
             />
           </Field>
           <Field id="contact-reply" label={t.replyTo} error={form.shown('replyTo')} help={t.replyToHelp} required>
@@ -105,9 +103,7 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
               autoComplete="email"
               inputMode="email"
               maxLength={CONTACT_REPLY_TO_MAX}
-              value={form.values.replyTo}
-              onChange={(event) => form.update({ replyTo: event.target.value })}
-              onBlur={() => form.touch('replyTo')}
+              {...form.bind('replyTo')}
             />
           </Field>
           <Field id="contact-message" label={t.message} error={form.shown('message')} required>
@@ -115,16 +111,10 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
               {...fieldAria('contact-message', form.shown('message'))}
               className="input textarea"
               maxLength={CONTACT_MESSAGE_MAX}
-              value={form.values.message}
-              onChange={(event) => form.update({ message: event.target.value })}
-              onBlur={() => form.touch('message')}
+              {...form.bind('message')}
             />
           </Field>
-          {failure && (
-            <p className="account-form__error" role="alert">
-              {failure}
-            </p>
-          )}
+          <FormFailure message={failure} />
           <div className="account-form__actions">
             <button type="submit" className="button" disabled={sending}>
               {sending ? t.sending : t.send}

@@ -2,7 +2,7 @@ import { TERMS } from '@kit/contract/terms';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { resetNotifications } from '../notifications/notifications-store.ts';
+import { resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { HelpOverlays } from './HelpOverlays.tsx';
 
 /** A page with the help overlays, as the app shell has them, opened at `path`. */

@@ -2,14 +2,14 @@ import { TERMS_PDF_PATH } from '@kit/contract/portal-data';
 import { TERMS } from '@kit/contract/terms';
 import { useEffect } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Modal } from '../modal/Modal.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
 import './help.css';
 
 /** While the terms are open, printing prints them alone (help.css). */
 const PRINT_CLASS = 'printing-terms';
 
 /**
- * SPEC §2 Terms and Conditions modal: the text of @kit/contract/terms (the
+ * docs/PRODUCT.md#terms Terms and Conditions modal: the text of @kit/contract/terms (the
  * same the server's PDF prints), with 'Imprimir', 'Descargar PDF' and 'Cerrar'.
  */
 export function TermsModal({ onClose }: { onClose: () => void }) {

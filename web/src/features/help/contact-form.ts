@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_REPLY_TO_MAX } from '@kit/contract/portal-data';
 import { esPortal } from '../../i18n/es-portal.ts';
-import type { FieldErrors } from '../account/validation.ts';
-import { fill } from '../library/fill.ts';
+import type { FieldErrors } from '../../ui/forms/use-form.ts';
+import { fill } from '../../ui/fill.ts';
 
 export interface ContactValues {
   name: string;

@@ -1,5 +1,5 @@
 /*
- * The help menu's modals (SPEC §2: intro guide, terms and conditions,
+ * The help menu's modals (docs/PRODUCT.md#modals: intro guide, terms and conditions,
  * contact) open from an address: the page's own URL plus a hash. A hash
  * changes nothing else (no loader runs again, the page stays as it was), the
  * phone's back button closes the modal, and any link can open one.

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { hideBanner, isBannerHidden } from './banner.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
-/** SPEC §2 advertising banner, which the user can hide for one day (SPEC §9). */
+/** docs/PRODUCT.md#library-header advertising banner, which the user can hide for one day (docs/PRODUCT.md#library-header). */
 export function AdBanner({ src }: { src: string }) {
   const [hidden, setHidden] = useState(() => isBannerHidden());
   if (hidden) return null;

@@ -83,7 +83,7 @@ function renderTree(selectedId: number | null = null, canArrange = false) {
 const item = (name: string) => screen.getByRole('treeitem', { name });
 const row = (name: string) => item(name).querySelector<HTMLElement>(':scope > .category-tree__row');
 
-describe('CategoryTree (SPEC §2, §9)', () => {
+describe('CategoryTree', () => {
   beforeEach(() => resetCategoryCache());
   afterEach(() => resetCategoryCache());
 

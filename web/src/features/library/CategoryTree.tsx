@@ -4,7 +4,7 @@ import { getCategoryBranch, type CategoryNodeId } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
 import type { TreeNode } from './category-tree-data.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { treeNodeWidth } from './tree-width.ts';
 import { useCategoryTree, visibleNodes, type CategoryTreeState, type VisibleNode } from './use-category-tree.ts';
 import { useTreeArrange, type TreeArrange } from './use-tree-arrange.ts';
@@ -24,8 +24,8 @@ export interface CategoryTreeProps {
 }
 
 /**
- * SPEC §2 category tree: lazily loaded (a node's children are fetched when it
- * is first opened), nodes 273px wide less 22px per level (SPEC §9), a click
+ * docs/PRODUCT.md#category-tree category tree: lazily loaded (a node's children are fetched when it
+ * is first opened), nodes 273px wide less 22px per level (docs/PRODUCT.md#category-tree), a click
  * goes to /{product}?c={id}. Keyboard: the WAI-ARIA tree pattern (arrows,
  * Home, End, Enter). For admins (`canArrange`) it supports drag and drop: a
  * handle per row for the mouse and a finger, Alt + arrows for the keyboard.

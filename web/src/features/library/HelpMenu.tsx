@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useRouteToggle } from '../../layouts/use-route-toggle.ts';
 import type { HelpEntry } from './help-entries.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 /** The header's help menu; renders nothing when no entry has a target yet. */
 export function HelpMenu({ entries }: { entries: readonly HelpEntry[] }) {

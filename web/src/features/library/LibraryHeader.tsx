@@ -3,14 +3,14 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
 import { HelpMenu } from './HelpMenu.tsx';
 import { HELP_ENTRIES } from './help-entries.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryNav } from './LibraryNav.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { UserMenu } from '../session/UserMenu.tsx';
+import { UserMenu } from '../auth/UserMenu.tsx';
 
 /**
- * SPEC §2 library header (60px): back to the menu, logo, search box, the
+ * docs/PRODUCT.md#library-header library header (60px): back to the menu, logo, search box, the
  * library navigation, the user area, the app download link and the help menu.
  */
 export function LibraryHeader({ context }: { context: LibraryContext }) {

@@ -2,13 +2,13 @@ import { NavLink } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
-import { Icon, type IconName } from './Icon.tsx';
-import { usePrefetch, type ChunkLoader } from './prefetch.ts';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
+import { usePrefetch } from '../../ui/prefetch.ts';
 import { RandomButton } from './RandomButton.tsx';
-import { routeChunks } from './route-chunks.ts';
 
-function NavItem({ to, icon, label, chunk, end = false }: { to: string; icon: IconName; label: string; chunk?: ChunkLoader; end?: boolean }) {
-  const prefetch = usePrefetch(chunk);
+/** A link of the bar; `prefetch` fetches its page's code ahead (the library's own pages). */
+function NavItem({ to, icon, label, end = false, prefetch: ahead = false }: { to: string; icon: IconName; label: string; end?: boolean; prefetch?: boolean }) {
+  const prefetch = usePrefetch(ahead ? to : undefined);
   return (
     <li>
       <NavLink to={to} end={end} className="library-nav__item" {...prefetch}>
@@ -20,8 +20,8 @@ function NavItem({ to, icon, label, chunk, end = false }: { to: string; icon: Ic
 }
 
 /**
- * SPEC §2 library navigation: Inicio, Más vistos, Al Azar, Subir, and Mis
- * descargas where the app can save for offline (DESIGN §6). In the
+ * docs/PRODUCT.md#library-header library navigation: Inicio, Más vistos, Al Azar, Subir, and Mis
+ * descargas where the app can save for offline (docs/PRODUCT.md#secure-context). In the
  * header on wide screens; a bar at the bottom of the screen on phones, where
  * the thumb reaches it.
  */
@@ -29,8 +29,8 @@ export function LibraryNav({ productSlug }: { productSlug: string }) {
   return (
     <nav className="library-nav" aria-label={esLibrary.header.navigation}>
       <ul>
-        <NavItem to={`/${productSlug}`} icon="home" label={esLibrary.header.home} chunk={routeChunks.browse} end />
-        <NavItem to="/featured" icon="star" label={esLibrary.header.featured} chunk={routeChunks.browse} />
+        <NavItem to={`/${productSlug}`} icon="home" label={esLibrary.header.home} end prefetch />
+        <NavItem to="/featured" icon="star" label={esLibrary.header.featured} prefetch />
         <li>
           <RandomButton className="library-nav__item" />
         </li>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { LibraryLayout } from '../../layouts/LibraryLayout.tsx';
-import { loadOutbox, outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
+import { loadOutbox } from '../../offline/load-outbox.ts';
+import { outboxMayHoldEntries } from '../../offline/outbox-flag.ts';
 import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { AdBanner } from './AdBanner.tsx';
 import type { LibraryContext } from './library-context.ts';
@@ -11,7 +12,7 @@ import { ToolStrip, shortcutTools } from './ToolStrip.tsx';
 import './library.css';
 
 /**
- * The library's layout route: SPEC §2 default layout filled with the library's
+ * The library's layout route: docs/PRODUCT.md#layouts default layout filled with the library's
  * header (under the offline banner while there is no network), tree, strip and banner.
  */
 export function LibraryRoot() {

@@ -40,7 +40,7 @@ function context(config: Partial<ClientConfig> | null): LibraryContext {
   return { config: config as ClientConfig | null, services: null, productSlug: 'biblioteca', productName: 'Biblioteca' };
 }
 
-describe('LibrarySidebar (SPEC §2)', () => {
+describe('LibrarySidebar', () => {
   beforeEach(() => resetCategoryCache());
   afterEach(() => resetCategoryCache());
 
@@ -65,7 +65,7 @@ describe('LibrarySidebar (SPEC §2)', () => {
   });
 });
 
-describe('AdBanner (SPEC §2, §9)', () => {
+describe('AdBanner', () => {
   afterEach(() => localStorage.clear());
 
   it('shows the banner until hidden, then stays hidden for the day', () => {

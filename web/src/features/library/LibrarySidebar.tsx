@@ -3,15 +3,15 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCategoryBranch } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../auth/session-store.ts';
 import { CategoryTree } from './CategoryTree.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { parseCategoryId } from './list-params.ts';
 
 /**
  * The sidebar (a drawer on phones): the tutorials shortcut and the client
- * category tree when the kit configures them (SPEC §2), the category tree,
+ * category tree when the kit configures them (docs/PRODUCT.md#library-header), the category tree,
  * and on phones the app download link the header has no room for.
  */
 export function LibrarySidebar({ context }: { context: LibraryContext }) {
@@ -45,7 +45,7 @@ export function LibrarySidebar({ context }: { context: LibraryContext }) {
   );
 }
 
-/** SPEC §2: the client category's own tree, under its name. */
+/** docs/PRODUCT.md#library-header: the client category's own tree, under its name. */
 function ClientTree({ id, productSlug, selectedId, canArrange }: { id: number; productSlug: string; selectedId: number | null; canArrange: boolean }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {

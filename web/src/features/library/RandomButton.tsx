@@ -2,16 +2,15 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useClickLock } from './click-lock.ts';
-import { Icon } from './Icon.tsx';
-import { usePrefetch } from './prefetch.ts';
-import { routeChunks } from './route-chunks.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { usePrefetch } from '../../ui/prefetch.ts';
 
-/** SPEC §2 "Al Azar": opens a random resource; locked for 1.5 s after a click while the dice spins. */
+/** docs/PRODUCT.md#library-header "Al Azar": opens a random resource; locked for 1.5 s after a click while the dice spins. */
 export function RandomButton({ className }: { className: string }) {
   const navigate = useNavigate();
   const roll = useCallback(() => void navigate('/resource/random'), [navigate]);
   const { locked, run } = useClickLock(roll);
-  const prefetch = usePrefetch(routeChunks.resource);
+  const prefetch = usePrefetch('/resource/random');
   return (
     <button type="button" className={className} onClick={run} data-locked={locked} data-testid="random-button" {...prefetch}>
       <Icon name="dice" className={locked ? 'dice dice--spinning' : 'dice'} />

@@ -1,12 +1,11 @@
 import type { ResourceSummary } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from './fill.ts';
-import { Icon } from './Icon.tsx';
-import { usePrefetch } from './prefetch.ts';
+import { fill } from '../../ui/fill.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { usePrefetch } from '../../ui/prefetch.ts';
 import { ResourceCover } from './ResourceCover.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';
-import { routeChunks } from './route-chunks.ts';
 import { TypeBadge } from './TypeBadge.tsx';
 
 export function viewsLabel(views: number): string {
@@ -15,7 +14,7 @@ export function viewsLabel(views: number): string {
 
 /** One resource in a grid: picture, type, title, author, views, and to its owner its status. The whole card is the link. */
 export function ResourceCard({ resource, eager = false }: { resource: ResourceSummary; eager?: boolean }) {
-  const prefetch = usePrefetch(routeChunks.resource);
+  const prefetch = usePrefetch(`/resource/${resource.id}`);
   return (
     <Link to={`/resource/${resource.id}`} className="surface resource-card" data-testid={`resource-${resource.id}`} {...prefetch}>
       <span className="resource-card__cover">

@@ -1,4 +1,4 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { coverSource, placeholderKind, resourceType } from './resource-types.ts';
 
 interface CoverProps {
@@ -9,7 +9,7 @@ interface CoverProps {
 
 /**
  * A resource's picture: its cover, an image's own file, or the placeholder for
- * its type (SPEC §3: by type code 2, 5, other). Decorative: the title says it all.
+ * its type (docs/PRODUCT.md#placeholders: by type code 2, 5, other). Decorative: the title says it all.
  */
 export function ResourceCover({ resource, eager = false }: CoverProps) {
   const src = coverSource(resource);

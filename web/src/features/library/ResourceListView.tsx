@@ -1,6 +1,6 @@
 import type { ResourcePage } from '@kit/contract';
 import type { ReactNode } from 'react';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { ResourceGrid } from './ResourceCard.tsx';
 import type { TypeCode } from './resource-types.ts';
 import { TypeFilter } from './TypeFilter.tsx';

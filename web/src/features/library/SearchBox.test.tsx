@@ -27,7 +27,7 @@ function renderBox() {
   return screen.getByRole('searchbox', { name: 'Buscar en la biblioteca' });
 }
 
-describe('SearchBox (SPEC §2: Enter → /search?q=, only when non-empty)', () => {
+describe('SearchBox (Enter → /search?q=, only when non-empty)', () => {
   it('goes to /search?q= with the trimmed text', async () => {
     const box = renderBox();
     fireEvent.change(box, { target: { value: '  año agrícola ' } });

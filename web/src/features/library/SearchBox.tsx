@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { searchHref } from '../search/search-state.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 /**
- * SPEC §2 header search: Enter goes to /search?q=…, only when there is
+ * docs/PRODUCT.md#library-header header search: Enter goes to /search?q=…, only when there is
  * something to search for. Remount it with a new `initial` (its key) when the
  * page's query changes.
  */

@@ -9,7 +9,7 @@ export function shortcutTools(services: FastAccessServices, config: Pick<ClientC
   );
 }
 
-/** SPEC §2 right-hand strip of tool shortcuts (wide screens). */
+/** docs/PRODUCT.md#layouts right-hand strip of tool shortcuts (wide screens). */
 export function ToolStrip({ tools }: { tools: readonly Service[] }) {
   return (
     <ul className="tool-strip">

@@ -1,7 +1,7 @@
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { resourceType } from './resource-types.ts';
 
-/** A resource type's icon and label in its colour (SPEC §3). */
+/** A resource type's icon and label in its colour (docs/PRODUCT.md#type-codes). */
 export function TypeBadge({ type, compact = false }: { type: number; compact?: boolean }) {
   const info = resourceType(type);
   return (

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { RESOURCE_TYPE_CATALOGUE, type TypeCode } from './resource-types.ts';
 
 /**
- * The type filter (SPEC §3 codes 0–6, each with icon and colour) as a row of
+ * The type filter (docs/PRODUCT.md#type-codes codes 0–6, each with icon and colour) as a row of
  * links that scrolls sideways on a phone. Choosing a type goes back to page 1.
  */
 export function TypeFilter({ current, hrefFor }: { current: TypeCode; hrefFor: (type: TypeCode) => string }) {

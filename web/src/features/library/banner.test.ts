@@ -6,7 +6,7 @@ function memoryStore() {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
 }
 
-describe('advertising banner (SPEC §9: hidden for one day)', () => {
+describe('advertising banner (hidden for one day)', () => {
   it('shows until hidden, stays hidden for a day, then shows again', () => {
     const store = memoryStore();
     const t0 = Date.UTC(2026, 10, 1, 12);

@@ -1,4 +1,4 @@
-/** SPEC §9: the advertising banner stays hidden for one day after the user hides it. */
+/** docs/PRODUCT.md#library-header: the advertising banner stays hidden for one day after the user hides it. */
 export const BANNER_HIDE_MS = 24 * 60 * 60 * 1000;
 export const BANNER_HIDDEN_KEY = 'kp_banner_hidden_at';
 

@@ -1,7 +1,7 @@
 import type { CategoryFields } from '@kit/contract';
 import { getCategoryChildren, type CategoryNodeId } from '../../api/library.ts';
 
-/** A category as the tree draws it (SPEC §3 Category, the fields the tree asks for). */
+/** A category as the tree draws it (docs/PRODUCT.md#categories Category, the fields the tree asks for). */
 export interface TreeNode {
   id: number;
   name: string;
@@ -21,7 +21,7 @@ export function toTreeNode(fields: CategoryFields): TreeNode | null {
   };
 }
 
-/** SPEC §3: siblings sorted by priority (the server sorts too; ties by name keep it stable). */
+/** docs/PRODUCT.md#categories: siblings sorted by priority (the server sorts too; ties by name keep it stable). */
 export function sortByPriority(nodes: readonly TreeNode[]): TreeNode[] {
   return [...nodes].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name, 'es'));
 }

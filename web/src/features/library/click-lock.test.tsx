@@ -39,7 +39,7 @@ describe('useClickLock', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('SPEC §9: runs once per 1.5 s and reports the lock while it holds', () => {
+  it('runs once per 1.5 s and reports the lock while it holds', () => {
     expect(RANDOM_LOCK_MS).toBe(1500);
     const onRoll = vi.fn();
     render(<Dice onRoll={onRoll} />);

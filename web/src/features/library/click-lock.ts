@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: the Al Azar button ignores clicks for 1.5 s after one. */
+/** docs/PRODUCT.md#library-header: the Al Azar button ignores clicks for 1.5 s after one. */
 export const RANDOM_LOCK_MS = 1500;
 
 export interface ClickLock {

@@ -2,7 +2,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { HELP_HASHES } from '../help/help-links.ts';
 
 /**
- * The help menu's entries (SPEC §2: intro guide, terms and conditions,
+ * The help menu's entries (docs/PRODUCT.md#library-header: intro guide, terms and conditions,
  * contact). Their modals belong to the portal work: each entry is added here
  * when its target exists, and the menu shows only when there is at least one,
  * so no button leads nowhere.

@@ -2,7 +2,7 @@ import type { ClientConfig, FastAccessServices } from '@kit/contract';
 import { data } from 'react-router';
 import { getClientConfig, getFastAccessServices } from '../../api/portal.ts';
 
-/** DESIGN §9: the library's address is /{product}, 'biblioteca' unless the admin set another. */
+/** docs/PRODUCT.md#settings: the library's address is /{product}, 'biblioteca' unless the admin set another. */
 export const DEFAULT_PRODUCT_SLUG = 'biblioteca';
 const SLUG_KEY = 'kp_product_slug';
 /** Config is read again after this long (an admin may change it while phones stay on the page). */
@@ -80,7 +80,7 @@ export async function requireProduct(product: string | undefined): Promise<Libra
   return context;
 }
 
-/** The 404 a loader throws; the library's error boundary shows SPEC's 404 page for it. */
+/** The 404 a loader throws; the library's error boundary shows the 404 page for it. */
 export function notFound() {
   return data(null, { status: 404 });
 }

@@ -1,4 +1,5 @@
 import type { CategoryFields, ResourcePage } from '@kit/contract';
+import { typeQuery } from './resource-types.ts';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { getCategoryBranch, getContentAll } from '../../api/library.ts';
 import { searchResources } from '../../api/search.ts';
@@ -6,8 +7,8 @@ import { pageWithCopy, valueWithCopy } from '../../offline/page-copy.ts';
 import { loadLibraryContext, requireProduct, type LibraryContext } from './library-context.ts';
 import { readListFilters, type ListFilters } from './list-params.ts';
 import { asRouteError, idParam } from './loader-errors.ts';
-import { getSession } from '../session/session-store.ts';
-import { loginWithCb } from '../session/guards.ts';
+import { getSession } from '../auth/session-store.ts';
+import { loginWithCb } from '../auth/guards.ts';
 
 export interface LibraryHomeData {
   context: LibraryContext;
@@ -24,7 +25,7 @@ export async function libraryHomeLoader({ params, request }: LoaderFunctionArgs)
   const context = await requireProduct(params.product);
   const filters = readListFilters(new URL(request.url).searchParams);
   try {
-    const query = { page: filters.page, type: filters.type || undefined, category: filters.category ?? undefined };
+    const query = { page: filters.page, type: typeQuery(filters.type), category: filters.category ?? undefined };
     const category = filters.category;
     const [{ page, offline }, branch] = await Promise.all([
       pageWithCopy(`content:${JSON.stringify(query)}`, filters.page, () => getContentAll(query, request.signal), (copy) => copy),
@@ -46,7 +47,7 @@ export interface FeaturedData {
 /** /featured?type=&page= : Más vistos, the library ordered by views. */
 export async function featuredLoader({ request }: LoaderFunctionArgs): Promise<FeaturedData> {
   const filters = readListFilters(new URL(request.url).searchParams);
-  const query = { section: 'featured', page: filters.page, type: filters.type || undefined };
+  const query = { section: 'featured', page: filters.page, type: typeQuery(filters.type) };
   const [context, { page, offline }] = await Promise.all([
     loadLibraryContext(),
     pageWithCopy(`featured:${JSON.stringify(query)}`, filters.page, () => searchResources(query, request.signal), (copy) => ({ ...copy, capped: false })),
@@ -59,7 +60,7 @@ export interface UserResourcesData {
   /** from the user's resources (each names its owner); null when there are none to name them */
   userName: string | null;
   filters: ListFilters;
-  /** null when the list could not be read (SPEC §8 message) */
+  /** null when the list could not be read (docs/PRODUCT.md#failure-messages message) */
   page: ResourcePage | null;
 }
 
@@ -68,7 +69,7 @@ export async function userResourcesLoader({ params, request }: LoaderFunctionArg
   const userId = idParam(params.id);
   const filters = readListFilters(new URL(request.url).searchParams);
   const page = await searchResources(
-    { section: 'user', user: userId, page: filters.page, type: filters.type || undefined },
+    { section: 'user', user: userId, page: filters.page, type: typeQuery(filters.type) },
     request.signal,
   ).catch(() => null);
   const userName = page?.data.find((r) => r.user?.id === userId)?.user?.user_name ?? null;
@@ -76,7 +77,7 @@ export async function userResourcesLoader({ params, request }: LoaderFunctionArg
 }
 
 /*
- * SPEC's routes with an optional id, opened without it (docs/ROUTES.md). Each
+ * The routes with an optional id, opened without it (docs/ROUTES.md). Each
  * replaces itself, so the phone's "back" never returns to an address that
  * only forwards.
  */

@@ -1,6 +1,6 @@
 import { parseTypeCode, type TypeCode } from './resource-types.ts';
 
-/** SPEC §9: the default page is 1. */
+/** docs/PRODUCT.md#limits: the default page is 1. */
 export const DEFAULT_PAGE = 1;
 
 /** ?page= → a page number ≥ 1; anything else → 1. */

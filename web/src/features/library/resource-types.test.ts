@@ -1,6 +1,6 @@
 import { RESOURCE_TYPES } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_TYPE_CATALOGUE, TYPE_CODES, coverSource, parseTypeCode, placeholderKind, resourceType } from './resource-types.ts';
+import { RESOURCE_TYPE_CATALOGUE, coverSource, parseTypeCode, placeholderKind, resourceType } from './resource-types.ts';
 
 /** WCAG relative luminance contrast against white. */
 function contrastOnWhite(hex: string): number {
@@ -12,8 +12,8 @@ function contrastOnWhite(hex: string): number {
   return 1.05 / (l + 0.05);
 }
 
-describe('resource type catalogue (SPEC §3)', () => {
-  it('has the seven codes with SPEC’s Spanish labels, in order', () => {
+describe('resource type catalogue', () => {
+  it('has the seven codes with the Spanish labels, in order', () => {
     expect(RESOURCE_TYPE_CATALOGUE.map((t) => [t.code, t.label])).toEqual([
       [0, 'Todos'],
       [1, 'Imagen'],
@@ -23,7 +23,7 @@ describe('resource type catalogue (SPEC §3)', () => {
       [5, 'Aplicación'],
       [6, 'Lista'],
     ]);
-    expect([...TYPE_CODES]).toEqual(RESOURCE_TYPE_CATALOGUE.map((t) => t.code));
+    expect(Object.values(RESOURCE_TYPES)).toEqual(RESOURCE_TYPE_CATALOGUE.map((t) => t.code));
   });
 
   it('agrees with the server contract’s codes', () => {
@@ -57,7 +57,7 @@ describe('parseTypeCode', () => {
   });
 });
 
-describe('placeholders (SPEC §3: by type code 2, 5, other)', () => {
+describe('placeholders (by type code 2, 5, other)', () => {
   it('has one for documents, one for apps and one for everything else', () => {
     expect(placeholderKind(2)).toBe('document');
     expect(placeholderKind(5)).toBe('app');

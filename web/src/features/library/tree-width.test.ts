@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { treeNodeWidth } from './tree-width.ts';
 
-describe('treeNodeWidth (SPEC §9: 273 − 22 per depth)', () => {
+describe('treeNodeWidth (273 − 22 per depth)', () => {
   it('is 273 at the top level and 22 less per level', () => {
     expect(treeNodeWidth(0)).toBe(273);
     expect(treeNodeWidth(1)).toBe(251);

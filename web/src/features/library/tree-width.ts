@@ -1,4 +1,4 @@
-/** SPEC §9: a category tree node is 273px wide at the top level, 22px narrower per level down. */
+/** docs/PRODUCT.md#category-tree: a category tree node is 273px wide at the top level, 22px narrower per level down. */
 export const TREE_NODE_WIDTH = 273;
 export const TREE_INDENT = 22;
 /** Deep levels never shrink below this, so their names stay readable. */

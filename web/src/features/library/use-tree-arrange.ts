@@ -6,9 +6,9 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type Placed } from '../category-drop/drop-rules.ts';
 import { sendMove } from '../category-drop/send-move.ts';
 import { useCategoryDrag, type CategoryDrag } from '../category-drop/use-category-drag.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { categoriesChanged, type TreeNode } from './category-tree-data.ts';
-import { fill } from './fill.ts';
+import { fill } from '../../ui/fill.ts';
 import type { CategoryTreeState, VisibleNode } from './use-category-tree.ts';
 
 type PlacedNode = TreeNode & Placed;

@@ -3,17 +3,17 @@ import { BANNER_MAX_BYTES, BANNER_SLOTS, type BannerSlot } from '@kit/contract/p
 import { useState } from 'react';
 import { removeBanner, uploadBanner } from '../../api/menu-admin.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { formatFileSize } from '../library/format.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { formatFileSize } from '../../ui/format.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 
 const t = esPortal.menuEditor;
 
 /**
  * The menu's top, bottom and phone banners and the library's publicity
- * banners (SPEC §3), on /admin/menu and /admin/data. The server checks each
+ * banners (docs/PRODUCT.md#menu-banners), on /admin/menu and /admin/data. The server checks each
  * image and serves it at once; ONCHANGED reloads the list shown here.
  */
 export function BannerManager({ banners, onChanged }: { banners: readonly Banner[]; onChanged: () => Promise<unknown> }) {

@@ -1,12 +1,12 @@
-import type { AdminTile, TileIcon, TileTarget } from '@kit/contract';
+import { RESOURCE_TYPE_CODES, type AdminTile, type TileIcon, type TileTarget } from '@kit/contract';
 import { DEFAULT_TILE_ICON, TILE_ICONS, TILE_LABEL_MAX, TILE_TARGET_KINDS } from '@kit/contract/portal-data';
 import { useState, type FormEvent } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field } from '../account/Field.tsx';
-import { fill } from '../library/fill.ts';
+import { Field, FormFailure } from '../../ui/forms/Field.tsx';
+import { fill } from '../../ui/fill.ts';
 import { Pictogram } from '../menu/Pictogram.tsx';
-import { Modal } from '../modal/Modal.tsx';
-import { initialChoice, targetFromForm, TILE_TYPE_CODES, typeLabel, type CategoryOption, type TargetChoice } from './tile-target.ts';
+import { Modal } from '../../ui/modal/Modal.tsx';
+import { initialChoice, targetFromForm, typeLabel, type CategoryOption, type TargetChoice } from './tile-target.ts';
 
 const t = esPortal.menuEditor;
 
@@ -124,7 +124,7 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
               <Field id="tile-type" label={t.typeLabel}>
                 <select id="tile-type" className="input" value={value} onChange={(event) => setValue(event.target.value)}>
                   <option value="">{t.typePlaceholder}</option>
-                  {TILE_TYPE_CODES.map((code) => (
+                  {RESOURCE_TYPE_CODES.map((code) => (
                     <option key={code} value={String(code)}>
                       {typeLabel(code)}
                     </option>
@@ -139,11 +139,7 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
             )}
           </>
         )}
-        {error && (
-          <p className="account-form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormFailure message={error} />
         <div className="account-form__actions">
           <button type="button" className="button button--light" onClick={onClose}>
             {esPortal.common.cancel}

@@ -5,7 +5,7 @@ import { getAdminMenu, getBanners } from '../../api/menu-admin.ts';
 import { getClientConfig } from '../../api/portal.ts';
 import type { CategoryOption } from './tile-target.ts';
 
-/** SPEC §1 services modes, in the order the editor shows them. */
+/** docs/PRODUCT.md#services-modes services modes, in the order the editor shows them. */
 export const EDITOR_MODES: readonly ServicesModeName[] = ['default', 'planet', 'community'];
 
 export interface MenuEditorData {

@@ -1,4 +1,4 @@
-import type { AdminTile, TileTarget } from '@kit/contract';
+import { RESOURCE_TYPE_CODES, type AdminTile, type TileTarget } from '@kit/contract';
 import type { TileTargetKind } from '@kit/contract/portal-data';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
@@ -9,10 +9,7 @@ export interface CategoryOption {
   label: string;
 }
 
-/** The resource types a tile can filter the library by (SPEC §3 codes 1–6). */
-export const TILE_TYPE_CODES = [1, 2, 3, 4, 5, 6] as const;
-
-export const typeLabel = (code: number): string => esLibrary.types[code as (typeof TILE_TYPE_CODES)[number]] ?? String(code);
+export const typeLabel = (code: number): string => esLibrary.types[code as (typeof RESOURCE_TYPE_CODES)[number]] ?? String(code);
 
 /** How the editor shows where a tile goes. */
 export function describeTarget(target: TileTarget, categories: readonly CategoryOption[]): string {

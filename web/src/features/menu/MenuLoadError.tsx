@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { es } from '../../i18n/es.ts';
 
 /** Shown when the menu could not be loaded: what went wrong and a way to try again. */

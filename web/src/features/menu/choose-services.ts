@@ -2,14 +2,14 @@ import type { ClientConfig, FastAccessServices } from '@kit/contract';
 
 export type ServiceList = FastAccessServices['availableServices'];
 
-/** SPEC §1: a smartphone or tablet whose user has not asked for the desktop view. */
+/** docs/PRODUCT.md#menu-lists: a smartphone or tablet whose user has not asked for the desktop view. */
 export function usesMobileList(config: Pick<ClientConfig, 'device' | 'seeDesktop'>): boolean {
   const isHandheld = config.device === 'smartphone' || config.device === 'tablet';
   return isHandheld && !config.seeDesktop;
 }
 
 /**
- * SPEC §1: the mobile list is used on a smartphone or tablet when the desktop
+ * docs/PRODUCT.md#menu-lists: the mobile list is used on a smartphone or tablet when the desktop
  * view has not been requested; otherwise the full list.
  */
 export function chooseServiceList(
@@ -25,7 +25,7 @@ export interface MenuBannerPaths {
 }
 
 /**
- * SPEC §3 menu banners: the desktop list has a top and a bottom banner; the
+ * docs/PRODUCT.md#menu-banners menu banners: the desktop list has a top and a bottom banner; the
  * phone list one banner on top, its own if the admins uploaded one, else the
  * desktop's top banner.
  */

@@ -13,7 +13,7 @@ export interface MenuData {
   mobile: boolean;
 }
 
-/** The menu's last answers, kept for offline use (DESIGN §6); localStorage, not Dexie, to keep /menu small. Cleared on logout. */
+/** The menu's last answers, kept for offline use (docs/PRODUCT.md#offline); localStorage, not Dexie, to keep /menu small. Cleared on logout. */
 export const MENU_COPY_KEY = 'kp_menu_copy';
 
 async function readMenu(signal: AbortSignal): Promise<[ClientConfig, FastAccessServices]> {

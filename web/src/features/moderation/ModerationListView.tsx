@@ -14,10 +14,10 @@ import {
   unblockResource,
 } from '../../api/moderation.ts';
 import { esModeration } from '../../i18n/es-moderation.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { Pagination } from '../library/Pagination.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { RESOURCE_TYPE_CATALOGUE, parseTypeCode } from '../library/resource-types.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { ModerationRow } from './ModerationRow.tsx';
 import {
   applyUpdate,

@@ -1,9 +1,9 @@
 import type { ManagedSummary, Report, ResourceRenditions } from '@kit/contract';
 import { Link } from 'react-router';
 import { esModeration } from '../../i18n/es-moderation.ts';
-import { formatDate } from '../library/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { TypeBadge } from '../library/TypeBadge.tsx';
-import { RenditionNotice } from '../resource/RenditionNotice.tsx';
+import { RenditionNotice } from '../resources/RenditionNotice.tsx';
 import { rowActions, stateLabels, type RowAction } from './moderation-lists.ts';
 
 const t = esModeration;

@@ -15,7 +15,7 @@ export function listFromPath(pathname: string): ModerationList | null {
   return MODERATION_LISTS.find((list) => list === name) ?? null;
 }
 
-/** SPEC §8: each list's failure message. */
+/** docs/PRODUCT.md#failure-messages: each list's failure message. */
 export function loadErrorOf(list: ModerationList): string {
   if (list === 'block') return esModeration.loadError.blocked;
   if (list === 'reports') return esModeration.loadError.reported;

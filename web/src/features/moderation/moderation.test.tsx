@@ -60,7 +60,7 @@ describe('listFromPath', () => {
   });
 });
 
-describe('loadErrorOf (SPEC §8)', () => {
+describe('loadErrorOf', () => {
   it('names blocked and reported lists, and "recursos" for the rest', () => {
     expect(loadErrorOf('block')).toBe('Hubo un problema obteniendo la lista de recursos bloqueados');
     expect(loadErrorOf('reports')).toBe('Hubo un problema obteniendo la lista de recursos reportados');

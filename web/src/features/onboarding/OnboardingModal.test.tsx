@@ -1,7 +1,7 @@
 import type { User } from '@kit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getNotifications, resetNotifications } from '../notifications/notifications-store.ts';
+import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { OnboardingModal } from './OnboardingModal.tsx';
 
 const user = { id: 7, user_name: 'ana', gender: null, born_date: null, code_phone: null, phone_number: null } as unknown as User;
@@ -19,7 +19,7 @@ function clickNext(times: number) {
   for (let i = 0; i < times; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 }
 
-describe('OnboardingModal (SPEC §2/§4)', () => {
+describe('OnboardingModal', () => {
   afterEach(() => resetNotifications());
 
   it('shows 5 slides with a small and a large image: Siguiente four times, then Finalizar closes', () => {

@@ -2,8 +2,8 @@ import type { User } from '@kit/contract';
 import { useState } from 'react';
 import { BREAKPOINTS } from '../../layouts/breakpoints.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { Modal } from '../modal/Modal.tsx';
-import { PersonalDetailsForm } from '../profile/PersonalDetailsForm.tsx';
+import { Modal } from '../../ui/modal/Modal.tsx';
+import { PersonalDetailsForm } from '../users/PersonalDetailsForm.tsx';
 import { buttonKind, isDismissable, isFormSlide, nextSlide, slideCount, slideImages } from './onboarding-logic.ts';
 import './onboarding.css';
 
@@ -16,7 +16,7 @@ export interface OnboardingModalProps {
   onDone: (saved?: User) => void;
 }
 
-/** SPEC §2 onboarding modal: a carousel of 5 intro slides, and the profile form slide when needed. */
+/** docs/PRODUCT.md#onboarding onboarding modal: a carousel of 5 intro slides, and the profile form slide when needed. */
 export function OnboardingModal({ user, withForm, onDone }: OnboardingModalProps) {
   const [index, setIndex] = useState(0);
   const count = slideCount(withForm);

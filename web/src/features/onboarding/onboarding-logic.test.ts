@@ -24,7 +24,7 @@ function memoryStores(): SeenStores & { cookies: string[]; map: Map<string, stri
   };
 }
 
-describe('onboarding slides (SPEC §2/§4/§9)', () => {
+describe('onboarding slides', () => {
   it('has 5 slides, 6 with the profile form', () => {
     expect(slideCount(false)).toBe(5);
     expect(slideCount(true)).toBe(6);

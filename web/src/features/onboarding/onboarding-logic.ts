@@ -1,11 +1,11 @@
 /*
- * SPEC §2/§4/§9 onboarding: 5 intro slides, plus a final "Completa tu perfil"
+ * docs/PRODUCT.md#onboarding onboarding: 5 intro slides, plus a final "Completa tu perfil"
  * form slide when the user lacks a valid gender or birth date. Shown once
  * per user (kept in local storage and a cookie, by user id) or whenever the
  * profile is incomplete.
  */
 
-/** SPEC §9: 5 base slides plus the form slide. */
+/** docs/PRODUCT.md#onboarding: 5 base slides plus the form slide. */
 export const BASE_SLIDES = 5;
 const SEEN_PREFIX = 'kp_onboarding_';
 const SEEN_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600;
@@ -14,7 +14,7 @@ export function slideCount(withForm: boolean): number {
   return BASE_SLIDES + (withForm ? 1 : 0);
 }
 
-/** SPEC §4: the last slide is index 4 without the form, 5 with it. */
+/** docs/PRODUCT.md#onboarding: the last slide is index 4 without the form, 5 with it. */
 export function lastSlide(withForm: boolean): number {
   return slideCount(withForm) - 1;
 }
@@ -23,7 +23,7 @@ export function isFormSlide(index: number, withForm: boolean): boolean {
   return withForm && index === lastSlide(withForm);
 }
 
-/** SPEC §2: 'Siguiente' until the last slide, then 'Finalizar'. */
+/** docs/PRODUCT.md#onboarding: 'Siguiente' until the last slide, then 'Finalizar'. */
 export function buttonKind(index: number, withForm: boolean): 'next' | 'finish' {
   return index < lastSlide(withForm) ? 'next' : 'finish';
 }
@@ -33,12 +33,12 @@ export function nextSlide(index: number, withForm: boolean): number {
   return Math.min(index + 1, lastSlide(withForm));
 }
 
-/** SPEC §2: with the form the modal cannot be closed nor dismissed by clicking outside. */
+/** docs/PRODUCT.md#onboarding: with the form the modal cannot be closed nor dismissed by clicking outside. */
 export function isDismissable(withForm: boolean): boolean {
   return !withForm;
 }
 
-/** SPEC §4: shown to a first-time user, or whenever the profile lacks gender or birth date. */
+/** docs/PRODUCT.md#onboarding: shown to a first-time user, or whenever the profile lacks gender or birth date. */
 export function shouldShowOnboarding(seen: boolean, needsProfile: boolean): boolean {
   return !seen || needsProfile;
 }
@@ -87,7 +87,7 @@ export function markOnboardingSeen(userId: number, stores: SeenStores = browserS
   stores.cookie.set(`${key}=1; Max-Age=${SEEN_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`);
 }
 
-/** The two image sizes of a slide (SPEC §2: images vary by screen size). */
+/** The two image sizes of a slide (docs/PRODUCT.md#onboarding: images vary by screen size). */
 export function slideImages(index: number): { small: string; large: string } {
   const n = index + 1;
   return { small: `/images/onboarding/slide-${n}-small.svg`, large: `/images/onboarding/slide-${n}-large.svg` };

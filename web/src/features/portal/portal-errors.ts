@@ -6,7 +6,7 @@ type PortalErrorCode = keyof typeof esPortal.errors;
 
 /**
  * What to tell the user about a failed portal call: the message for its code
- * (CONVENTIONS: branch on the code, never on the server's text), the
+ * (branch on the code, never on the server's text: the text may change), the
  * unreachable-kit message, or the caller's fallback.
  */
 export function portalErrorMessage(error: unknown, fallback: string): string {

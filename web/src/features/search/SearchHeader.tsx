@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from '../library/fill.ts';
+import { fill } from '../../ui/fill.ts';
 import { searchHref, type SearchState, type SearchTab } from './search-state.ts';
 import './search.css';
 

@@ -1,7 +1,7 @@
 import type { SearchPage } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from '../library/fill.ts';
+import { fill } from '../../ui/fill.ts';
 import { ResourceGrid } from '../library/ResourceCard.tsx';
 import { searchHref, type SearchState } from './search-state.ts';
 import { UserResults } from './UserResults.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { fill } from '../library/fill.ts';
+import { fill } from '../../ui/fill.ts';
 
 export interface UserResult {
   id: number;
@@ -32,7 +32,7 @@ export function UserResults({ users, query }: { users: readonly UserResult[]; qu
   );
 }
 
-/** SPEC §2: the picture, or the initial letter when there is none. */
+/** docs/PRODUCT.md#avatar: the picture, or the initial letter when there is none. */
 function Avatar({ user }: { user: UserResult }) {
   if (user.FullImageUrl) {
     return <img className="user-result__avatar" src={user.FullImageUrl} alt="" width={40} height={40} loading="lazy" />;

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { getSearchPage, getSearchPageResources, searchUsers } from '../../api/search.ts';
 import { inBackground, rememberPage, searchCatalogue } from '../../offline/catalogue.ts';
 import { isNetworkError } from '../../offline/page-copy.ts';
+import { typeQuery } from '../library/resource-types.ts';
 import { readSearchState, type SearchState } from './search-state.ts';
 
 /** Users per page on the users tab. */
@@ -31,7 +32,7 @@ async function searchWithCopy<T extends { data: ResourceSearchPage['data']; tota
     return { result, offline: false };
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    return { result: fromCopy(await searchCatalogue(state.query, state.type || 0)), offline: true };
+    return { result: fromCopy(await searchCatalogue(state.query, typeQuery(state.type))), offline: true };
   }
 }
 
@@ -41,7 +42,7 @@ export async function searchOverviewLoader({ request }: LoaderFunctionArgs): Pro
   if (state.query === '') return { state, result: null, offline: false };
   const { result, offline } = await searchWithCopy(
     state,
-    () => getSearchPage({ q: state.query, type: state.type || undefined }, request.signal),
+    () => getSearchPage({ q: state.query, type: typeQuery(state.type) }, request.signal),
     (data) => ({ data, total: data.length, capped: false, users: { data: [], total: 0 } }),
   );
   return { state, result, offline };
@@ -59,7 +60,7 @@ export async function searchResourcesLoader({ request }: LoaderFunctionArgs): Pr
   if (state.query === '') return { state, result: null, offline: false };
   const { result, offline } = await searchWithCopy(
     state,
-    () => getSearchPageResources({ q: state.query, page: state.page, type: state.type || undefined }, request.signal),
+    () => getSearchPageResources({ q: state.query, page: state.page, type: typeQuery(state.type) }, request.signal),
     (data) => ({
       data,
       total: data.length,

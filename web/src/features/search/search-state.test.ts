@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchState, searchHref, withPage, withQuery, withType } from './search-state.ts';
+import { readSearchState, searchHref, withPage, withType } from './search-state.ts';
 
 const params = (text: string) => new URLSearchParams(text);
 
-describe('search state (SPEC §3, §4)', () => {
+describe('search state', () => {
   it('reads query, type and page from the URL, with page 1 by default', () => {
     expect(readSearchState(params('q=agua&type=3&page=4'))).toEqual({ query: 'agua', type: 3, page: 4 });
     expect(readSearchState(params(''))).toEqual({ query: '', type: 0, page: 1 });
     expect(readSearchState(params('q=%20ni%C3%B1o%20&page=0'))).toEqual({ query: 'niño', type: 0, page: 1 });
     expect(readSearchState(params('page=-2&type=x'))).toEqual({ query: '', type: 0, page: 1 });
-  });
-
-  it('resets the page to 1 when the query changes', () => {
-    const state = { query: 'agua', type: 3 as const, page: 5 };
-    expect(withQuery(state, 'papa')).toEqual({ query: 'papa', type: 3, page: 1 });
-  });
-
-  it('keeps the page when the same query is sent again (spaces aside)', () => {
-    const state = { query: 'agua', type: 0 as const, page: 5 };
-    expect(withQuery(state, ' agua ')).toBe(state);
   });
 
   it('resets the page when the type filter changes, not when it stays', () => {

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE, listQueryString, parsePage } from '../library/list-params
 import { parseTypeCode, type TypeCode } from '../library/resource-types.ts';
 
 /**
- * SPEC §3 search state as the URL carries it (?q=&type=&page=). SPEC §4: the
+ * docs/PRODUCT.md#search search state as the URL carries it (?q=&type=&page=). docs/PRODUCT.md#search: the
  * page goes back to 1 whenever the query changes; so does a new type filter.
  */
 export interface SearchState {
@@ -17,12 +17,6 @@ const TAB_PATHS: Record<SearchTab, string> = { all: '/search', res: '/search/res
 
 export function readSearchState(params: URLSearchParams): SearchState {
   return { query: (params.get('q') ?? '').trim(), type: parseTypeCode(params.get('type')), page: parsePage(params.get('page')) };
-}
-
-/** A new query: the page resets to 1 when the text differs from the current one. */
-export function withQuery(state: SearchState, query: string): SearchState {
-  const next = query.trim();
-  return next === state.query ? state : { ...state, query: next, page: DEFAULT_PAGE };
 }
 
 export function withType(state: SearchState, type: TypeCode): SearchState {

@@ -5,11 +5,11 @@ import { getComments, socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import type { OutboxEntry } from '../../offline/db.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { formatDate } from '../library/format.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
-import { useSession } from '../session/session-store.ts';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { formatDate } from '../../ui/format.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
+import { useSession } from '../auth/session-store.ts';
 import { PendingBadge } from './OutboxNotices.tsx';
 import { errorText, textLength } from './social-errors.ts';
 import { bodyOf, useOutboxEntries, useWriteSent } from './use-outbox.ts';
@@ -21,10 +21,10 @@ function deletedId(entry: OutboxEntry): number {
 }
 
 /**
- * SPEC §2 comments under a resource: newest first, as plain text (React
+ * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React
  * escapes it; line breaks kept by CSS). Writing and deleting go through the
  * outbox, so a comment made offline shows as pending and is sent later.
- * A failed load shows nothing more than an empty thread (SPEC §8: comment
+ * A failed load shows nothing more than an empty thread (docs/PRODUCT.md#failure-messages: comment
  * failures are silent).
  */
 export function CommentsSection({ resource }: { resource: ResourceDetail }) {

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { getFavorites, getUserPlaylists, socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { fill } from '../library/fill.ts';
-import { notifyError, notifyInfo, notifySuccess } from '../notifications/notifications-store.ts';
-import { PlaylistItems } from '../resource/PlaylistItems.tsx';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { fill } from '../../ui/fill.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
+import { PlaylistItems } from '../resources/PlaylistItems.tsx';
 import { OutboxNotices, PendingBadge } from './OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
 import { errorText } from './social-errors.ts';
@@ -83,7 +83,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
     getUserPlaylists(userId, undefined, abort.signal).then(setLists, () => {
       if (abort.signal.aborted) return;
       setFailed(true);
-      // SPEC §8, word for word
+      // docs/PRODUCT.md#failure-messages, word for word
       notifyError(t.loadFailed);
     });
     return () => abort.abort();
@@ -143,7 +143,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
       if (outcome.sent) notifySuccess(t.deleted);
       else notifyInfo(esSocial.outbox.queued);
     } catch {
-      // SPEC §8, word for word
+      // docs/PRODUCT.md#failure-messages, word for word
       notifyError(t.deleteFailed);
     }
   };

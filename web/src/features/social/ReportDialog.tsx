@@ -2,8 +2,8 @@ import { REASON_MAX, type ResourceDetail } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { reportResource } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
-import { Modal } from '../modal/Modal.tsx';
-import { notifySuccess } from '../notifications/notifications-store.ts';
+import { Modal } from '../../ui/modal/Modal.tsx';
+import { notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { errorText, textLength } from './social-errors.ts';
 
 /** A user reports a resource with a reason; an admin reviews it (/admin/resources/reports). Needs the link: not queued. */

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client.ts';
 import { es } from '../../i18n/es.ts';
 
-/** The kit's Spanish message for a refused write, or the generic one (SPEC §8). */
+/** The kit's Spanish message for a refused write, or the generic one (docs/PRODUCT.md#failure-messages). */
 export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : es.errors.generic;
 }

@@ -2,9 +2,9 @@ import type { Playlist, ResourceSummary } from '@kit/contract';
 import { useState } from 'react';
 import { socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
-import { loadOutbox } from '../../offline/outbox-flag.ts';
-import { fill } from '../library/fill.ts';
-import { notifyError, notifyInfo, notifySuccess } from '../notifications/notifications-store.ts';
+import { loadOutbox } from '../../offline/load-outbox.ts';
+import { fill } from '../../ui/fill.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { errorText } from './social-errors.ts';
 
 /** The items of a list shown by its owner, who may take them out (DELETE /playlist/{id}/{resourceId}, through the outbox). */

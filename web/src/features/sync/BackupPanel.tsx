@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { backupDownloadUrl, getSyncStatus, restoreBackup, restoreFromUsb, startBackup } from '../../api/sync.ts';
 import { esSync } from '../../i18n/es-sync.ts';
-import { notifyError, notifySuccess } from '../notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { estimateEta, SyncProgress, type ProgressState } from './SyncProgress.tsx';
 import './sync.css';
 

@@ -1,5 +1,5 @@
 import { esSync } from '../../i18n/es-sync.ts';
-import { formatFileSize } from '../library/format.ts';
+import { formatFileSize } from '../../ui/format.ts';
 
 const t = esSync.progress;
 

@@ -1,4 +1,4 @@
-/** SPEC §2: the visit cookie set on a first visit to `/` (the name is ours; SPEC does not show it). */
+/** docs/PRODUCT.md#storage-names: the visit cookie set on a first visit to `/` (the name is ours; docs/PRODUCT.md#storage-names does not show it). */
 export const VISIT_COOKIE = 'kp_visited';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,0 +1,69 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import { registerRouteChunk } from '../../ui/route-chunks.ts';
+import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+
+/**
+ * The library's routes (docs/PRODUCT.md#layouts): one layout (header, category tree, shortcut
+ * strip) around the pages. Everything is lazy: none of it is in /menu's download.
+ * /{product} is a dynamic segment; its loader answers 404 for any other word,
+ * so unknown one-segment paths still show the 404 page. /resource and
+ * /user/resources (optional ids left out, docs/ROUTES.md) only forward, so they sit
+ * outside the layout. Few chunks on purpose: each one costs a few bytes in the
+ * entry that /menu downloads too.
+ */
+const root: RouteChunk = () => import('../chunks/root-route.ts');
+const browse: RouteChunk = () => import('../chunks/browse-route.ts');
+const resource: RouteChunk = () => import('../chunks/resource-route.ts');
+const search: RouteChunk = () => import('../chunks/search-route.ts');
+
+// What links prefetch (ui/prefetch.ts), by the address they point to; the first pattern that matches wins.
+registerRouteChunk('/featured', browse);
+registerRouteChunk('/resource/:id', resource);
+registerRouteChunk('/:product', browse);
+
+/** A page and its loader, both named exports of one chunk. */
+const page = (chunk: RouteChunk, loader: string, Component: string) => lazyRoute(chunk, { loader, Component });
+
+/**
+ * /resource/{id}'s loader is a small chunk of its own, outside the route's
+ * lazy part, so the kit's answer and the cover download beside the page's
+ * code, not after it (features/resources/resource-early.ts).
+ */
+async function resourceRouteLoader(args: LoaderFunctionArgs) {
+  return (await import('../../features/resources/resource-early.ts')).resourceRouteLoader(args);
+}
+
+export function libraryRoutes(): RouteObject[] {
+  return [
+    { path: 'resource', ...lazyRoute(browse, { loader: 'resourceIndexLoader' }) },
+    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, { loader: 'ownResourcesLoader' }) },
+    {
+      id: 'library',
+      ...page(root, 'libraryLayoutLoader', 'LibraryRoot'),
+      children: [
+        {
+          ...lazyRoute(root, { ErrorBoundary: 'LibraryRouteError' }),
+          children: [
+            { path: ':product', ...page(browse, 'libraryHomeLoader', 'LibraryPage') },
+            { path: 'featured', ...page(browse, 'featuredLoader', 'FeaturedPage') },
+            { path: 'user/:id/resources', ...page(browse, 'userResourcesLoader', 'UserResourcesPage') },
+            { path: 'resource/random', ...page(resource, 'randomResourceLoader', 'RandomResourcePage') },
+            { path: 'resource/:id', loader: resourceRouteLoader, ...lazyRoute(resource, { Component: 'ResourcePage' }) },
+            { path: 'list/:id', ...page(resource, 'listLoader', 'ListPage') },
+            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#offline)
+            { path: 'extra/saved', ...lazyRoute(resource, { Component: 'SavedPage' }) },
+            {
+              path: 'search',
+              children: [
+                { index: true, ...page(search, 'searchOverviewLoader', 'SearchPage') },
+                { path: 'res', ...page(search, 'searchResourcesLoader', 'SearchResourcesPage') },
+                { path: 'users', ...page(search, 'searchUsersLoader', 'SearchUsersPage') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
