@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetGuardConfigForTests } from '../features/auth/guards.ts';
-import { MENU_COPY_KEY } from '../features/menu/menu-loader.ts';
+import { MENU_COPY_KEY } from '../offline/menu-copy-key.ts';
 import { resetSessionForTests } from '../features/auth/session-store.ts';
 import { appRoutes } from './router.tsx';
 

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import type { ResourceDetail, ResourceSummary } from '@kit/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MENU_COPY_KEY } from '../features/menu/menu-loader.ts';
+import { MENU_COPY_KEY } from './menu-copy-key.ts';
 import { readPage, readResource, rememberPage, rememberResource, searchCatalogue } from './catalogue.ts';
 import { db } from './db.ts';
-import { clearUserData, MENU_COPY_STORAGE_KEY } from './user-data.ts';
+import { clearUserData } from './user-data.ts';
 
 function summary(id: number, title: string, type = 3): ResourceSummary {
   return {
@@ -63,7 +63,6 @@ describe('the catalogue kept on the phone', () => {
 
 describe('clearUserData (logout)', () => {
   it('forgets pages, unsaved resources and the menu copy; saved items stay without per-user fields', async () => {
-    expect(MENU_COPY_STORAGE_KEY).toBe(MENU_COPY_KEY);
     localStorage.setItem(MENU_COPY_KEY, '[]');
     await rememberResource(detail(1, 'Guardado'));
     await rememberResource(detail(2, 'Visto'));

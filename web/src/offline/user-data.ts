@@ -1,7 +1,5 @@
 import { db, type CachedResource } from './db.ts';
-
-/** MENU_COPY_KEY of menu-loader.ts, not imported: that would pull the menu's code into this lazy chunk. */
-export const MENU_COPY_STORAGE_KEY = 'kp_menu_copy';
+import { MENU_COPY_KEY } from './menu-copy-key.ts';
 
 /**
  * On logout: forgets what the last user's session may have shaped. Pages read
@@ -11,7 +9,7 @@ export const MENU_COPY_STORAGE_KEY = 'kp_menu_copy';
  */
 export async function clearUserData(): Promise<void> {
   // The menu's copy holds the services as this user saw them (an admin sees more tiles).
-  localStorage.removeItem(MENU_COPY_STORAGE_KEY);
+  localStorage.removeItem(MENU_COPY_KEY);
   await db.transaction('rw', db.resources, db.searchPages, db.savedMedia, async () => {
     const saved = new Set(await db.savedMedia.toCollection().primaryKeys());
     await db.searchPages.clear();

@@ -1,6 +1,7 @@
 import type { ClientConfig, FastAccessServices } from '@kit/contract';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { getClientConfig, getFastAccessServices } from '../../api/portal.ts';
+import { MENU_COPY_KEY } from '../../offline/menu-copy-key.ts';
 import { chooseMenuBanners, chooseServiceList, usesMobileList, type MenuBannerPaths, type ServiceList } from './choose-services.ts';
 
 export interface MenuData {
@@ -13,8 +14,6 @@ export interface MenuData {
   mobile: boolean;
 }
 
-/** The menu's last answers, kept for offline use (docs/PRODUCT.md#offline); localStorage, not Dexie, to keep /menu small. Cleared on logout. */
-export const MENU_COPY_KEY = 'kp_menu_copy';
 
 async function readMenu(signal: AbortSignal): Promise<[ClientConfig, FastAccessServices]> {
   let both: [ClientConfig, FastAccessServices];
