@@ -1,6 +1,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { chromium, devices, expect, test, type BrowserContextOptions, type Response } from '@playwright/test';
 import { acmeEnv, HAS_PEBBLE, startPebble, type Pebble } from '../../server/test/pebble.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { freePort, startServer, type RunningServer } from './helpers/server.ts';
 import { OfflinePage } from './pages/offline.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
@@ -94,15 +95,9 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
     const [root, intermediate] = [await pebble.root(), await pebble.intermediate()];
     expect(new X509Certificate(intermediate).checkIssued(new X509Certificate(root))).toBe(true);
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         // The kit's Wi-Fi DNS answers every name with the kit.
         `--host-resolver-rules=MAP ${NAME} 127.0.0.1, MAP ${LOCAL_NAME} 127.0.0.1`,
         `--ignore-certificate-errors-spki-list=${spkiHash(root)},${spkiHash(intermediate)}`,

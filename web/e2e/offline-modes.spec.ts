@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, devices, expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { CHROMIUM_PATH } from './helpers/chromium.ts';
 import { freePort, startServer } from './helpers/server.ts';
 import { demoResourceTitled } from './helpers/demo-resource.ts';
 import { KitApi } from './helpers/kit-api.ts';
@@ -29,7 +30,7 @@ const phone: BrowserContextOptions = { ...PHONE, locale: 'es-PE' };
 
 function launch(extraArgs: string[]): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--host-resolver-rules=MAP ${KIT_NAME} 127.0.0.1`, ...extraArgs],
   });
 }

@@ -2,8 +2,10 @@ import { useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
 import { BrandLink } from './BrandLink.tsx';
+import { MenuButton } from './MenuButton.tsx';
 import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useRouteToggle } from './use-route-toggle.ts';
+import './drawer.css';
 import './dashboard-layout.css';
 
 export interface DashboardLayoutProps {
@@ -26,24 +28,14 @@ export function DashboardLayout({ menu, actions }: DashboardLayoutProps) {
   return (
     <div className="dashboard-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
       <header className="app-header dashboard-layout__top-bar">
-        <button
-          ref={drawerButton}
-          type="button"
-          className="icon-button dashboard-layout__menu-button"
-          aria-expanded={drawer.open}
-          aria-controls="dashboard-side-menu"
-          aria-label={drawer.open ? es.layout.closeMenu : es.layout.openMenu}
-          onClick={drawer.toggle}
-        >
-          <span className="hamburger" aria-hidden="true" />
-        </button>
+        <MenuButton ref={drawerButton} open={drawer.open} controls="dashboard-side-menu" className="dashboard-layout__menu-button" onClick={drawer.toggle} />
         <BrandLink />
         <div className="dashboard-layout__actions">{actions}</div>
       </header>
-      <nav ref={drawerPanel} id="dashboard-side-menu" className="dashboard-layout__side-menu" aria-label={es.layout.adminNavigation} tabIndex={-1}>
+      <nav ref={drawerPanel} id="dashboard-side-menu" className="dashboard-layout__side-menu layout-drawer" aria-label={es.layout.adminNavigation} tabIndex={-1}>
         {menu}
       </nav>
-      {drawer.open && <div className="dashboard-layout__backdrop" aria-hidden="true" onClick={drawer.close} />}
+      {drawer.open && <div className="layout-drawer-backdrop" aria-hidden="true" onClick={drawer.close} />}
       <main id="content" className="dashboard-layout__main">
         <Outlet />
       </main>

@@ -1,8 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
+import { MenuButton } from './MenuButton.tsx';
 import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useRouteToggle } from './use-route-toggle.ts';
+import './drawer.css';
 import './library-layout.css';
 
 export interface LibraryLayoutProps {
@@ -31,27 +33,17 @@ export function LibraryLayout({ header, sidebar, aside, banner }: LibraryLayoutP
     <div className="library-layout" data-drawer={drawer.open ? 'open' : 'closed'}>
       <header className="app-header library-layout__header">
         {sidebar !== undefined && (
-          <button
-            ref={drawerButton}
-            type="button"
-            className="icon-button library-layout__drawer-button"
-            aria-expanded={drawer.open}
-            aria-controls="library-sidebar"
-            aria-label={drawer.open ? es.layout.closeMenu : es.layout.openMenu}
-            onClick={drawer.toggle}
-          >
-            <span className="hamburger" aria-hidden="true" />
-          </button>
+          <MenuButton ref={drawerButton} open={drawer.open} controls="library-sidebar" className="library-layout__drawer-button" onClick={drawer.toggle} />
         )}
         {header}
       </header>
       <div className="library-layout__body">
         {sidebar !== undefined && (
-          <nav ref={drawerPanel} id="library-sidebar" className="library-layout__sidebar" aria-label={es.layout.categories} tabIndex={-1}>
+          <nav ref={drawerPanel} id="library-sidebar" className="library-layout__sidebar layout-drawer" aria-label={es.layout.categories} tabIndex={-1}>
             {sidebar}
           </nav>
         )}
-        {drawer.open && <div className="library-layout__backdrop" aria-hidden="true" onClick={drawer.close} />}
+        {drawer.open && <div className="layout-drawer-backdrop" aria-hidden="true" onClick={drawer.close} />}
         <main id="content" className="library-layout__main">
           {banner}
           <Outlet />

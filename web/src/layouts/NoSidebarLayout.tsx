@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { es } from '../i18n/es.ts';
 import { BrandLink } from './BrandLink.tsx';
+import { MenuButton } from './MenuButton.tsx';
 import { useRouteToggle } from './use-route-toggle.ts';
 import './no-sidebar-layout.css';
 
@@ -23,16 +24,7 @@ export function NoSidebarLayout({ menuItems }: NoSidebarLayoutProps) {
         <Link to="/menu" className="button no-sidebar-layout__back">
           {es.layout.backToMenu}
         </Link>
-        <button
-          type="button"
-          className="icon-button no-sidebar-layout__menu-button"
-          aria-expanded={menu.open}
-          aria-controls="no-sidebar-menu"
-          aria-label={menu.open ? es.layout.closeMenu : es.layout.openMenu}
-          onClick={menu.toggle}
-        >
-          <span className="hamburger" aria-hidden="true" />
-        </button>
+        <MenuButton open={menu.open} controls="no-sidebar-menu" className="no-sidebar-layout__menu-button" onClick={menu.toggle} />
         {menu.open && (
           <nav id="no-sidebar-menu" className="no-sidebar-layout__menu" aria-label={es.layout.mainNavigation}>
             <Link to="/menu" onClick={menu.close}>

@@ -110,7 +110,7 @@ describe('DashboardLayout', () => {
   it('closes the drawer on a click outside it and on navigation', async () => {
     renderLayout(<DashboardLayout menu={<span>menú</span>} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
-    const backdrop = document.querySelector('.dashboard-layout__backdrop');
+    const backdrop = document.querySelector('.layout-drawer-backdrop');
     expect(backdrop).not.toBeNull();
     fireEvent.click(backdrop as Element);
     expect(drawerState()).toBe('closed');

@@ -24,9 +24,7 @@ export function AdForm() {
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || sending) return;
+    if (!form.trySubmit(event, sending)) return;
     setSending(true);
     setFailure(null);
     try {

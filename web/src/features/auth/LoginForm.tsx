@@ -47,9 +47,7 @@ export function LoginForm({ mode, onLoggedIn = afterLogin }: LoginFormProps) {
   const busy = status.loggingIn || done;
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || busy) return;
+    if (!form.trySubmit(event, busy)) return;
     setFailure(null);
     try {
       const answer = await logIn({ user_name: form.values.user_name.trim(), password: form.values.password }, mode);

@@ -33,9 +33,7 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
   }, []);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || sending) return;
+    if (!form.trySubmit(event, sending)) return;
     setSending(true);
     setFailure(null);
     try {

@@ -69,9 +69,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
   }
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || flow.busy) return;
+    if (!form.trySubmit(event, flow.busy)) return;
     void flow.publish(form.values);
   };
 

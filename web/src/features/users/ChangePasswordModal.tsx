@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
@@ -23,6 +23,15 @@ export interface ChangePasswordModalProps {
   onSaved: () => void;
 }
 
+/** The new password and its repetition: the same field twice, bound to the form by the caller. */
+function NewPasswordField({ id, label, error, ...bound }: { id: string; label: string; error: string | null } & Pick<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur'>) {
+  return (
+    <Field id={id} label={label} required error={error}>
+      <input {...fieldAria(id, error)} className="input" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...bound} />
+    </Field>
+  );
+}
+
 /**
  * docs/PRODUCT.md#password-rules "Cambio de contraseña": new password and its repetition,
  * 'Guardar' (disabled until touched and both filled), optional 'Cancelar'.
@@ -38,9 +47,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
   const closable = !forced && onClose !== undefined;
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || saving) return;
+    if (!form.trySubmit(event, saving)) return;
     setSaving(true);
     try {
       await changeOwnPassword(form.values.password, askCurrent ? form.values.current : undefined);
@@ -80,26 +87,8 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
             />
           </Field>
         )}
-        <Field id="new-password" label={esAccounts.password.newPassword} required error={form.shown('password')}>
-          <input
-            {...fieldAria('new-password', form.shown('password'))}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            {...form.bind('password')}
-          />
-        </Field>
-        <Field id="repeat-password" label={esAccounts.password.repeatPassword} required error={form.shown('confirm')}>
-          <input
-            {...fieldAria('repeat-password', form.shown('confirm'))}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            {...form.bind('confirm')}
-          />
-        </Field>
+        <NewPasswordField id="new-password" label={esAccounts.password.newPassword} error={form.shown('password')} {...form.bind('password')} />
+        <NewPasswordField id="repeat-password" label={esAccounts.password.repeatPassword} error={form.shown('confirm')} {...form.bind('confirm')} />
         <div className="account-form__actions">
           {closable && (
             <button type="button" className="button button--ghost" onClick={onClose}>

@@ -25,9 +25,7 @@ export function PersonalDetailsForm({ user, submitLabel, onSaved, idPrefix = 'de
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || saving) return;
+    if (!form.trySubmit(event, saving)) return;
     setSaving(true);
     try {
       const saved = await savePersonalDetails(toPersonalDetails(form.values));

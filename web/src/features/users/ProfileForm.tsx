@@ -90,9 +90,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || saving) return;
+    if (!form.trySubmit(event, saving)) return;
     setSaving(true);
     const changes = toProfileUpdate(form.values);
     const saved = (answer: User) => {

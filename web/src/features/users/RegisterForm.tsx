@@ -28,9 +28,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     fieldFailure?.field === field && fieldFailure.value === form.values[field] ? fieldFailure.message : form.shown(field);
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.attemptSubmit();
-    if (!form.valid || busy) return;
+    if (!form.trySubmit(event, busy)) return;
     setFailure(null);
     setFieldFailure(null);
     const { values } = form;

@@ -50,8 +50,15 @@ export function useForm<V extends object, K extends string>(initial: V, validate
     touch,
     shown,
     bind,
-    /** call on submit: every error shows from then on */
-    attemptSubmit: () => setSubmitted(true),
+    /**
+     * Call first on submit: keeps the browser from sending the form itself and shows every error from then on.
+     * True when it may be sent: every field is valid and it is not already being sent (`busy`).
+     */
+    trySubmit: (event: { preventDefault: () => void }, busy: boolean): boolean => {
+      event.preventDefault();
+      setSubmitted(true);
+      return !hasErrors(errors) && !busy;
+    },
     reset,
   };
 }
