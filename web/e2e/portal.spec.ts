@@ -113,9 +113,8 @@ test.describe('tiles admins configure', () => {
     try {
       const menu = new PortalMenuPage(villager.page);
       await menu.goto();
+      addedKey = await menu.toolKey(label);
       const tile = menu.toolLink(label);
-      await expect(tile).toBeVisible();
-      addedKey = ((await tile.getAttribute('data-testid')) ?? '').replace(/^service-/, '');
       await tile.click();
       const categoryId = await admin.categoryId('Agricultura');
       await expect(villager.page).toHaveURL(new RegExp(`/biblioteca\\?c=${categoryId}$`));

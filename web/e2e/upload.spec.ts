@@ -57,6 +57,16 @@ async function fillForm(upload: UploadPage, title: string): Promise<void> {
 
 const uniqueTitle = () => `Video de prueba ${randomBytes(4).toString('hex')}`;
 
+/** Opens the publishing form, fills it with the demo video under a unique title and sends it. */
+async function sendNewVideo(page: Page): Promise<{ upload: UploadPage; title: string }> {
+  const upload = new UploadPage(page);
+  await upload.open();
+  const title = uniqueTitle();
+  await fillForm(upload, title);
+  await upload.send.click();
+  return { upload, title };
+}
+
 test('a video uploaded over a cut link is approved, used by a neighbour, reported, and blocked out of the library', async ({ page, context, browser }) => {
   // the whole life of a contribution, on three phones of a shared 2-core machine
   test.setTimeout(180_000);
@@ -72,11 +82,7 @@ test('a video uploaded over a cut link is approved, used by a neighbour, reporte
     return linkUp ? route.continue() : route.abort('internetdisconnected');
   });
 
-  const upload = new UploadPage(page);
-  await upload.open();
-  const title = uniqueTitle();
-  await fillForm(upload, title);
-  await upload.send.click();
+  const { upload, title } = await sendNewVideo(page);
 
   // The cut: the progress bar stops at what the server holds and says why.
   await expect(upload.interrupted).toBeVisible();
@@ -164,11 +170,7 @@ test('a phone that forgot everything continues the unfinished upload from /uploa
     patches += 1;
     return patches <= 2 ? route.continue() : route.abort('internetdisconnected');
   });
-  const upload = new UploadPage(page);
-  await upload.open();
-  const title = uniqueTitle();
-  await fillForm(upload, title);
-  await upload.send.click();
+  const { upload, title } = await sendNewVideo(page);
   await expect(upload.interrupted).toBeVisible();
   await page.close();
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** /menu: the portal menu of tools. */
 export class PortalMenuPage {
@@ -23,6 +23,13 @@ export class PortalMenuPage {
 
   toolLink(name: string | RegExp): Locator {
     return this.tools.getByRole('link', { name });
+  }
+
+  /** The key of the tile shown under `name` (its test id is service-{key}), once it is visible. */
+  async toolKey(name: string): Promise<string> {
+    const tile = this.toolLink(name);
+    await expect(tile).toBeVisible();
+    return ((await tile.getAttribute('data-testid')) ?? '').replace(/^service-/, '');
   }
 
   /** The tiles' ids in menu order. */

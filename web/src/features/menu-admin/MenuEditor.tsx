@@ -84,7 +84,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
       <ol className="tile-list" aria-label={t.tiles}>
         {menu.tiles.map((tile, index) => (
           <li key={tile.key} className={tile.hidden ? 'surface tile-row tile-row--hidden' : 'surface tile-row'} data-testid={`tile-${tile.key}`}>
-            <span className="tile-row__pictogram">
+            <span className="round-mark tile-row__pictogram">
               <Pictogram name={tile.icon} />
             </span>
             <div className="tile-row__info">

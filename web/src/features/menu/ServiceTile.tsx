@@ -12,7 +12,7 @@ import { Pictogram } from './Pictogram.tsx';
 export function ServiceTile({ service }: { service: Service }) {
   // the pictogram is what people who read little recognise; the name beside it stays the tile's accessible name
   const mark = (
-    <span className="service-tile__mark" aria-hidden="true">
+    <span className="round-mark service-tile__mark" aria-hidden="true">
       <Pictogram name={service.icon} size={32} />
     </span>
   );

@@ -16,7 +16,7 @@ export function SessionTile({ service }: { service: Service }) {
   const name = userName ?? '';
   return (
     <div className="surface service-tile" role="group" aria-label={`${es.menu.session.signedIn}: ${name}`} data-testid={`service-${service.id}`}>
-      <span className="service-tile__mark" aria-hidden="true">
+      <span className="round-mark service-tile__mark" aria-hidden="true">
         {name.charAt(0).toUpperCase()}
       </span>
       <span className="service-tile__name service-tile__user">{name}</span>
