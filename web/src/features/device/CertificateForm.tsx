@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { installCertificate } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { deviceErrorMessage } from './device-errors.ts';
+import { notifyError } from '../../ui/notifications/notifications-store.ts';
+import { useDeviceAction } from './use-device-action.ts';
 
 const t = esDevice;
 
 /** Installs a certificate and its key (PEM files); the server checks them and says why it refuses one. */
 export function CertificateForm({ onDone }: { onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDeviceAction(onDone);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -19,17 +19,7 @@ export function CertificateForm({ onDone }: { onDone: () => void }) {
       notifyError(t.chooseBoth);
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await installCertificate(await cert.text(), await key.text());
-      notifySuccess(answer.message);
-      form.reset();
-      onDone();
-    } catch (error) {
-      notifyError(deviceErrorMessage(error, t.failed));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => installCertificate(await cert.text(), await key.text()), () => form.reset());
   };
 
   return (

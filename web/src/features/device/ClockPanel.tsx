@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { setKitClock } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
-import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { deviceErrorMessage } from './device-errors.ts';
+import { useDeviceAction } from './use-device-action.ts';
 import { formatDateTime } from './device-format.ts';
 
 const t = esDevice;
@@ -11,21 +9,10 @@ const DRIFT_MS = 2 * 60_000;
 
 /** The kit's clock next to this phone's, and the button that gives the kit the phone's time. */
 export function ClockPanel({ kitNow, readAt, onDone }: { kitNow: string; readAt: Date; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDeviceAction(onDone);
   const drift = Date.parse(kitNow) - readAt.getTime();
 
-  const takePhoneTime = async () => {
-    setBusy(true);
-    try {
-      const answer = await setKitClock(new Date().toISOString());
-      notifySuccess(answer.message);
-      onDone();
-    } catch (error) {
-      notifyError(deviceErrorMessage(error, t.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const takePhoneTime = () => run(() => setKitClock(new Date().toISOString()));
 
   return (
     <section className="device-card" aria-labelledby="device-clock">
