@@ -30,6 +30,13 @@ module.exports = {
       to: { path: '^server/src/modules/[^/]+/.+[.]repo[.]ts$', pathNot: '^server/src/modules/$1/' },
     },
     {
+      name: 'server-route-imports-repo',
+      comment: "Routes hold HTTP only: they call their feature's service, never a feature's SQL (reading a shared home such as the kit's settings is fine).",
+      severity: 'error',
+      from: { path: '^server/src/modules/.+[.]routes[.]ts$' },
+      to: { path: '^server/src/modules/.+[.]repo[.]ts$' },
+    },
+    {
       name: 'server-shared-imports-feature',
       comment: 'The shared homes are below the features: they never import one (a rule two features need moves down here instead).',
       severity: 'error',

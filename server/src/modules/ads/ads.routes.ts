@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AD_IMAGE_MAX_BYTES,
-  ADS_PER_PAGE,
   AdPageSchema,
   AdSchema,
   CreateAdSchema,
@@ -17,8 +16,7 @@ import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../me
 import { requireAdmin, requireUser } from '../../access/guards.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../../access/privilege.ts';
-import { deleteAd, findAd, findAdsByUser, findAdsForModeration, setAdImage } from './ads.repo.ts';
-import { getManageableAd, getVisibleAd, listBoard, moderateAd, postAd, toAdPage, toWireAd } from './ads.service.ts';
+import { adsForModeration, attachAdImage, getManageableAd, getVisibleAd, listBoard, moderateAd, myAds, postAd, toWireAd, withdrawAd } from './ads.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const PageQuerySchema = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) });
@@ -42,9 +40,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/v2/ads/mine', { preHandler: requireUser, schema: { querystring: PageQuerySchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
-    const viewer = viewerOf(request.viewer);
-    const page = request.query.page ?? 1;
-    return toAdPage(findAdsByUser(app.db, viewer.id, ADS_PER_PAGE, (page - 1) * ADS_PER_PAGE), page, viewer, new Date());
+    return myAds(app.db, viewerOf(request.viewer), request.query.page, new Date());
   });
 
   app.get('/v2/ads/:id', { schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
@@ -66,25 +62,20 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = getManageableAd(app.db, request.params.id, viewer);
     if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });
     const image = await receiveUpload(request, { maxBytes: AD_IMAGE_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
-    setAdImage(app.db, row.id, image.sha256);
+    const updated = attachAdImage(app.db, row, image.sha256);
     request.log.info({ adId: row.id, sha256: image.sha256 }, 'ad image stored');
-    return toWireAd(findAd(app.db, row.id) ?? row, viewer, new Date());
+    return toWireAd(updated, viewer, new Date());
   });
 
   app.delete('/v2/ads/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    const viewer = viewerOf(request.viewer);
-    const row = getManageableAd(app.db, request.params.id, viewer);
-    deleteAd(app.db, row.id);
+    const row = withdrawAd(app.db, request.params.id, viewerOf(request.viewer));
     request.log.info({ adId: row.id }, 'ad withdrawn');
     return reply.code(204).send(null);
   });
 
   // ---- moderation ----
   app.get('/v2/admin/ads', { preHandler: requireAdmin, schema: { querystring: QueryAdminAdsSchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
-    const now = new Date();
-    const page = request.query.page ?? 1;
-    const rows = findAdsForModeration(app.db, request.query.status ?? 'pending', now.toISOString(), ADS_PER_PAGE, (page - 1) * ADS_PER_PAGE);
-    return toAdPage(rows, page, request.viewer, now);
+    return adsForModeration(app.db, request.viewer, request.query, new Date());
   });
 
   app.put(

@@ -1,12 +1,12 @@
-import { type Ad, AD_PENDING_LIMIT, AD_TRANSITIONS, type AdPage, ADS_PER_PAGE, type CreateAd, foldText, type ModerateAd, type QueryAds } from '@kit/contract';
+import { type Ad, AD_PENDING_LIMIT, AD_TRANSITIONS, type AdPage, ADS_PER_PAGE, type CreateAd, foldText, type ModerateAd, type QueryAdminAds, type QueryAds } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { searchTerms } from '../search/search.query.ts';
-import { countPendingAds, findAd, findPublishedAds, insertAd, publishedAdImages, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
-import { pageOf } from '../../paging.ts';
+import { countPendingAds, deleteAd, findAd, findAdsByUser, findAdsForModeration, findPublishedAds, insertAd, publishedAdImages, setAdImage, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';
+import { pageOf, pageRequest } from '../../paging.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,21 +36,46 @@ export function toWireAd(row: DbAd, viewer: Viewer | null, now: Date): Ad {
   };
 }
 
-export function toAdPage({ rows, total }: AdRows, page: number, viewer: Viewer | null, now: Date): AdPage {
+function toAdPage({ rows, total }: AdRows, page: number, viewer: Viewer | null, now: Date): AdPage {
   return pageOf(rows.map((row) => toWireAd(row, viewer, now)), total, page, ADS_PER_PAGE);
 }
 
 /** The board, searchable (every word, accents and case ignored) and by category. Expired notices are never listed. */
 export function listBoard(db: Db, query: QueryAds, viewer: Viewer | null, now: Date): AdPage {
-  const page = query.page ?? 1;
+  const { page, perPage, offset } = pageRequest({ page: query.page }, ADS_PER_PAGE);
   const rows = findPublishedAds(db, {
     now: now.toISOString(),
     words: searchTerms(query.q ?? '').map(foldText),
     category: query.category ?? null,
-    limit: ADS_PER_PAGE,
-    offset: (page - 1) * ADS_PER_PAGE,
+    limit: perPage,
+    offset,
   });
   return toAdPage(rows, page, viewer, now);
+}
+
+/** The author's own notices, in every state ("Mis avisos"). */
+export function myAds(db: Db, viewer: Viewer, pageNumber: number | undefined, now: Date): AdPage {
+  const { page, perPage, offset } = pageRequest({ page: pageNumber }, ADS_PER_PAGE);
+  return toAdPage(findAdsByUser(db, viewer.id, perPage, offset), page, viewer, now);
+}
+
+/** The admins' moderation list of one state (absent: pending). */
+export function adsForModeration(db: Db, viewer: Viewer | null, query: QueryAdminAds, now: Date): AdPage {
+  const { page, perPage, offset } = pageRequest({ page: query.page }, ADS_PER_PAGE);
+  return toAdPage(findAdsForModeration(db, query.status ?? 'pending', now.toISOString(), perPage, offset), page, viewer, now);
+}
+
+/** A notice's picture, stored already, becomes its picture; the notice as it is now. */
+export function attachAdImage(db: Db, row: DbAd, sha256: string): DbAd {
+  setAdImage(db, row.id, sha256);
+  return findAd(db, row.id) ?? row;
+}
+
+/** The author or an admin withdraws a notice; returns the one withdrawn. */
+export function withdrawAd(db: Db, id: number, viewer: Viewer): DbAd {
+  const row = getManageableAd(db, id, viewer);
+  deleteAd(db, row.id);
+  return row;
 }
 
 export function getVisibleAd(db: Db, id: number, viewer: Viewer | null, now: Date): DbAd {

@@ -11,8 +11,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../access/guards.ts';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from './session.plugin.ts';
-import { findAuthUserById, revokeToken } from './auth.repo.ts';
-import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, sessionResponse } from './auth.service.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, endSession, sessionResponse } from './auth.service.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { retryAfterOnError } from './retry-after.ts';
 
@@ -64,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Logout always succeeds for the caller (docs/PRODUCT.md#session clears the session even if the call fails);
   // a valid token is also revoked on the server so a copy of it stops working.
   app.post('/deauth', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
-    if (request.tokenClaims) revokeToken(app.db, request.tokenClaims.jti, request.tokenClaims.exp);
+    if (request.tokenClaims) endSession(app.db, request.tokenClaims);
     void reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { ok: true as const };
   });
@@ -81,17 +80,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: ChangePasswordSchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
     },
     async (request, reply) => {
-      const owner = findAuthUserById(app.db, request.viewer?.id ?? 0);
-      if (!owner || !request.tokenClaims) throw new AppError('UNAUTHORIZED');
-      await changePassword(app.db, throttle, {
-        user: owner,
+      if (!request.viewer || !request.tokenClaims) throw new AppError('UNAUTHORIZED');
+      const user = await changePassword(app.db, throttle, {
+        userId: request.viewer.id,
         token: request.tokenClaims,
         password: request.body.password,
         currentPassword: request.body.currentPassword,
         address: request.ip,
       });
-      const user = findAuthUserById(app.db, owner.id);
-      if (!user) throw new AppError('UNAUTHORIZED');
       request.log.info({ userId: user.id }, 'password changed');
       void reply.clearCookie(TMP_LOGIN_COOKIE, { path: '/' });
       return sessionResponse(app, reply, user);

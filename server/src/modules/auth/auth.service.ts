@@ -4,7 +4,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { issueToken, type TokenProof } from './session.plugin.ts';
-import { consumeTemporaryCredential, findActiveTemporaryCredential, findAuthUserById, findAuthUserByName, replaceTemporaryCredential, setPassword, type DbAuthUser } from './auth.repo.ts';
+import {
+  consumeTemporaryCredential,
+  findActiveTemporaryCredential,
+  findAuthUserById,
+  findAuthUserByName,
+  replaceTemporaryCredential,
+  revokeToken,
+  setPassword,
+  type DbAuthUser,
+} from './auth.repo.ts';
 import { limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { generatePassword, hashPassword } from './password.ts';
@@ -101,7 +110,8 @@ export function sessionForNewAccount(app: FastifyInstance, reply: FastifyReply, 
 }
 
 export interface PasswordChangeRequest {
-  user: DbAuthUser;
+  /** the caller's account */
+  userId: number;
   /** the caller's token: when it was logged in, and whether by a temporary password */
   token: { authTime: number; temporaryLogin: boolean };
   password: string;
@@ -117,10 +127,13 @@ export interface PasswordChangeRequest {
  *     sent right after logging in), or
  *   - the forced change: a token from the temporary login while the account
  *     still must replace that password.
- * Then sets it; every older token of the user stops working.
+ * Then sets it; every older token of the user stops working. Returns the
+ * account as it is now, to sign its new session.
  */
-export async function changePassword(db: Db, throttle: LoginThrottle, change: PasswordChangeRequest): Promise<void> {
-  const { user, token } = change;
+export async function changePassword(db: Db, throttle: LoginThrottle, change: PasswordChangeRequest): Promise<DbAuthUser> {
+  const { token } = change;
+  const user = findAuthUserById(db, change.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
   if (change.currentPassword !== undefined) {
     throttle.check(user.user_name, change.address);
     if (!(await limitedVerifyPassword(change.currentPassword, user.password_hash))) {
@@ -136,6 +149,14 @@ export async function changePassword(db: Db, throttle: LoginThrottle, change: Pa
   }
   const passwordHash = await limitedHashPassword(change.password);
   if (setPassword(db, user.id, passwordHash) === undefined) throw new AppError('UNAUTHORIZED');
+  const changed = findAuthUserById(db, user.id);
+  if (!changed) throw new AppError('UNAUTHORIZED');
+  return changed;
+}
+
+/** A logout: the token stops working on the server too, so a copy of it is useless (until it would have expired anyway). */
+export function endSession(db: Db, claims: { jti: string; exp: number }): void {
+  revokeToken(db, claims.jti, claims.exp);
 }
 
 /** A fresh one-time password for a user who forgot theirs; only its hash is kept. */

@@ -12,7 +12,6 @@ import {
 } from '@kit/contract';
 import { AppError } from '../../errors.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
-import type { DbCategory } from '../../catalog/categories.repo.ts';
 
 const KNOWN_FIELDS = new Set<string>(CATEGORY_FIELDS);
 
@@ -49,7 +48,7 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** The node, or null for root; 404 for an unknown or hidden id. */
-  const nodeOf = (tree: CategoryTree, id: string): DbCategory | null => {
+  const nodeOf = (tree: CategoryTree, id: string): ReturnType<CategoryTree['get']> => {
     if (id === 'root') return null;
     const node = tree.get(Number(id));
     if (!node) throw new AppError('CATEGORY_NOT_FOUND');

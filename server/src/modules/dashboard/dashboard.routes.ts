@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardSchema, ErrorBodySchema } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
-import { readCharts, readCounters } from './dashboard.repo.ts';
+import { dashboard } from './dashboard.service.ts';
 
 /** GET /api/v3/dashboard: docs/PRODUCT.md#dashboard counters plus the Resumen page's chart data. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v3/dashboard',
     { onRequest: requireAdmin, config: { admin: true }, schema: { response: { 200: DashboardSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } } },
-    async () => ({ ...readCounters(app.db), charts: readCharts(app.db) }),
+    async () => dashboard(app.db),
   );
 };

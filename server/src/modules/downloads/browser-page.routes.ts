@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { pageCspWithStyle } from '../../plugins/security-headers.ts';
 import { detectClient } from '../services/user-agent.ts';
-import { findPackages } from './downloads.repo.ts';
-import { browserFileUrl, toWirePackage } from './downloads.service.ts';
+import { browserPackages } from './downloads.service.ts';
 import { BROWSER_PAGE_STYLE, renderBrowserPage } from './browser-page.ts';
 
 const BROWSER_PAGE_CSP = pageCspWithStyle(BROWSER_PAGE_STYLE);
@@ -20,8 +19,7 @@ export async function browserPageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/extra/download-browser', { schema: { hide: true } }, async (request, reply) => {
     void reply.header('Cache-Control', 'no-cache').header('Vary', 'User-Agent');
     if (detectClient(request.headers['user-agent']).isOldBrowser) {
-      const packages = findPackages(app.db, 'browser').map((row) => toWirePackage(row, browserFileUrl(row.id)));
-      return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', BROWSER_PAGE_CSP).send(renderBrowserPage(packages));
+      return reply.type('text/html; charset=utf-8').header('Content-Security-Policy', BROWSER_PAGE_CSP).send(renderBrowserPage(browserPackages(app.db)));
     }
     if (!hasBuild) throw new AppError('ROUTE_NOT_FOUND');
     return reply.sendFile('index.html');

@@ -15,9 +15,23 @@ import { AppError } from '../../errors.ts';
 import { sendMedia } from '../../media/serve.ts';
 import { allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin } from '../../access/guards.ts';
-import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
-import { countPackageDownload, deletePackage, findPackage, findPackages, insertPackage, type DbPackage, type PackageKind } from './downloads.repo.ts';
-import { acceptPackage, appPackageFileUrl, browserFileUrl, DEFAULT_APP_NAME, packageFileName, toWirePackage } from './downloads.service.ts';
+import {
+  acceptPackage,
+  appPackageFileUrl,
+  browserFileUrl,
+  browserPackage,
+  browserPackages,
+  countDownloadOf,
+  currentAppPackage,
+  DEFAULT_APP_NAME,
+  offerAppPackage,
+  recordPackage,
+  removeBrowserPackage,
+  toWirePackage,
+  withdrawAppPackage,
+  type DbPackage,
+  type PackageKind,
+} from './downloads.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -28,11 +42,6 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
  */
 export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await allowMultipart(app);
-
-  const currentApp = (): DbPackage | undefined => {
-    const id = readSettings(app.db).appPackageId;
-    return id === null ? undefined : findPackage(app.db, id, 'app');
-  };
 
   /** A package as an attachment (ranges, so a cut download resumes); a download counts once its first byte goes out, once per person a day. */
   const sendPackage = (request: FastifyRequest, reply: FastifyReply, row: DbPackage) =>
@@ -45,32 +54,21 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         fileName: row.file_name,
         download: true,
         onDownload: () => {
-          if (app.counters.take(request, reply, 'download', 'package-download', row.id)) countPackageDownload(app.db, row.id);
+          if (app.counters.take(request, reply, 'download', 'package-download', row.id)) countDownloadOf(app.db, row.id);
         },
       },
     );
 
   async function storePackage(request: FastifyRequest, kind: PackageKind, meta: { name: string; version?: string; notes?: string }): Promise<DbPackage> {
     const file = await receiveUpload(request, { maxBytes: PACKAGE_MAX_BYTES, accept: acceptPackage(kind === 'browser'), refusal: 'PACKAGE_NOT_ALLOWED' });
-    const name = meta.name.trim();
-    const version = meta.version?.trim() ?? '';
-    const id = insertPackage(app.db, {
-      kind,
-      name,
-      version,
-      notes: meta.notes?.trim() ?? '',
-      sha256: file.sha256,
-      fileName: packageFileName(name, version, file.type.ext),
-    });
-    const row = findPackage(app.db, id, kind);
-    if (!row) throw new AppError('INTERNAL');
-    request.log.info({ kind, packageId: id, sha256: file.sha256, size: file.size }, 'package uploaded');
+    const row = recordPackage(app.db, kind, meta, { sha256: file.sha256, ext: file.type.ext });
+    request.log.info({ kind, packageId: row.id, sha256: file.sha256, size: file.size }, 'package uploaded');
     return row;
   }
 
   // ---- the group's mobile app ----
   app.get('/v2/extra/app-package', { schema: { response: { 200: AppPackageInfoSchema, ...errors } } }, async () => {
-    const row = currentApp();
+    const row = currentAppPackage(app.db);
     return { package: row ? toWirePackage(row, appPackageFileUrl) : null };
   });
 
@@ -79,7 +77,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     url: '/v2/extra/app-package/file',
     schema: { response: { '4xx': ErrorBodySchema } },
     handler: async (request, reply) => {
-      const row = currentApp();
+      const row = currentAppPackage(app.db);
       if (!row) throw new AppError('PACKAGE_NOT_FOUND');
       return sendPackage(request, reply, row);
     },
@@ -89,30 +87,21 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/extra/app-package',
     { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
     async (request, reply) => {
-      const previous = readSettings(app.db).appPackageId;
       const row = await storePackage(request, 'app', { ...request.query, name: request.query.name ?? DEFAULT_APP_NAME });
-      app.db.transaction(() => {
-        writeSettings(app.db, { appPackageId: row.id });
-        if (previous !== null) deletePackage(app.db, previous, 'app');
-      })();
+      offerAppPackage(app.db, row);
       return reply.code(201).send(toWirePackage(row, appPackageFileUrl));
     },
   );
 
   app.delete('/v2/admin/extra/app-package', { onRequest: requireAdmin, schema: { response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    const row = currentApp();
-    if (!row) throw new AppError('PACKAGE_NOT_FOUND');
-    app.db.transaction(() => {
-      writeSettings(app.db, { appPackageId: null });
-      deletePackage(app.db, row.id, 'app');
-    })();
+    const row = withdrawAppPackage(app.db);
     request.log.info({ packageId: row.id }, 'app package removed');
     return reply.code(204).send(null);
   });
 
   // ---- browsers for old phones ----
   app.get('/v2/extra/browsers', { schema: { response: { 200: PackageListSchema, ...errors } } }, async () => ({
-    data: findPackages(app.db, 'browser').map((row) => toWirePackage(row, browserFileUrl(row.id))),
+    data: browserPackages(app.db),
   }));
 
   app.route({
@@ -120,9 +109,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     url: '/v2/extra/browsers/:id/file',
     schema: { params: IdParamsSchema, response: { '4xx': ErrorBodySchema } },
     handler: async (request, reply) => {
-      const row = findPackage(app.db, request.params.id, 'browser');
-      if (!row) throw new AppError('PACKAGE_NOT_FOUND');
-      return sendPackage(request, reply, row);
+      return sendPackage(request, reply, browserPackage(app.db, request.params.id));
     },
   });
 
@@ -139,7 +126,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/extra/browsers/:id',
     { onRequest: requireAdmin, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      if (!deletePackage(app.db, request.params.id, 'browser')) throw new AppError('PACKAGE_NOT_FOUND');
+      removeBrowserPackage(app.db, request.params.id);
       request.log.info({ packageId: request.params.id }, 'browser package removed');
       return reply.code(204).send(null);
     },

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema } from '@kit/contract';
 import { Type } from 'typebox';
-import { AppError } from '../../errors.ts';
-import { recordDownload } from '../../catalog/resources.repo.ts';
-import { canSee } from '../../access/privilege.ts';
-import { isPrivileged } from '../../access/privilege.ts';
 import { downloadAsked } from '../../access/download-rule.ts';
 import { downloadFileName } from '../../media/disposition.ts';
-import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from '../../media/media-access.repo.ts';
 import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia, servedType } from '../../media/serve.ts';
+import { countResourceDownload, readableMedia, resourceOfMedia } from './media.service.ts';
 
 const MediaParamsSchema = Type.Object({
   /** <sha256>.<ext>, checked before anything touches the disk */
@@ -33,26 +29,20 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     url: '/media/:file',
     schema: { params: MediaParamsSchema, querystring: MediaQuerySchema, response: { '4xx': ErrorBodySchema } },
     handler: async (request, reply) => {
-      const [sha256 = '', ext = ''] = request.params.file.split('.');
-      const media = findMedia(app.db, sha256);
-      if (!media || media.ext !== ext) throw new AppError('MEDIA_NOT_FOUND');
       const viewer = request.viewer;
-      const isPublic = isMediaPublic(app.db, sha256);
-      if (!isPublic && !(viewer && (isPrivileged(viewer) || isMediaOwnedBy(app.db, sha256, viewer.id)))) {
-        throw new AppError('MEDIA_NOT_FOUND');
-      }
+      const { media, isPublic } = readableMedia(app.db, request.params.file, viewer);
       const download = downloadAsked(app.db, viewer, request.query.download);
       // Named after a resource only when it leaves as an attachment.
-      const resource = download || !servedType(media.mime).inline ? resourcesUsingMedia(app.db, sha256).find((r) => canSee(r, viewer)) : undefined;
+      const resource = download || !servedType(media.mime).inline ? resourceOfMedia(app.db, media.sha256, viewer) : undefined;
       return sendMedia(request, reply, media, {
         // A download must reach the server to be counted; plain reads are cached for good.
         cacheControl: download ? 'private, no-cache' : isPublic ? IMMUTABLE_PUBLIC : IMMUTABLE_PRIVATE,
-        fileName: downloadFileName(resource?.title ?? `archivo-${sha256.slice(0, 12)}`, ext),
+        fileName: downloadFileName(resource?.title ?? `archivo-${media.sha256.slice(0, 12)}`, media.ext),
         download,
         ...(download && resource
           ? {
               onDownload: () => {
-                if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) recordDownload(app.db, resource.id);
+                if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) countResourceDownload(app.db, resource.id);
               },
             }
           : {}),

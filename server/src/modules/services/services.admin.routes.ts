@@ -13,17 +13,12 @@ import {
   MenuTileParamsSchema,
   OrderTilesSchema,
   UpdateTileSchema,
-  type ServicesModeName,
 } from '@kit/contract';
 import { Type } from 'typebox';
-import { AppError } from '../../errors.ts';
 import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin } from '../../access/guards.ts';
-import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
-import { addTile, editTile, loadModeTiles, orderTiles, removeTile } from './services.admin.service.ts';
-import { toWireBanner } from './services.banners.ts';
-import { MODES } from './services.catalog.ts';
-import { deleteBanner, findBanner, findBanners, insertBanner } from './services.repo.ts';
+import { addTile, adminMenu, editTile, orderTiles, removeTile } from './services.admin.service.ts';
+import { addBanner, listBanners, removeBanner } from './services.banners.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -37,20 +32,15 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAdmin);
   await allowMultipart(app);
 
-  const menuOf = (mode: ServicesModeName) => {
-    const settings = readSettings(app.db);
-    return { mode, active: settings.servicesMode === mode, title: MODES[mode].title, mobileTitle: MODES[mode].mobileTitle, tiles: loadModeTiles(app.db, mode, settings) };
-  };
-
   app.get('/v2/admin/menu/:mode', { schema: { params: MenuModeParamsSchema, response: { 200: AdminMenuSchema, ...errors } } }, async (request) =>
-    menuOf(request.params.mode),
+    adminMenu(app.db, request.params.mode),
   );
 
   app.post(
     '/v2/admin/menu/:mode/tiles',
     { schema: { params: MenuModeParamsSchema, body: CreateTileSchema, response: { 201: AdminTileSchema, ...errors } } },
     async (request, reply) => {
-      const tile = addTile(app.db, request.params.mode, readSettings(app.db), request.body);
+      const tile = addTile(app.db, request.params.mode, request.body);
       request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile added');
       return reply.code(201).send(tile);
     },
@@ -60,7 +50,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/menu/:mode/tiles/:key',
     { schema: { params: MenuTileParamsSchema, body: UpdateTileSchema, response: { 200: AdminTileSchema, ...errors } } },
     async (request) => {
-      const tile = editTile(app.db, request.params.mode, readSettings(app.db), request.params.key, request.body);
+      const tile = editTile(app.db, request.params.mode, request.params.key, request.body);
       request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile edited');
       return tile;
     },
@@ -80,14 +70,14 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/menu/:mode/order',
     { schema: { params: MenuModeParamsSchema, body: OrderTilesSchema, response: { 200: AdminMenuSchema, ...errors } } },
     async (request) => {
-      orderTiles(app.db, request.params.mode, readSettings(app.db), request.body.keys);
-      return menuOf(request.params.mode);
+      orderTiles(app.db, request.params.mode, request.body.keys);
+      return adminMenu(app.db, request.params.mode);
     },
   );
 
   // ---- banners ----
   app.get('/v2/admin/banners', { schema: { response: { 200: BannerListSchema, ...errors } } }, async () => ({
-    data: findBanners(app.db).map(toWireBanner),
+    data: listBanners(app.db),
   }));
 
   app.post(
@@ -95,16 +85,14 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: FILE_ROUTE, schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...errors } } },
     async (request, reply) => {
       const image = await receiveUpload(request, { maxBytes: BANNER_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
-      const id = insertBanner(app.db, request.params.slot, image.sha256);
-      request.log.info({ slot: request.params.slot, bannerId: id, sha256: image.sha256 }, 'banner uploaded');
-      const row = findBanner(app.db, id);
-      if (!row) throw new AppError('INTERNAL');
-      return reply.code(201).send(toWireBanner(row));
+      const banner = addBanner(app.db, request.params.slot, image.sha256);
+      request.log.info({ slot: request.params.slot, bannerId: banner.id, sha256: image.sha256 }, 'banner uploaded');
+      return reply.code(201).send(banner);
     },
   );
 
   app.delete('/v2/admin/banners/:id', { schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    if (!deleteBanner(app.db, request.params.id)) throw new AppError('BANNER_NOT_FOUND');
+    removeBanner(app.db, request.params.id);
     request.log.info({ bannerId: request.params.id }, 'banner removed');
     return reply.code(204).send(null);
   });

@@ -1,7 +1,8 @@
-import { MAX_CUSTOM_TILES, type AdminTile, type CreateTile, type ServicesModeName, type TileTarget, type ToolId, type UpdateTile } from '@kit/contract';
+import { MAX_CUSTOM_TILES, type AdminMenu, type AdminTile, type CreateTile, type ServicesModeName, type TileTarget, type ToolId, type UpdateTile } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Settings } from '../../kit-settings/kit-settings.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { MODES, TOOLS } from './services.catalog.ts';
 import { countCustomTiles, deleteTileRow, existingCategoryIds, findCustomTile, findMenuTiles, findToolOverride, insertCustomTile, updateCustomTile, upsertToolOverride, type DbMenuTile } from './services.repo.ts';
 import { categoryTargets, CUSTOM_PREFIX, isToolId, resolveTiles } from './services.service.ts';
@@ -70,7 +71,8 @@ function pick(tiles: readonly AdminTile[], key: string): AdminTile {
 }
 
 /** Adds a tile at the end of the mode's menu. */
-export function addTile(db: Db, mode: ServicesModeName, settings: Settings, body: CreateTile): AdminTile {
+export function addTile(db: Db, mode: ServicesModeName, body: CreateTile): AdminTile {
+  const settings = readSettings(db);
   const target = checkTarget(db, body.target);
   const id = db.transaction(() => {
     if (countCustomTiles(db, mode) >= MAX_CUSTOM_TILES) throw new AppError('TILE_LIMIT', { max: MAX_CUSTOM_TILES });
@@ -92,7 +94,8 @@ export function addTile(db: Db, mode: ServicesModeName, settings: Settings, body
  * target or pictogram puts a catalogue tool's back as the catalogue has it
  * (an added tile's null pictogram is the default one).
  */
-export function editTile(db: Db, mode: ServicesModeName, settings: Settings, key: string, body: UpdateTile): AdminTile {
+export function editTile(db: Db, mode: ServicesModeName, key: string, body: UpdateTile): AdminTile {
+  const settings = readSettings(db);
   const ref = findTile(db, mode, key);
   const target = body.target ? checkTarget(db, body.target) : body.target;
   const label = body.label ? body.label.trim() : body.label;
@@ -117,7 +120,8 @@ export function removeTile(db: Db, mode: ServicesModeName, key: string): void {
 }
 
 /** Stores a new order: `keys` must name every tile of the mode once. */
-export function orderTiles(db: Db, mode: ServicesModeName, settings: Settings, keys: readonly string[]): AdminTile[] {
+export function orderTiles(db: Db, mode: ServicesModeName, keys: readonly string[]): AdminTile[] {
+  const settings = readSettings(db);
   db.transaction(() => {
     const current = loadModeTiles(db, mode, settings).map((t) => t.key);
     if (keys.length !== current.length || !current.every((key) => keys.includes(key))) {
@@ -130,4 +134,10 @@ export function orderTiles(db: Db, mode: ServicesModeName, settings: Settings, k
     });
   })();
   return loadModeTiles(db, mode, settings);
+}
+
+/** A mode's menu as the admins edit it: whether it is the one in use, its titles and every tile. */
+export function adminMenu(db: Db, mode: ServicesModeName): AdminMenu {
+  const settings = readSettings(db);
+  return { mode, active: settings.servicesMode === mode, title: MODES[mode].title, mobileTitle: MODES[mode].mobileTitle, tiles: loadModeTiles(db, mode, settings) };
 }

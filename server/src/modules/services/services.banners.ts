@@ -2,7 +2,8 @@ import type { Banner } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import { boardPictures } from '../ads/ads.service.ts';
-import { activeMenuBanners, activePublicityBanners, type DbBanner } from './services.repo.ts';
+import { AppError } from '../../errors.ts';
+import { activeMenuBanners, activePublicityBanners, deleteBanner, findBanner, findBanners, insertBanner, type DbBanner } from './services.repo.ts';
 import type { MenuBanners } from './services.service.ts';
 
 /** Approved notices' pictures the publicity banner takes at most, newest first. */
@@ -42,4 +43,17 @@ export function isMenuMedia(db: Db, sha256: string, now: Date): boolean {
     activePublicityBanners(db).some((row) => row.media_sha256 === sha256) ||
     boardPictures(db, now, PUBLICITY_ADS).some((image) => image.sha256 === sha256)
   );
+}
+
+export const listBanners = (db: Db): Banner[] => findBanners(db).map(toWireBanner);
+
+/** A stored picture becomes a banner of the slot. */
+export function addBanner(db: Db, slot: DbBanner['slot'], sha256: string): Banner {
+  const row = findBanner(db, insertBanner(db, slot, sha256));
+  if (!row) throw new AppError('INTERNAL');
+  return toWireBanner(row);
+}
+
+export function removeBanner(db: Db, id: number): void {
+  if (!deleteBanner(db, id)) throw new AppError('BANNER_NOT_FOUND');
 }

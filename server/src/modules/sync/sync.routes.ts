@@ -28,9 +28,8 @@ import { requireAdmin } from '../../access/guards.ts';
 import { reloadHttps } from '../device/https.plugin.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
-import { keyIdOf, loadOrCreateKitKey, parsePublicKey } from './sync-keys.ts';
-import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys } from './sync.repo.ts';
-import { exportsDir, startBackupJob, SyncJobs, type LastPull, type SyncOptions } from './sync.service.ts';
+import { loadOrCreateKitKey } from './sync-keys.ts';
+import { distrustPublisher, endInterruptedImports, exportsDir, startBackupJob, SyncJobs, syncRecords, trustPublisher, type SyncOptions } from './sync.service.ts';
 import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
@@ -48,7 +47,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   const { db, config } = app;
   const key = loadOrCreateKitKey(config.dataDir);
   sweepStaging(config.dataDir);
-  const interrupted = markInterruptedImports(db);
+  const interrupted = endInterruptedImports(db);
   if (interrupted > 0) app.log.warn({ interrupted }, 'sincronización: importaciones cortadas por un apagado; la biblioteca no cambió');
   const jobs = new SyncJobs({
     db,
@@ -88,18 +87,19 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
 
   app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...errors } } }, async (_request, reply): Promise<SyncStatus> => {
     void reply.header('cache-control', 'no-store');
+    const { trustedKeys, imports, lastPull } = syncRecords(db);
     return {
       kit: { name: config.kitHostname, keyId: key.keyId, publicKey: key.publicKey },
       job: jobs.current,
       drives: jobs.drives(),
       usbRoot: config.usbRoot,
-      trustedKeys: trustedKeys(db).map((k) => ({ keyId: k.key_id, publicKey: k.public_key, label: k.label, createdAt: k.created_at })),
-      imports: recentImports(db, 10).map((r) => ({ id: r.id, packId: r.pack_id, source: r.source, status: r.status, message: r.message, startedAt: r.started_at, finishedAt: r.finished_at })),
+      trustedKeys,
+      imports,
       hub: {
         feedUrl: config.syncFeedUrl,
         uploadUrl: config.syncUploadUrl,
         intervalHours: config.syncIntervalHours,
-        lastPull: readHubState<LastPull>(db, 'lastPull'),
+        lastPull,
         published: lastPublished(config.dataDir),
       },
       certificates: app.hubCertificates && {
@@ -177,17 +177,13 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   });
 
   app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...errors } } }, async (request, reply) => {
-    const publicKey = parsePublicKey(request.body.publicKey);
-    if (!publicKey) throw new AppError('SYNC_KEY_INVALID');
-    const keyId = keyIdOf(publicKey);
-    addTrustedKey(db, { keyId, publicKey, label: request.body.label.trim(), addedBy: request.viewer?.id ?? null });
-    request.log.info({ adminId: request.viewer?.id, keyId }, 'sincronización: editor de confianza agregado');
-    const row = trustedKeys(db).find((k) => k.key_id === keyId);
-    return reply.code(201).send({ keyId, publicKey, label: row?.label ?? request.body.label, createdAt: row?.created_at ?? new Date().toISOString() });
+    const trusted = trustPublisher(db, request.body.publicKey, request.body.label, request.viewer?.id ?? null);
+    request.log.info({ adminId: request.viewer?.id, keyId: trusted.keyId }, 'sincronización: editor de confianza agregado');
+    return reply.code(201).send(trusted);
   });
 
   app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    if (!removeTrustedKey(db, request.params.keyId)) throw new AppError('SYNC_KEY_NOT_FOUND');
+    distrustPublisher(db, request.params.keyId);
     request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
     return reply.code(204).send(null);
   });

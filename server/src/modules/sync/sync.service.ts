@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { SyncJob } from '@kit/contract';
+import type { SyncJob, SyncStatus, TrustedKey } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
@@ -15,8 +15,8 @@ import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { HubCertificates } from './certificates-hub.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
-import type { KitKey } from './sync-keys.ts';
-import { writeHubState } from './sync.repo.ts';
+import { keyIdOf, parsePublicKey, type KitKey } from './sync-keys.ts';
+import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys, writeHubState } from './sync.repo.ts';
 import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
 
 export interface SyncOptions {
@@ -254,4 +254,30 @@ function globalIdsOf(db: Db, ids: readonly number[]): string[] {
     if (!row) throw new AppError('SYNC_CATEGORY_NOT_FOUND', { id });
     return row.global_id;
   });
+}
+
+/** Imports a power cut ended half-way are marked failed at start (the library did not change); how many. */
+export const endInterruptedImports = (db: Db): number => markInterruptedImports(db);
+
+/** What the sync page shows of the kit's own records: trusted publishers, the last imports, the last hub pull. */
+export function syncRecords(db: Db): Pick<SyncStatus, 'trustedKeys' | 'imports'> & { lastPull: LastPull | null } {
+  return {
+    trustedKeys: trustedKeys(db).map((k) => ({ keyId: k.key_id, publicKey: k.public_key, label: k.label, createdAt: k.created_at })),
+    imports: recentImports(db, 10).map((r) => ({ id: r.id, packId: r.pack_id, source: r.source, status: r.status, message: r.message, startedAt: r.started_at, finishedAt: r.finished_at })),
+    lastPull: readHubState<LastPull>(db, 'lastPull'),
+  };
+}
+
+/** A publisher whose packs the kit takes without asking: the key as the admin pasted it, or 400 SYNC_KEY_INVALID. */
+export function trustPublisher(db: Db, publicKeyText: string, label: string, addedBy: number | null): TrustedKey {
+  const publicKey = parsePublicKey(publicKeyText);
+  if (!publicKey) throw new AppError('SYNC_KEY_INVALID');
+  const keyId = keyIdOf(publicKey);
+  addTrustedKey(db, { keyId, publicKey, label: label.trim(), addedBy });
+  const row = trustedKeys(db).find((k) => k.key_id === keyId);
+  return { keyId, publicKey, label: row?.label ?? label, createdAt: row?.created_at ?? new Date().toISOString() };
+}
+
+export function distrustPublisher(db: Db, keyId: string): void {
+  if (!removeTrustedKey(db, keyId)) throw new AppError('SYNC_KEY_NOT_FOUND');
 }

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
-import { searchUsers } from './users.repo.ts';
-import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toPage, toWireUser } from './users.service.ts';
+import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toWireUser, userSearchPage } from './users.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -18,9 +17,7 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Every user, blocked ones included, with their private fields; q filters like the public search.
   app.get('/v2/admin/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
-    const { q, page, per_page } = request.query;
-    const { rows, total } = searchUsers(app.db, { q, limit: per_page, offset: (page - 1) * per_page, includeBlocked: true });
-    return toPage(rows, total, page, per_page, request.viewer);
+    return userSearchPage(app.db, request.query, request.viewer, true);
   });
 
   // Resources, reports and ads stay without an owner; comments, favourites and playlists go.

@@ -30,9 +30,8 @@ import { sessionForNewAccount } from '../auth/auth.service.ts';
 import { saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
-import { incrementProfileViews, searchUsers } from './users.repo.ts';
 import { isPrivileged as actsAsAdmin, viewerOf } from '../../access/privilege.ts';
-import { assertSelfOrAdmin, getUserOr404, registerUser, savePersonalDetails, toPage, toWireUser, updateUserProfile } from './users.service.ts';
+import { assertSelfOrAdmin, countProfileView, getUserOr404, registerUser, savePersonalDetails, toWireUser, updateUserProfile, userSearchPage } from './users.service.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
@@ -98,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request, reply) => {
     const user = getUserOr404(app.db, request.params.id);
     const counts = request.viewer?.id !== user.id && app.counters.take(request, reply, 'view', 'profile-view', user.id);
-    const views = counts ? (incrementProfileViews(app.db, user.id) ?? user.profile_views) : user.profile_views;
+    const views = counts ? countProfileView(app.db, user) : user.profile_views;
     return { ok: true as const, profile_views: views };
   });
 
@@ -149,9 +148,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- search ----
   app.get('/v2/search/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
-    const { q, page, per_page } = request.query;
-    const { rows, total } = searchUsers(app.db, { q, limit: per_page, offset: (page - 1) * per_page, includeBlocked: actsAsAdmin(request.viewer) });
-    return toPage(rows, total, page, per_page, request.viewer);
+    return userSearchPage(app.db, request.query, request.viewer, actsAsAdmin(request.viewer));
   });
 
   await app.register(usersAdminRoutes);

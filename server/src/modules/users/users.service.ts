@@ -9,6 +9,7 @@ import {
   PHONE_MIN_DIGITS,
   type CreateUser,
   type PersonalDetails,
+  type QueryUsers,
   type UpdateUser,
   type User,
   type UserPage,
@@ -19,8 +20,22 @@ import { AppError } from '../../errors.ts';
 import type { Viewer } from '../../types.ts';
 import { limitedHashPassword } from '../auth/hash-limiter.ts';
 import { userImageUrl } from '../../media/media-url.ts';
-import { countActiveAdmins, deleteUserRow, findUserById, insertUser, isEmailTaken, isUserNameTaken, setAdmin, setBlocked, updateProfile, type DbUser, type ProfileChanges } from './users.repo.ts';
-import { pageOf } from '../../paging.ts';
+import {
+  countActiveAdmins,
+  deleteUserRow,
+  findUserById,
+  incrementProfileViews,
+  insertUser,
+  isEmailTaken,
+  isUserNameTaken,
+  searchUsers,
+  setAdmin,
+  setBlocked,
+  updateProfile,
+  type DbUser,
+  type ProfileChanges,
+} from './users.repo.ts';
+import { pageOf, pageRequest } from '../../paging.ts';
 
 /** docs/PRODUCT.md#registration: the registration failure the web recognises. */
 export const USERNAME_TAKEN_REASON = 'This username is already in use';
@@ -93,9 +108,16 @@ export function toWireUser(row: DbUser, viewer: Viewer | null): User {
   return user;
 }
 
-/** docs/PRODUCT.md#paged-answers paged results. */
-export function toPage(rows: DbUser[], total: number, page: number, perPage: number, viewer: Viewer | null): UserPage {
+/** One page of the user search (docs/PRODUCT.md#paged-answers); blocked accounts only when `includeBlocked`. */
+export function userSearchPage(db: Db, query: QueryUsers, viewer: Viewer | null, includeBlocked: boolean): UserPage {
+  const { page, perPage, offset } = pageRequest(query);
+  const { rows, total } = searchUsers(db, { q: query.q, limit: perPage, offset, includeBlocked });
   return pageOf(rows.map((r) => toWireUser(r, viewer)), total, page, perPage);
+}
+
+/** Counts a view of a profile (the caller has already counted it once per viewer a day); the new count. */
+export function countProfileView(db: Db, user: DbUser): number {
+  return incrementProfileViews(db, user.id) ?? user.profile_views;
 }
 
 // ---- validation (docs/PRODUCT.md#profile-form, mirrored from the web's forms) -------------------------------------
