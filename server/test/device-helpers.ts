@@ -194,3 +194,18 @@ export function caIssuedCertificate(names: string[] = ['portal.kit']): TestCerti
 export function otherKey(): string {
   return execFileSync('openssl', ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'], { encoding: 'utf8' });
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks PROBE every EVERY_MS until OK holds or TIMEOUT_MS have passed, and returns
+ * its last answer either way, so the caller's assertion shows what it saw.
+ */
+export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await sleep(everyMs);
+  }
+}

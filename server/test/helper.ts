@@ -67,6 +67,13 @@ export async function login(app: FastifyInstance, userName: string, password: st
   return { token, cookie: `kp_token=${token}` };
 }
 
+/** A fresh app with one admin, jefa, logged in: the app and her token. */
+export async function buildAppWithAdmin(): Promise<{ t: TestApp; adminToken: string }> {
+  const t = await buildTestApp();
+  await createUser(t.app, 'jefa', 'clave-de-jefa', { admin: true });
+  return { t, adminToken: (await login(t.app, 'jefa', 'clave-de-jefa')).token };
+}
+
 /** The accounts tests' people: jefa (admin), vetado (an admin on the denied list), rosa and pedro, with their ids and tokens. */
 export async function addAccountPeople(app: FastifyInstance): Promise<{ ids: Record<AccountPerson, number>; tokens: Record<AccountPerson, string> }> {
   const people: ReadonlyArray<readonly [AccountPerson, string, string, boolean]> = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection.ts';
 import { mediaPath } from '../src/media/store.ts';
-import { createUser, login } from './helper.ts';
+import { buildTestApp, createUser, login, type TestApp } from './helper.ts';
 
 /** Test data for the library: rows straight into SQLite, files straight into the store. */
 
@@ -20,6 +20,19 @@ export async function addLibraryPeople(app: FastifyInstance): Promise<{ ids: Rec
   };
   const bearer = async (name: string) => ({ authorization: `Bearer ${(await login(app, name, `clave-${name}`)).token}` });
   return { ids, headers: { ana: await bearer('ana'), beto: await bearer('beto'), jefa: await bearer('jefa') } };
+}
+
+/**
+ * A fresh app with the library tests' people: fills `users` with their ids and
+ * `as` with their headers (callers keep their own `as.anon`), so every library
+ * test file starts the same way.
+ */
+export async function buildLibraryApp(users: Record<string, number>, as: Record<string, Record<string, string>>): Promise<TestApp> {
+  const t = await buildTestApp();
+  const people = await addLibraryPeople(t.app);
+  Object.assign(users, people.ids);
+  Object.assign(as, people.headers);
+  return t;
 }
 
 export function addCategory(db: Db, name: string, opts: { parent?: number | null; priority?: number; hidden?: boolean } = {}): number {

@@ -11,6 +11,8 @@ export const ErrorBodySchema = Type.Object({
   }),
 });
 export type ErrorBody = Static<typeof ErrorBodySchema>;
+/** A route's error replies: the error object for any 4xx or 5xx (spread into its `response` schemas). */
+export const ErrorResponses = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

@@ -178,6 +178,16 @@ const refusedWith = (status: number) => (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(status);
 };
 
+/** A door taking one file in a multipart POST to URL with WHO's headers (both read when it is used): it refuses the file with a 415. */
+const multipartDoor = (door: string, url: () => string, who: () => Record<string, string>): Door => ({
+  door,
+  outcome: 'refused',
+  send: async (p, bytes) => {
+    const body = multipart(bytes, p.name, p.claim);
+    refusedWith(415)(await kit.inject({ method: 'POST', url: url(), headers: { ...who(), ...body.headers }, payload: body.payload }));
+  },
+});
+
 const DOORS: Door[] = [
   {
     door: 'resumable upload',
@@ -189,62 +199,13 @@ const DOORS: Door[] = [
       refusedWith(415)(await kit.inject({ method: 'PATCH', url: `/api/uploads/${id}`, headers: { ...user, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: bytes }));
     },
   },
-  {
-    door: 'one-request file',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: `/api/v2/resources/${ids.draft}/file`, headers: { ...user, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'cover',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: `/api/v2/resources/${ids.draft}/cover`, headers: { ...user, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'profile picture',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: `/api/v2/users/${ids.user}/profile/image`, headers: { ...user, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'ad image',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: `/api/v2/ads/${ids.ad}/image`, headers: { ...user, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'banner',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: '/api/v2/admin/banners/menuTop', headers: { ...admin, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'app package',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: '/api/v2/admin/extra/app-package', headers: { ...admin, ...body.headers }, payload: body.payload }));
-    },
-  },
-  {
-    door: 'browser package',
-    outcome: 'refused',
-    send: async (p, bytes) => {
-      const body = multipart(bytes, p.name, p.claim);
-      refusedWith(415)(await kit.inject({ method: 'POST', url: '/api/v2/admin/extra/browsers?name=Navegador', headers: { ...admin, ...body.headers }, payload: body.payload }));
-    },
-  },
+  multipartDoor('one-request file', () => `/api/v2/resources/${ids.draft}/file`, () => user),
+  multipartDoor('cover', () => `/api/v2/resources/${ids.draft}/cover`, () => user),
+  multipartDoor('profile picture', () => `/api/v2/users/${ids.user}/profile/image`, () => user),
+  multipartDoor('ad image', () => `/api/v2/ads/${ids.ad}/image`, () => user),
+  multipartDoor('banner', () => '/api/v2/admin/banners/menuTop', () => admin),
+  multipartDoor('app package', () => '/api/v2/admin/extra/app-package', () => admin),
+  multipartDoor('browser package', () => '/api/v2/admin/extra/browsers?name=Navegador', () => admin),
   {
     door: 'demo seed',
     outcome: 'refused',

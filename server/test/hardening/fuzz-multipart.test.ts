@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoot } from '../../src/media/store.ts';
 import type { TestApp } from '../helper.ts';
-import { databaseDigest, hardeningWorld, isFileRoute, isErrorObject, plausible, type ApiRoute, type Role, type Sessions } from './support.ts';
+import { databaseDigest, hardeningWorld, isFileRoute, isErrorObject, plausible, replyBody, type ApiRoute, type Role, type Sessions } from './support.ts';
 
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
 const B = 'KitFuzzBoundary';
@@ -134,12 +134,7 @@ describe('fuzzing the multipart parsing of every file route', () => {
             continue;
           }
           if (res.statusCode >= 500) problems.push(`${where} 5xx: ${res.body.slice(0, 200)}`);
-          let body: unknown;
-          try {
-            body = res.json();
-          } catch {
-            body = res.body.slice(0, 100);
-          }
+          const body = replyBody(res);
           if (!isErrorObject(body, res.statusCode)) problems.push(`${where} not the error object: ${res.body.slice(0, 200)}`);
           if (databaseDigest(t.app.db) !== before) problems.push(`${where} changed the database`);
           if (storeFiles().join() !== filesBefore.join()) problems.push(`${where} left files in the media store`);

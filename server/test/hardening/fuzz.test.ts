@@ -8,7 +8,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helper.ts';
-import { databaseDigest, hardeningWorld, isErrorObject, plausible, prng, resolve, seedOf, Sessions, type ApiRoute, type Role } from './support.ts';
+import { databaseDigest, hardeningWorld, isErrorObject, plausible, prng, replyBody, resolve, seedOf, Sessions, type ApiRoute, type Role } from './support.ts';
 
 const CASES_PER_ROUTE = 12;
 const ROLES: Role[] = ['anonymous', 'user', 'admin'];
@@ -166,15 +166,7 @@ describe('fuzzing every /api route from the OpenAPI document', () => {
           const after = nowChanges === changes ? before : databaseDigest(t.app.db);
           changes = nowChanges;
           if (res.statusCode >= 400 && res.statusCode < 500) {
-            if (route.method !== 'HEAD') {
-              let body: unknown;
-              try {
-                body = res.json();
-              } catch {
-                body = res.body.slice(0, 100);
-              }
-              if (!isErrorObject(body, res.statusCode)) problems.push(`${where} not the error object: ${res.body.slice(0, 200)}`);
-            }
+            if (route.method !== 'HEAD' && !isErrorObject(replyBody(res), res.statusCode)) problems.push(`${where} not the error object: ${res.body.slice(0, 200)}`);
             if (after !== before) problems.push(`${where} changed the database`);
           }
           before = after;

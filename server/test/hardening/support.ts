@@ -155,6 +155,15 @@ export function databaseDigest(db: Db): string {
   return hash.digest('hex');
 }
 
+/** A reply's body as JSON, or its first 100 characters when it is not JSON (then never the error object). */
+export function replyBody(res: { json(): unknown; body: string }): unknown {
+  try {
+    return res.json();
+  } catch {
+    return res.body.slice(0, 100);
+  }
+}
+
 /** the error object (docs/PRODUCT.md#error-object), exactly. */
 export function isErrorObject(body: unknown, status: number): boolean {
   if (typeof body !== 'object' || body === null) return false;

@@ -2,6 +2,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
 /** The repository root; the kit files live in systemd/ and scripts/. */
 export const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -119,4 +120,24 @@ export function unitSection(unit: string, section: string): Map<string, string[]
     entries.set(key, [...(entries.get(key) ?? []), line.slice(eq + 1).trim()]);
   }
   return entries;
+}
+
+/** The rules every kit script in scripts/ keeps: POSIX sh with set -eu, executable, no eval or sourcing, parses under dash. */
+export function describeKitScripts(scripts: string[]): void {
+  describe.each(scripts)('scripts/%s', (script) => {
+    const text = fs.readFileSync(path.join(SCRIPTS_DIR, script), 'utf8');
+
+    it('is POSIX sh with set -eu, executable, and never evaluates text', () => {
+      expect(text.startsWith('#!/bin/sh\n')).toBe(true);
+      expect(text).toMatch(/^set -eu$/m);
+      expect(text).not.toMatch(/\beval\b/);
+      expect(text).not.toMatch(/^\s*(\.|source)\s/m);
+      expect(fs.statSync(path.join(SCRIPTS_DIR, script)).mode & 0o111).not.toBe(0);
+    });
+
+    it('parses under dash (sh -n)', () => {
+      const result = run('/bin/sh', ['-n', path.join(SCRIPTS_DIR, script)]);
+      expect(result.status, result.stderr).toBe(0);
+    });
+  });
 }

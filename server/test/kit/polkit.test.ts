@@ -23,50 +23,38 @@ interface Case {
 }
 
 const MANAGE = 'org.freedesktop.systemd1.manage-units';
+/** Cases asking systemd for units, each written `unit verb`. */
+const units = (user: Case['user'], allowed: boolean, ...unitVerbs: string[]): Case[] =>
+  unitVerbs.map((unitVerb) => {
+    const [unit, verb] = unitVerb.split(' ');
+    return { user, action: MANAGE, unit, verb, allowed };
+  });
+/** Cases asking for other actions, named without their `org.freedesktop.` prefix. */
+const actions = (user: Case['user'], allowed: boolean, ...names: string[]): Case[] => names.map((name) => ({ user, action: `org.freedesktop.${name}`, allowed }));
 const CASES: Case[] = [
   // what /admin/device needs
-  ...['power-off', 'power-off-multiple-sessions', 'reboot', 'reboot-multiple-sessions'].map((a) => ({ user: 'kitportal' as const, action: `org.freedesktop.login1.${a}`, allowed: true })),
-  ...['kit-hotspot.target', 'kit-hostapd.service', 'kit-dnsmasq.service'].flatMap((unit) =>
-    ['start', 'stop', 'restart'].map((verb) => ({ user: 'kitportal' as const, action: MANAGE, unit, verb, allowed: true })),
-  ),
+  ...actions('kitportal', true, 'login1.power-off', 'login1.power-off-multiple-sessions', 'login1.reboot', 'login1.reboot-multiple-sessions'),
+  ...['kit-hotspot.target', 'kit-hostapd.service', 'kit-dnsmasq.service'].flatMap((unit) => units('kitportal', true, `${unit} start`, `${unit} stop`, `${unit} restart`)),
   // a Wi-Fi change (kit-wifi: start the root helper's two units, nothing else of them)
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'start', allowed: true },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-confirm.service', verb: 'start', allowed: true },
+  ...units('kitportal', true, 'kit-wifi-apply.service start', 'kit-wifi-confirm.service start'),
   // the clock (kit-clock: timedatectl set-time, NTP off and on around it)
-  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-time', allowed: true },
-  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-ntp', allowed: true },
+  ...actions('kitportal', true, 'timedate1.set-time', 'timedate1.set-ntp'),
   // nothing more for the server's user
-  { user: 'kitportal', action: MANAGE, unit: 'ssh.service', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-portal.service', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wlan-address.service', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-hotspot.target', verb: 'kill', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-hotspot.target', verb: 'reload-or-restart', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'restart', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-confirm.service', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-boot.service', verb: 'start', allowed: false },
+  ...units('kitportal', false, 'ssh.service stop', 'kit-portal.service stop', 'kit-wlan-address.service stop', 'kit-hotspot.target kill', 'kit-hotspot.target reload-or-restart'),
+  ...units('kitportal', false, 'kit-wifi-apply.service stop', 'kit-wifi-apply.service restart', 'kit-wifi-confirm.service stop', 'kit-wifi-boot.service start'),
   // the revert timer is the root helper's: the portal may not stop it (nor start one)
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-revert-0123456789ab.timer', verb: 'stop', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'kit-wifi-revert-0123456789ab.service', verb: 'start', allowed: false },
+  ...units('kitportal', false, 'kit-wifi-revert-0123456789ab.timer stop', 'kit-wifi-revert-0123456789ab.service start'),
   // a unit named like a property of every JavaScript object is just another unit
-  { user: 'kitportal', action: MANAGE, unit: 'constructor', verb: 'start', allowed: false },
-  { user: 'kitportal', action: MANAGE, unit: 'hasOwnProperty', verb: 'start', allowed: false },
-  { user: 'kitportal', action: 'org.freedesktop.systemd1.manage-unit-files', allowed: false },
-  { user: 'kitportal', action: 'org.freedesktop.systemd1.reload-daemon', allowed: false },
-  { user: 'kitportal', action: 'org.freedesktop.login1.halt', allowed: false },
-  { user: 'kitportal', action: 'org.freedesktop.login1.power-off-ignore-inhibit', allowed: false },
+  ...units('kitportal', false, 'constructor start', 'hasOwnProperty start'),
+  ...actions('kitportal', false, 'systemd1.manage-unit-files', 'systemd1.reload-daemon', 'login1.halt', 'login1.power-off-ignore-inhibit'),
   // (login1.set-wall-message is not listed: systemd's policy makes power-off imply it, so polkitd allows it with power-off.)
-  { user: 'kitportal', action: 'org.freedesktop.login1.suspend', allowed: false },
-  { user: 'kitportal', action: 'org.freedesktop.hostname1.set-hostname', allowed: false },
+  ...actions('kitportal', false, 'login1.suspend', 'hostname1.set-hostname'),
   // (timedate1.set-timezone is not listed: systemd's policy makes set-time imply it, so polkitd allows it with set-time.)
-  { user: 'kitportal', action: 'org.freedesktop.timedate1.set-local-rtc', allowed: false },
+  ...actions('kitportal', false, 'timedate1.set-local-rtc'),
   // another user gets nothing from this rule
-  { user: 'vecino', action: 'org.freedesktop.login1.reboot', allowed: false },
-  { user: 'vecino', action: 'org.freedesktop.login1.power-off', allowed: false },
-  { user: 'vecino', action: MANAGE, unit: 'kit-hotspot.target', verb: 'stop', allowed: false },
-  { user: 'vecino', action: MANAGE, unit: 'kit-wifi-apply.service', verb: 'start', allowed: false },
-  { user: 'vecino', action: 'org.freedesktop.timedate1.set-time', allowed: false },
-  { user: 'vecino', action: 'org.freedesktop.timedate1.set-ntp', allowed: false },
+  ...actions('vecino', false, 'login1.reboot', 'login1.power-off'),
+  ...units('vecino', false, 'kit-hotspot.target stop', 'kit-wifi-apply.service start'),
+  ...actions('vecino', false, 'timedate1.set-time', 'timedate1.set-ntp'),
 ];
 
 const label = (c: Case) => `${c.user} ${c.action.replace('org.freedesktop.', '')}${c.unit ? ` ${c.verb} ${c.unit}` : ''}`;

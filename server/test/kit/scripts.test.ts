@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, fakeCommand, run, SCRIPTS_DIR, tempDir } from './kit-helpers.ts';
+import { cleanupTempDirs, describeKitScripts, fakeCommand, run, SCRIPTS_DIR, tempDir } from './kit-helpers.ts';
 
 // scripts/kit-power, scripts/kit-hotspot and scripts/kit-clock, run for real
 // with a fake `systemctl` / `timedatectl` first on PATH that records its argv:
@@ -136,19 +136,4 @@ esac
   });
 });
 
-describe.each(['kit-power', 'kit-hotspot', 'kit-clock', 'kit-firstboot'])('scripts/%s', (script) => {
-  const text = fs.readFileSync(path.join(SCRIPTS_DIR, script), 'utf8');
-
-  it('is POSIX sh with set -eu, executable, and never evaluates text', () => {
-    expect(text.startsWith('#!/bin/sh\n')).toBe(true);
-    expect(text).toMatch(/^set -eu$/m);
-    expect(text).not.toMatch(/\beval\b/);
-    expect(text).not.toMatch(/^\s*(\.|source)\s/m);
-    expect(fs.statSync(path.join(SCRIPTS_DIR, script)).mode & 0o111).not.toBe(0);
-  });
-
-  it('parses under dash (sh -n)', () => {
-    const result = run('/bin/sh', ['-n', path.join(SCRIPTS_DIR, script)]);
-    expect(result.status, result.stderr).toBe(0);
-  });
-});
+describeKitScripts(['kit-power', 'kit-hotspot', 'kit-clock', 'kit-firstboot']);

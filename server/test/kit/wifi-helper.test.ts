@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanupWifiKits, wifiKit, type WifiKit } from './wifi-kit.ts';
-import { cleanupTempDirs, run, SCRIPTS_DIR, tempDir, which } from './kit-helpers.ts';
+import { cleanupTempDirs, describeKitScripts, run, SCRIPTS_DIR, tempDir, which } from './kit-helpers.ts';
 
 // scripts/kit-wifi (what the portal runs), scripts/kit-wifi-helper (the root
 // side, started by systemd) and scripts/kit-wifi-render, run for real against
@@ -417,19 +417,4 @@ describe('kit-wifi status and radio', () => {
   });
 });
 
-describe.each(['kit-wifi', 'kit-wifi-helper', 'kit-wifi-render'])('scripts/%s', (script) => {
-  const text = fs.readFileSync(path.join(SCRIPTS_DIR, script), 'utf8');
-
-  it('is POSIX sh with set -eu, executable, and never evaluates text', () => {
-    expect(text.startsWith('#!/bin/sh\n')).toBe(true);
-    expect(text).toMatch(/^set -eu$/m);
-    expect(text).not.toMatch(/\beval\b/);
-    expect(text).not.toMatch(/^\s*(\.|source)\s/m);
-    expect(fs.statSync(path.join(SCRIPTS_DIR, script)).mode & 0o111).not.toBe(0);
-  });
-
-  it('parses under dash (sh -n)', () => {
-    const result = run('/bin/sh', ['-n', path.join(SCRIPTS_DIR, script)]);
-    expect(result.status, result.stderr).toBe(0);
-  });
-});
+describeKitScripts(['kit-wifi', 'kit-wifi-helper', 'kit-wifi-render']);

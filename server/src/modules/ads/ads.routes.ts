@@ -4,7 +4,7 @@ import {
   AdPageSchema,
   AdSchema,
   CreateAdSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdParamsSchema,
   ModerateAdSchema,
   QueryAdminAdsSchema,
@@ -18,7 +18,6 @@ import type { Viewer } from '../../types.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { adsForModeration, attachAdImage, getManageableAd, getVisibleAd, listBoard, moderateAd, myAds, postAd, toWireAd, withdrawAd } from './ads.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const PageQuerySchema = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) });
 
 function viewerOf(viewer: Viewer | null): Viewer {
@@ -35,20 +34,20 @@ function viewerOf(viewer: Viewer | null): Viewer {
 export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await allowMultipart(app);
 
-  app.get('/v2/ads', { schema: { querystring: QueryAdsSchema, response: { 200: AdPageSchema, ...errors } } }, async (request) =>
+  app.get('/v2/ads', { schema: { querystring: QueryAdsSchema, response: { 200: AdPageSchema, ...ErrorResponses } } }, async (request) =>
     listBoard(app.db, request.query, request.viewer, new Date()),
   );
 
-  app.get('/v2/ads/mine', { preHandler: requireUser, schema: { querystring: PageQuerySchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
+  app.get('/v2/ads/mine', { preHandler: requireUser, schema: { querystring: PageQuerySchema, response: { 200: AdPageSchema, ...ErrorResponses } } }, async (request) => {
     return myAds(app.db, viewerOf(request.viewer), request.query.page, new Date());
   });
 
-  app.get('/v2/ads/:id', { schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
+  app.get('/v2/ads/:id', { schema: { params: IdParamsSchema, response: { 200: AdSchema, ...ErrorResponses } } }, async (request) => {
     const now = new Date();
     return toWireAd(getVisibleAd(app.db, request.params.id, request.viewer, now), request.viewer, now);
   });
 
-  app.post('/v2/ads', { preHandler: requireUser, schema: { body: CreateAdSchema, response: { 201: AdSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/ads', { preHandler: requireUser, schema: { body: CreateAdSchema, response: { 201: AdSchema, ...ErrorResponses } } }, async (request, reply) => {
     const viewer = viewerOf(request.viewer);
     const now = new Date();
     const row = postAd(app.db, viewer, request.body, now);
@@ -57,7 +56,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // The picture: the author while the notice waits for moderation (so admins see what they approve), admins always.
-  app.post('/v2/ads/:id/image', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...errors } } }, async (request) => {
+  app.post('/v2/ads/:id/image', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...ErrorResponses } } }, async (request) => {
     const viewer = viewerOf(request.viewer);
     const row = getManageableAd(app.db, request.params.id, viewer);
     if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });
@@ -67,20 +66,20 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toWireAd(updated, viewer, new Date());
   });
 
-  app.delete('/v2/ads/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete('/v2/ads/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     const row = withdrawAd(app.db, request.params.id, viewerOf(request.viewer));
     request.log.info({ adId: row.id }, 'ad withdrawn');
     return reply.code(204).send(null);
   });
 
   // ---- moderation ----
-  app.get('/v2/admin/ads', { preHandler: requireAdmin, schema: { querystring: QueryAdminAdsSchema, response: { 200: AdPageSchema, ...errors } } }, async (request) => {
+  app.get('/v2/admin/ads', { preHandler: requireAdmin, schema: { querystring: QueryAdminAdsSchema, response: { 200: AdPageSchema, ...ErrorResponses } } }, async (request) => {
     return adsForModeration(app.db, request.viewer, request.query, new Date());
   });
 
   app.put(
     '/v2/admin/ads/:id/status',
-    { preHandler: requireAdmin, schema: { params: IdParamsSchema, body: ModerateAdSchema, response: { 200: AdSchema, ...errors } } },
+    { preHandler: requireAdmin, schema: { params: IdParamsSchema, body: ModerateAdSchema, response: { 200: AdSchema, ...ErrorResponses } } },
     async (request) => {
       const viewer = viewerOf(request.viewer);
       const row = moderateAd(app.db, viewer, request.params.id, request.body);

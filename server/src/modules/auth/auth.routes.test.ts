@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
+import { buildAppWithAdmin, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
 import { dummyPasswordHash } from './auth.service.ts';
 import { HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
 
@@ -18,9 +18,7 @@ let nameCounter = 0;
 const freshName = (base: string) => `${base}${++nameCounter}`;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createUser(t.app, 'jefa', 'clave-de-jefa', { admin: true });
-  adminToken = (await login(t.app, 'jefa', 'clave-de-jefa')).token;
+  ({ t, adminToken } = await buildAppWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordSchema,
   ErrorBodySchema,
+  ErrorResponses,
   LoginBodySchema,
   LoginResponseSchema,
   OkSchema,
@@ -26,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // made now (once per process), so not even the first unknown name pays for it
   await dummyPasswordHash();
 
-  const loginSchema = { body: LoginBodySchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } };
+  const loginSchema = { body: LoginBodySchema, response: { 200: LoginResponseSchema, ...ErrorResponses } };
 
   app.post('/auth', { schema: loginSchema }, async (request, reply) => {
     const user = await checkPasswordLogin(app.db, throttle, request.body, request.ip);
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { allowPendingPasswordChange: true },
-      schema: { body: ChangePasswordSchema, response: { 200: LoginResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
+      schema: { body: ChangePasswordSchema, response: { 200: LoginResponseSchema, ...ErrorResponses } },
     },
     async (request, reply) => {
       if (!request.viewer || !request.tokenClaims) throw new AppError('UNAUTHORIZED');

@@ -3,7 +3,7 @@ import {
   CommentPageSchema,
   CommentSchema,
   CreateCommentSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdempotencyHeadersSchema,
   IdParamsSchema,
   OkSchema,
@@ -15,21 +15,19 @@ import { idempotent } from '../idempotency/idempotency.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
 import { commentsPage, createComment, removeComment } from './comments.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-
 /** Comments (docs/API-contributions.md "Comments"): under a resource, newest first, plain text. */
 export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
 
   app.get(
     '/comments/:resourceId',
-    { schema: { params: ResourceIdParamsSchema, querystring: QueryCommentsSchema, response: { 200: CommentPageSchema, ...errors } } },
+    { schema: { params: ResourceIdParamsSchema, querystring: QueryCommentsSchema, response: { 200: CommentPageSchema, ...ErrorResponses } } },
     async (request) => commentsPage(db, request.params.resourceId, request.query, request.viewer),
   );
 
   app.post(
     '/comment/create',
-    { preHandler: requireUser, schema: { headers: IdempotencyHeadersSchema, body: CreateCommentSchema, response: { 201: CommentSchema, ...errors } } },
+    { preHandler: requireUser, schema: { headers: IdempotencyHeadersSchema, body: CreateCommentSchema, response: { 201: CommentSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 201, () => {
         const comment = createComment(db, viewerOf(request), request.body.content_id, request.body.comment);
@@ -40,7 +38,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/comment/delete/:id',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: OkSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: OkSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 200, () => {
         removeComment(db, viewerOf(request), request.params.id);

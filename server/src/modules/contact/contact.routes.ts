@@ -3,13 +3,11 @@ import {
   ContactMessagePageSchema,
   ContactReceiptSchema,
   CreateContactMessageSchema,
-  ErrorBodySchema,
+  ErrorResponses,
 } from '@kit/contract';
 import { Type } from 'typebox';
 import { requireAdmin } from '../../access/guards.ts';
 import { contactMessagesPage, storeContactMessage } from './contact.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * The contact form of the help menu (docs/PRODUCT.md#contact): anyone may write, logged in or
@@ -17,7 +15,7 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
  */
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Messages per address are limited with every other write (plugins/write-rates.ts).
-  app.post('/v2/contact', { schema: { body: CreateContactMessageSchema, response: { 201: ContactReceiptSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/contact', { schema: { body: CreateContactMessageSchema, response: { 201: ContactReceiptSchema, ...ErrorResponses } } }, async (request, reply) => {
     const id = storeContactMessage(app.db, request.viewer?.id ?? null, request.body);
     request.log.info({ contactMessageId: id }, 'contact message stored');
     return reply.code(201).send({ id });
@@ -29,7 +27,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireAdmin,
       schema: {
         querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
-        response: { 200: ContactMessagePageSchema, ...errors },
+        response: { 200: ContactMessagePageSchema, ...ErrorResponses },
       },
     },
     async (request) => contactMessagesPage(app.db, request.query),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DashboardSchema, ErrorBodySchema } from '@kit/contract';
+import { DashboardSchema, ErrorResponses } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
 import { dashboard } from './dashboard.service.ts';
 
@@ -7,7 +7,7 @@ import { dashboard } from './dashboard.service.ts';
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v3/dashboard',
-    { onRequest: requireAdmin, config: { admin: true }, schema: { response: { 200: DashboardSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } } },
+    { onRequest: requireAdmin, config: { admin: true }, schema: { response: { 200: DashboardSchema, ...ErrorResponses } } },
     async () => dashboard(app.db),
   );
 };

@@ -1,24 +1,13 @@
 import os from 'node:os';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, type DeviceFixtures, type RecorderScripts } from '../../../test/device-helpers.ts';
+import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, sleep, until, type DeviceFixtures, type RecorderScripts } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
 import type { DeviceOptions } from './device.service.ts';
 
 // /api/v2/admin/device/… against the real app, with KIT_SCRIPTS_DIR pointing
 // at stand-in scripts that record their argv (real processes), and the /proc
 // and /sys readings pointed at fixture files.
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await sleep(25);
-  }
-}
 
 interface Kit {
   t: TestApp;

@@ -8,7 +8,7 @@ import {
   DeviceHotspotBodySchema,
   DevicePowerBodySchema,
   DeviceStatusSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   PEM_MAX,
 } from '@kit/contract';
 import type { FastifyRequest } from 'fastify';
@@ -18,8 +18,6 @@ import { reloadHttps } from './https.plugin.ts';
 import { checkInstallable, kitNames, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
 import { DeviceController, type DeviceOptions, parseClock } from './device.service.ts';
 import { wifiRoutes } from './wifi.routes.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /** The admin's id for the log line every action writes. */
 const adminId = (request: FastifyRequest): number | undefined => request.viewer?.id;
@@ -42,13 +40,13 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
   });
   await app.register(wifiRoutes, { device, delayMs: options.wifiDelayMs ?? 1_500 });
 
-  app.get('/v2/admin/device/status', { schema: { response: { 200: DeviceStatusSchema, ...errors } } }, async (_request, reply) => {
+  app.get('/v2/admin/device/status', { schema: { response: { 200: DeviceStatusSchema, ...ErrorResponses } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return device.status();
   });
 
   // Answers first ("Apagando…"), then acts: kit-power runs once the answer has been sent.
-  app.post('/v2/admin/device/power', { schema: { body: DevicePowerBodySchema, response: { 202: DeviceAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/device/power', { schema: { body: DevicePowerBodySchema, response: { 202: DeviceAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { action } = request.body;
     const { message, run } = device.acceptPower(action);
     request.log.info({ adminId: adminId(request), action }, 'dispositivo: acción de energía aceptada');
@@ -58,7 +56,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
   });
 
   // `kit-hotspot on` may take up to 90 s: 202 now, the result in the status.
-  app.post('/v2/admin/device/hotspot', { schema: { body: DeviceHotspotBodySchema, response: { 202: DeviceAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/device/hotspot', { schema: { body: DeviceHotspotBodySchema, response: { 202: DeviceAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { state } = request.body;
     const message = device.switchHotspot(state, request.log);
     request.log.info({ adminId: adminId(request), action: `hotspot-${state}` }, 'dispositivo: red Wi-Fi');
@@ -66,7 +64,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
   });
 
   // The Pi has no clock battery: the admin's phone gives the time.
-  app.put('/v2/admin/device/clock', { schema: { body: DeviceClockBodySchema, response: { 200: DeviceClockResultSchema, ...errors } } }, async (request) => {
+  app.put('/v2/admin/device/clock', { schema: { body: DeviceClockBodySchema, response: { 200: DeviceClockResultSchema, ...ErrorResponses } } }, async (request) => {
     const when = parseClock(request.body.now);
     if (!when) {
       throw new AppError('VALIDATION', { field: 'body.now', reason: 'fecha y hora ISO 8601 real, entre 2025 y 2100' }, 'El campo «body.now» no es una fecha y hora válida');
@@ -78,7 +76,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
 
   app.put(
     '/v2/admin/device/certificate',
-    { bodyLimit: 4 * PEM_MAX, schema: { body: DeviceCertificateBodySchema, response: { 200: DeviceCertificateResultSchema, ...errors } } },
+    { bodyLimit: 4 * PEM_MAX, schema: { body: DeviceCertificateBodySchema, response: { 200: DeviceCertificateResultSchema, ...ErrorResponses } } },
     async (request) => {
       const pair = parseCertificatePair(request.body.cert, request.body.key);
       const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, type DeviceFixtures, type RecorderScripts } from '../../../test/device-helpers.ts';
+import { actionCalls, cleanupDeviceDirs, deviceFixtures, recorderScripts, sleep, until, type DeviceFixtures, type RecorderScripts } from '../../../test/device-helpers.ts';
 import { cleanupWifiKits, wifiKit, type WifiKit } from '../../../test/kit/wifi-kit.ts';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
 
@@ -12,15 +12,8 @@ import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../..
 // hostapd and the radio are stand-ins (server/test/kit/fake-system/). The ARP
 // table and `iw … station dump` the confirmation check reads are fixtures.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
-}
+/** The real scripts are slower than the stand-ins: a longer wait, asked less often. */
+const untilState = <T>(probe: () => T | Promise<T>, ok: (value: T) => boolean) => until(probe, ok, 60_000, 100);
 
 /** A phone on the kit's Wi-Fi (the ARP fixture maps it to aa:bb:cc:00:00:01 on wlan0). */
 const PHONE_IP = '10.42.0.23';
@@ -90,7 +83,7 @@ const FIRST_BOOT = { ssid: 'Biblioteca-Aldea', security: 'wpa2', channel: 'auto'
 async function changeAndWait(kit: Kit, body: unknown = CHANGE) {
   const res = await api(kit.t.app, 'PUT', 'wifi', kit.token, body);
   expect(res.statusCode, res.body).toBe(202);
-  const waiting = await until(() => state(kit), (s) => s.pending?.state === 'waiting' || s.pending === null);
+  const waiting = await untilState(() => state(kit), (s) => s.pending?.state === 'waiting' || s.pending === null);
   expect(waiting.pending?.state, JSON.stringify(waiting.lastChange)).toBe('waiting');
   return { res, waiting };
 }
@@ -147,7 +140,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     expect(staged(kit)).toBe(true);
     expect(fs.statSync(path.join(kit.dataDir, 'wifi/staged')).mode & 0o777).toBe(0o600);
 
-    const waiting = await until(() => state(kit), (s) => s.pending?.state === 'waiting');
+    const waiting = await untilState(() => state(kit), (s) => s.pending?.state === 'waiting');
     expect(applyCalls(kit)).toEqual([['kit-wifi', 'apply']]);
     expect(waiting).toMatchObject({ ssid: 'Biblioteca Ñuñoa', channel: 11, channelInUse: 11, maxPhones: 8, lastChange: null });
     expect(waiting.pending).toMatchObject({ id: answer.pending.id, state: 'waiting', previous: { ssid: 'Biblioteca-Aldea', channel: 'auto' }, confirmSeconds: 600 });
@@ -192,7 +185,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     kit.wifi.refuse('channel=11');
     const before = kit.wifi.etc('hostapd.conf');
     expect((await api(kit.t.app, 'PUT', 'wifi', kit.token, CHANGE)).statusCode).toBe(202);
-    const after = await until(() => state(kit), (s) => s.lastChange !== null && s.pending === null);
+    const after = await untilState(() => state(kit), (s) => s.lastChange !== null && s.pending === null);
     expect(after).toMatchObject({ ...FIRST_BOOT, pending: null, lastChange: { result: 'failed' } });
     expect(after.lastChange.reason).toMatch(/^El punto de acceso no arrancó con los ajustes nuevos \(Frequency 2472 \(primary\) not allowed for AP mode/);
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
@@ -205,7 +198,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     // what polkit refusing the unit looks like to the portal: systemctl fails before the helper runs
     fs.writeFileSync(path.join(kit.scripts.dir, 'kit-wifi'), `#!/bin/sh\n[ "$1" != apply ] || { echo 'Failed to start kit-wifi-apply.service: Access denied' >&2; exit 4; }\n${fs.readFileSync(path.join(kit.scripts.dir, 'kit-wifi'), 'utf8').replace('#!/bin/sh\n', '')}`, { mode: 0o755 });
     expect((await api(kit.t.app, 'PUT', 'wifi', kit.token, CHANGE)).statusCode).toBe(202);
-    const after = await until(() => state(kit), (s) => s.lastChange !== null);
+    const after = await untilState(() => state(kit), (s) => s.lastChange !== null);
     expect(after).toMatchObject({ ...FIRST_BOOT, pending: null, lastChange: { result: 'failed', reason: 'El kit no pudo aplicar el cambio (terminó con código 4: Failed to start kit-wifi-apply.service: Access denied). La red Wi-Fi sigue como estaba.' } });
     expect(staged(kit)).toBe(false);
   });
@@ -216,7 +209,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     const busy = await api(kit.t.app, 'POST', 'hotspot', kit.token, { state: 'off' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.code).toBe('DEVICE_BUSY');
-    await until(() => state(kit), (s) => s.pending?.state === 'waiting');
+    await untilState(() => state(kit), (s) => s.pending?.state === 'waiting');
   });
 });
 
@@ -321,7 +314,7 @@ describe('the way back', () => {
     const before = kit.wifi.etc('hostapd.conf');
     const { waiting } = await changeAndWait(kit);
     expect(waiting.pending.confirmSeconds).toBe(5);
-    const after = await until(() => state(kit), (s) => s.pending === null);
+    const after = await untilState(() => state(kit), (s) => s.pending === null);
     expect(after).toMatchObject({ ...FIRST_BOOT, lastChange: { id: waiting.pending.id, result: 'reverted', reason: 'Nadie pulsó «Conservar» desde la red nueva en 5 s. El kit volvió a la red anterior.' } });
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
     expect(kit.wifi.helperLog()).toContain(`cambio ${waiting.pending.id} del administrador ${kit.adminId} deshecho: Nadie pulsó`);
@@ -339,7 +332,7 @@ describe('the way back', () => {
     // the restarted portal knows the change from the kit's files
     const seen = await state(kit);
     if (seen.pending) expect(seen.pending).toMatchObject({ id: waiting.pending.id, state: 'waiting' });
-    const after = await until(() => state(kit), (s) => s.pending === null);
+    const after = await untilState(() => state(kit), (s) => s.pending === null);
     expect(after).toMatchObject({ ssid: 'Biblioteca-Aldea', lastChange: { id: waiting.pending.id, result: 'reverted' } });
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
   }, 60_000);

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, WifiChangeAcceptedSchema, WifiConfirmedSchema, WifiSettingsBodySchema, WifiStateSchema } from '@kit/contract';
+import { ErrorResponses, WifiChangeAcceptedSchema, WifiConfirmedSchema, WifiSettingsBodySchema, WifiStateSchema } from '@kit/contract';
 import type { DeviceController } from './device.service.ts';
 import { WIFI_CHANGE_MESSAGE, WIFI_CONFIRMED_MESSAGE, WifiController } from './wifi.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * /api/v2/admin/device/wifi: the kit's Wi-Fi settings (docs/API-device.md,
@@ -16,20 +14,20 @@ export const wifiRoutes: FastifyPluginAsyncTypebox<{ device: DeviceController; d
   device.alsoBusyWhen(() => wifi.applying);
   await wifi.removeLeftovers();
 
-  app.get('/v2/admin/device/wifi', { schema: { response: { 200: WifiStateSchema, ...errors } } }, async (_request, reply) => {
+  app.get('/v2/admin/device/wifi', { schema: { response: { 200: WifiStateSchema, ...ErrorResponses } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return wifi.state();
   });
 
   // 202 first: the hotspot restarts with the new settings once the answer has left, so the phone gets it before its Wi-Fi drops.
-  app.put('/v2/admin/device/wifi', { schema: { body: WifiSettingsBodySchema, response: { 202: WifiChangeAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.put('/v2/admin/device/wifi', { schema: { body: WifiSettingsBodySchema, response: { 202: WifiChangeAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { pending, run } = await wifi.change(request.body, request.viewer!.id);
     reply.raw.once('finish', run);
     reply.raw.once('close', run);
     return reply.code(202).send({ message: WIFI_CHANGE_MESSAGE, pending });
   });
 
-  app.post('/v2/admin/device/wifi/confirm', { schema: { response: { 200: WifiConfirmedSchema, ...errors } } }, async (request) => {
+  app.post('/v2/admin/device/wifi/confirm', { schema: { response: { 200: WifiConfirmedSchema, ...ErrorResponses } } }, async (request) => {
     await wifi.confirm(request.ip, request.viewer!.id);
     return { message: WIFI_CONFIRMED_MESSAGE };
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AppPackageInfoSchema,
   ErrorBodySchema,
+  ErrorResponses,
   IdParamsSchema,
   PACKAGE_MAX_BYTES,
   PackageListSchema,
@@ -32,8 +33,6 @@ import {
   type DbPackage,
   type PackageKind,
 } from './downloads.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * The download pages' files (docs/PRODUCT.md#pages): the group's mobile app
@@ -67,7 +66,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // ---- the group's mobile app ----
-  app.get('/v2/extra/app-package', { schema: { response: { 200: AppPackageInfoSchema, ...errors } } }, async () => {
+  app.get('/v2/extra/app-package', { schema: { response: { 200: AppPackageInfoSchema, ...ErrorResponses } } }, async () => {
     const row = currentAppPackage(app.db);
     return { package: row ? toWirePackage(row, appPackageFileUrl) : null };
   });
@@ -85,7 +84,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/app-package',
-    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadPackageQuerySchema, response: { 201: PackageSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const row = await storePackage(request, 'app', { ...request.query, name: request.query.name ?? DEFAULT_APP_NAME });
       offerAppPackage(app.db, row);
@@ -93,14 +92,14 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/v2/admin/extra/app-package', { onRequest: requireAdmin, schema: { response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete('/v2/admin/extra/app-package', { onRequest: requireAdmin, schema: { response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     const row = withdrawAppPackage(app.db);
     request.log.info({ packageId: row.id }, 'app package removed');
     return reply.code(204).send(null);
   });
 
   // ---- browsers for old phones ----
-  app.get('/v2/extra/browsers', { schema: { response: { 200: PackageListSchema, ...errors } } }, async () => ({
+  app.get('/v2/extra/browsers', { schema: { response: { 200: PackageListSchema, ...ErrorResponses } } }, async () => ({
     data: browserPackages(app.db),
   }));
 
@@ -115,7 +114,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/extra/browsers',
-    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...errors } } },
+    { onRequest: requireAdmin, config: FILE_ROUTE, schema: { querystring: UploadBrowserQuerySchema, response: { 201: PackageSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const row = await storePackage(request, 'browser', request.query);
       return reply.code(201).send(toWirePackage(row, browserFileUrl(row.id)));
@@ -124,7 +123,7 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/v2/admin/extra/browsers/:id',
-    { onRequest: requireAdmin, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    { onRequest: requireAdmin, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
       removeBrowserPackage(app.db, request.params.id);
       request.log.info({ packageId: request.params.id }, 'browser package removed');

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, FavoriteStateSchema, IdempotencyHeadersSchema, IdParamsSchema, QueryPageSchema, ResourcePageSchema } from '@kit/contract';
+import { ErrorResponses, FavoriteStateSchema, IdempotencyHeadersSchema, IdParamsSchema, QueryPageSchema, ResourcePageSchema } from '@kit/contract';
 import { requireUser } from '../../access/guards.ts';
 import { viewerOf } from '../../access/privilege.ts';
 import { idempotent } from '../idempotency/idempotency.service.ts';
 import { favoritesPage, markFavorite, unmarkFavorite } from './favorites.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-const write = { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: FavoriteStateSchema, ...errors } } };
+const write = { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: FavoriteStateSchema, ...ErrorResponses } } };
 
 /**
  * Favourites (docs/PRODUCT.md#favourites; GET /v2/user/{id}/resources/favorites, a contract path: docs/PRODUCT.md#api-contract).
@@ -27,7 +26,7 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/user/:id/resources/favorites',
-    { schema: { params: IdParamsSchema, querystring: QueryPageSchema, response: { 200: ResourcePageSchema, ...errors } } },
+    { schema: { params: IdParamsSchema, querystring: QueryPageSchema, response: { 200: ResourcePageSchema, ...ErrorResponses } } },
     async (request) => favoritesPage(db, request.params.id, request.query, request.viewer),
   );
 };

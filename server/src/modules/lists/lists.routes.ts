@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddPlaylistItemSchema,
   ErrorBodySchema,
+  ErrorResponses,
   IdempotencyHeadersSchema,
   IdParamsSchema,
   OkSchema,
@@ -19,8 +20,6 @@ import { idempotent } from '../idempotency/idempotency.service.ts';
 import { getUserOr404 } from '../users/users.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
 import { addToPlaylist, createPlaylist, deleteOwnPlaylist, readPlaylist, removeFromPlaylist, renameOwnPlaylist, userPlaylistCards } from './lists.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * Lists (docs/API-contributions.md "Lists"): GET /api/playlist/{id} and DELETE
@@ -41,7 +40,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/user/:id/playlists',
-    { schema: { params: IdParamsSchema, querystring: QueryUserPlaylistsSchema, response: { 200: PlaylistCardListSchema, ...errors } } },
+    { schema: { params: IdParamsSchema, querystring: QueryUserPlaylistsSchema, response: { 200: PlaylistCardListSchema, ...ErrorResponses } } },
     async (request) => {
       const user = getUserOr404(db, request.params.id);
       return { data: userPlaylistCards(db, user.id, request.viewer, request.query.resource ?? null) };
@@ -50,7 +49,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/playlists',
-    { preHandler: requireUser, schema: { headers: IdempotencyHeadersSchema, body: PlaylistNameSchema, response: { 201: PlaylistSchema, ...errors } } },
+    { preHandler: requireUser, schema: { headers: IdempotencyHeadersSchema, body: PlaylistNameSchema, response: { 201: PlaylistSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 201, () => {
         const id = createPlaylist(db, viewerOf(request), request.body.name);
@@ -61,7 +60,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/v2/playlists/:id',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: PlaylistNameSchema, response: { 200: PlaylistSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: PlaylistNameSchema, response: { 200: PlaylistSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 200, () => {
         renameOwnPlaylist(db, viewerOf(request), request.params.id, request.body.name);
@@ -71,7 +70,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/v2/playlists/:id',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: OkSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: OkSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 200, () => {
         deleteOwnPlaylist(db, viewerOf(request), request.params.id);
@@ -82,7 +81,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/playlists/:id/items',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: AddPlaylistItemSchema, response: { 200: PlaylistSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: AddPlaylistItemSchema, response: { 200: PlaylistSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 200, () => {
         addToPlaylist(db, viewerOf(request), request.params.id, request.body.resource_id);
@@ -92,7 +91,7 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/playlist/:id/:resourceId',
-    { preHandler: requireUser, schema: { params: PlaylistItemParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: PlaylistSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: PlaylistItemParamsSchema, headers: IdempotencyHeadersSchema, response: { 200: PlaylistSchema, ...ErrorResponses } } },
     async (request, reply) =>
       idempotent(request, reply, 200, () => {
         removeFromPlaylist(db, viewerOf(request), request.params.id, request.params.resourceId);

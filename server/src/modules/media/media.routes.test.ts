@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { addLibraryPeople, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { addMedia, addResource, buildLibraryApp, patternBytes } from '../../../test/library-fixtures.ts';
 import { today } from '../../days.ts';
 import { mediaPath } from '../../media/store.ts';
 
@@ -18,11 +18,8 @@ let pictureSha = '';
 let blockedSha = '';
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildLibraryApp(users, as);
   const db = t.app.db;
-  const people = await addLibraryPeople(t.app);
-  Object.assign(users, people.ids);
-  Object.assign(as, people.headers);
   videoSha = addMedia(db, t.dataDir, video, 'mp4', 'video/mp4');
   coverSha = addMedia(db, t.dataDir, patternBytes(300, 2), 'jpg', 'image/jpeg');
   draftSha = addMedia(db, t.dataDir, patternBytes(900, 5), 'pdf', 'application/pdf');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminListParamsSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdempotencyHeadersSchema,
   IdParamsSchema,
   ManagedPageSchema,
@@ -19,8 +19,6 @@ import { idempotent } from '../idempotency/idempotency.service.ts';
 import { managedPage, managedResource } from '../uploads/managed.ts';
 import { adminListFilter, dismiss, reportResource, transition, type StatusAction } from './moderation.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-
 /**
  * Moderation (docs/API-contributions.md): status changes by owners and admins, reports, and the
  * admin resource lists. Every rule is in moderation.service.ts's TRANSITIONS;
@@ -30,7 +28,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const { dataDir } = app.config;
   const managed = (request: FastifyRequest, id: number) => managedResource(db, dataDir, request.viewer, id);
-  const change = { schema: { params: IdParamsSchema, body: ReasonBodySchema, response: { 200: ManagedResourceSchema, ...errors } } };
+  const change = { schema: { params: IdParamsSchema, body: ReasonBodySchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } };
   // These POSTs may come without a body at all: read that as {}.
   const emptyBodyIsObject = async (request: FastifyRequest) => {
     request.body ??= {};
@@ -54,7 +52,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preValidation: emptyBodyIsObject,
       preHandler: requireUser,
-      schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: ReasonBodySchema, response: { 201: ReportSchema, ...errors } },
+      schema: { params: IdParamsSchema, headers: IdempotencyHeadersSchema, body: ReasonBodySchema, response: { 201: ReportSchema, ...ErrorResponses } },
     },
     async (request, reply) =>
       idempotent(request, reply, 201, () => {
@@ -69,7 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v2/admin/reports/:id/dismiss',
-    { preHandler: requireAdmin, schema: { params: IdParamsSchema, response: { 200: ReportSchema, ...errors } } },
+    { preHandler: requireAdmin, schema: { params: IdParamsSchema, response: { 200: ReportSchema, ...ErrorResponses } } },
     async (request) => {
       const report = dismiss(db, viewerOf(request), request.params.id);
       request.log.info({ reportId: report.id, resourceId: report.resource_id }, 'report dismissed');
@@ -79,7 +77,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v2/admin/resources/:list',
-    { preHandler: requireAdmin, schema: { params: AdminListParamsSchema, querystring: QueryAdminResourcesSchema, response: { 200: ManagedPageSchema, ...errors } } },
+    { preHandler: requireAdmin, schema: { params: AdminListParamsSchema, querystring: QueryAdminResourcesSchema, response: { 200: ManagedPageSchema, ...ErrorResponses } } },
     async (request) => {
       const viewer = viewerOf(request);
       const filter = adminListFilter(request.params.list, viewer, request.query);

@@ -47,6 +47,15 @@ interface Case {
   expect: Record<Who, Row>;
 }
 
+/** POST /v2/admin/resources/{id}/VERB, an admin's move from FROM to TO (with REASON as its body when it takes one). */
+const adminMove = (verb: string, from: ResourceStatus, to: ResourceStatus, reason?: string): Case => ({
+  method: 'POST',
+  url: (id) => `/v2/admin/resources/${id}/${verb}`,
+  ...(reason ? { body: { reason } } : {}),
+  to: { [from]: to },
+  expect: adminAction([from]),
+});
+
 const CASES: Record<string, Case> = {
   edit: {
     method: 'PATCH',
@@ -71,38 +80,11 @@ const CASES: Record<string, Case> = {
     to: { pending: 'draft' },
     expect: ownerAction(['pending'], all('FORBIDDEN')),
   },
-  approve: {
-    method: 'POST',
-    url: (id) => `/v2/admin/resources/${id}/approve`,
-    to: { pending: 'published' },
-    expect: adminAction(['pending']),
-  },
-  reject: {
-    method: 'POST',
-    url: (id) => `/v2/admin/resources/${id}/reject`,
-    body: { reason: 'No indica la fuente' },
-    to: { pending: 'rejected' },
-    expect: adminAction(['pending']),
-  },
-  block: {
-    method: 'POST',
-    url: (id) => `/v2/admin/resources/${id}/block`,
-    body: { reason: 'Tiene derechos de autor' },
-    to: { published: 'blocked' },
-    expect: adminAction(['published']),
-  },
-  unblock: {
-    method: 'POST',
-    url: (id) => `/v2/admin/resources/${id}/unblock`,
-    to: { blocked: 'published' },
-    expect: adminAction(['blocked']),
-  },
-  keep: {
-    method: 'POST',
-    url: (id) => `/v2/admin/resources/${id}/keep`,
-    to: { published: 'published' },
-    expect: adminAction(['published']),
-  },
+  approve: adminMove('approve', 'pending', 'published'),
+  reject: adminMove('reject', 'pending', 'rejected', 'No indica la fuente'),
+  block: adminMove('block', 'published', 'blocked', 'Tiene derechos de autor'),
+  unblock: adminMove('unblock', 'blocked', 'published'),
+  keep: adminMove('keep', 'published', 'published'),
   report: {
     method: 'POST',
     url: (id) => `/v2/resources/${id}/report`,

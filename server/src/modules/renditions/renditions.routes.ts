@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, IdParamsSchema, ManagedResourceSchema, ResourceRenditionsSchema } from '@kit/contract';
+import { ErrorResponses, IdParamsSchema, ManagedResourceSchema, ResourceRenditionsSchema } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
 import { managedResource } from '../uploads/managed.ts';
 import { retryRenditions, visibleRenditions } from './renditions.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * A resource's phone copies (docs/API-library.md "Phone copies"): what its
@@ -14,13 +12,13 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 export const renditionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v2/resource/:id/renditions',
-    { schema: { params: IdParamsSchema, response: { 200: ResourceRenditionsSchema, ...errors } } },
+    { schema: { params: IdParamsSchema, response: { 200: ResourceRenditionsSchema, ...ErrorResponses } } },
     async (request) => visibleRenditions(app.db, request.params.id, request.viewer),
   );
 
   app.post(
     '/v2/admin/resources/:id/renditions/retry',
-    { preHandler: requireAdmin, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    { preHandler: requireAdmin, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } },
     async (request) => {
       const id = request.params.id;
       const sha256 = retryRenditions(app.db, app.renditions, id);

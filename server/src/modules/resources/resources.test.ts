@@ -1,8 +1,8 @@
 import { PlaylistSchema, ResourceDetailSchema, ResourcePageSchema, ResourceSummarySchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { addCategory, addLibraryPeople, addMedia, addPlaylist, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { addCategory, addMedia, addPlaylist, addResource, buildLibraryApp, patternBytes } from '../../../test/library-fixtures.ts';
 import { today } from '../../days.ts';
 
 let t: TestApp;
@@ -15,11 +15,8 @@ let coverSha = '';
 let pictureSha = '';
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildLibraryApp(users, as);
   const db = t.app.db;
-  const people = await addLibraryPeople(t.app);
-  Object.assign(users, people.ids);
-  Object.assign(as, people.headers);
   cats.educacion = addCategory(db, 'Educación', { priority: 1 });
   cats.primaria = addCategory(db, 'Primaria', { parent: cats.educacion });
   cats.salud = addCategory(db, 'Salud', { priority: 2 });

@@ -1,8 +1,8 @@
 import { ResourceSearchPageSchema, SearchPageSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { addCategory, addLibraryPeople, addResource } from '../../../test/library-fixtures.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { addCategory, addResource, buildLibraryApp } from '../../../test/library-fixtures.ts';
 
 let t: TestApp;
 const as: Record<string, Record<string, string>> = { anon: {} };
@@ -11,11 +11,8 @@ const cats = { educacion: 0, primaria: 0, lectura: 0, salud: 0, oculta: 0 };
 const r = { ambiental: 0, cuentos: 0, agua: 0, huerto: 0, canciones: 0, arbol: 0, vacunas: 0, draft: 0, blocked: 0, pending: 0, hidden: 0 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildLibraryApp(users, as);
   const db = t.app.db;
-  const people = await addLibraryPeople(t.app);
-  Object.assign(users, people.ids);
-  Object.assign(as, people.headers);
   db.prepare("UPDATE users SET name = 'José', last_name = 'Ñahui' WHERE id = ?").run(users.beto);
   cats.educacion = addCategory(db, 'Educación', { priority: 1 });
   cats.primaria = addCategory(db, 'Primaria', { parent: cats.educacion });

@@ -7,7 +7,7 @@ import {
   BannerSchema,
   BannerSlotParamsSchema,
   CreateTileSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdParamsSchema,
   MenuModeParamsSchema,
   MenuTileParamsSchema,
@@ -20,8 +20,6 @@ import { requireAdmin } from '../../access/guards.ts';
 import { addTile, adminMenu, editTile, orderTiles, removeTile } from './services.admin.service.ts';
 import { addBanner, listBanners, removeBanner } from './services.banners.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-
 /**
  * The menu editor's API (admins only, every route): each services mode's
  * tiles with their targets, labels, visibility and order, and the menu and
@@ -32,13 +30,13 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireAdmin);
   await allowMultipart(app);
 
-  app.get('/v2/admin/menu/:mode', { schema: { params: MenuModeParamsSchema, response: { 200: AdminMenuSchema, ...errors } } }, async (request) =>
+  app.get('/v2/admin/menu/:mode', { schema: { params: MenuModeParamsSchema, response: { 200: AdminMenuSchema, ...ErrorResponses } } }, async (request) =>
     adminMenu(app.db, request.params.mode),
   );
 
   app.post(
     '/v2/admin/menu/:mode/tiles',
-    { schema: { params: MenuModeParamsSchema, body: CreateTileSchema, response: { 201: AdminTileSchema, ...errors } } },
+    { schema: { params: MenuModeParamsSchema, body: CreateTileSchema, response: { 201: AdminTileSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const tile = addTile(app.db, request.params.mode, request.body);
       request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile added');
@@ -48,7 +46,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/v2/admin/menu/:mode/tiles/:key',
-    { schema: { params: MenuTileParamsSchema, body: UpdateTileSchema, response: { 200: AdminTileSchema, ...errors } } },
+    { schema: { params: MenuTileParamsSchema, body: UpdateTileSchema, response: { 200: AdminTileSchema, ...ErrorResponses } } },
     async (request) => {
       const tile = editTile(app.db, request.params.mode, request.params.key, request.body);
       request.log.info({ mode: request.params.mode, key: tile.key }, 'menu tile edited');
@@ -58,7 +56,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/v2/admin/menu/:mode/tiles/:key',
-    { schema: { params: MenuTileParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    { schema: { params: MenuTileParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } },
     async (request, reply) => {
       removeTile(app.db, request.params.mode, request.params.key);
       request.log.info({ mode: request.params.mode, key: request.params.key }, 'menu tile removed or reset');
@@ -68,7 +66,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/v2/admin/menu/:mode/order',
-    { schema: { params: MenuModeParamsSchema, body: OrderTilesSchema, response: { 200: AdminMenuSchema, ...errors } } },
+    { schema: { params: MenuModeParamsSchema, body: OrderTilesSchema, response: { 200: AdminMenuSchema, ...ErrorResponses } } },
     async (request) => {
       orderTiles(app.db, request.params.mode, request.body.keys);
       return adminMenu(app.db, request.params.mode);
@@ -76,13 +74,13 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ---- banners ----
-  app.get('/v2/admin/banners', { schema: { response: { 200: BannerListSchema, ...errors } } }, async () => ({
+  app.get('/v2/admin/banners', { schema: { response: { 200: BannerListSchema, ...ErrorResponses } } }, async () => ({
     data: listBanners(app.db),
   }));
 
   app.post(
     '/v2/admin/banners/:slot',
-    { config: FILE_ROUTE, schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...errors } } },
+    { config: FILE_ROUTE, schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const image = await receiveUpload(request, { maxBytes: BANNER_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
       const banner = addBanner(app.db, request.params.slot, image.sha256);
@@ -91,7 +89,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/v2/admin/banners/:id', { schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete('/v2/admin/banners/:id', { schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     removeBanner(app.db, request.params.id);
     request.log.info({ bannerId: request.params.id }, 'banner removed');
     return reply.code(204).send(null);

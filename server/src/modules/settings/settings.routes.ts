@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminSettingsSchema, ErrorBodySchema, UpdateSettingsSchema } from '@kit/contract';
+import { AdminSettingsSchema, ErrorResponses, UpdateSettingsSchema } from '@kit/contract';
 import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../access/guards.ts';
 import { adminSettings, saveSettings, seedServicesMode } from './settings.service.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * GET and PUT /api/v2/admin/settings: every setting of /admin/data. Each
@@ -16,9 +14,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   seedServicesMode(app.db, app.config.servicesMode);
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/v2/admin/settings', { schema: { response: { 200: AdminSettingsSchema, ...errors } } }, async () => adminSettings(app.db));
+  app.get('/v2/admin/settings', { schema: { response: { 200: AdminSettingsSchema, ...ErrorResponses } } }, async () => adminSettings(app.db));
 
-  app.put('/v2/admin/settings', { schema: { body: UpdateSettingsSchema, response: { 200: AdminSettingsSchema, ...errors } } }, async (request) => {
+  app.put('/v2/admin/settings', { schema: { body: UpdateSettingsSchema, response: { 200: AdminSettingsSchema, ...ErrorResponses } } }, async (request) => {
     // The validator drops keys this endpoint does not manage: a body left empty changed nothing and says so.
     if (Object.keys(request.body).length === 0) throw new AppError('VALIDATION', { field: 'body', reason: 'no known setting' });
     const saved = saveSettings(app.db, request.body, request.viewer?.id ?? 0);

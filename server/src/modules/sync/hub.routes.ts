@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
+import { ErrorResponses, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
 import { fileAnswerHeaders } from '../../media/serve.ts';
 import { receiveReport } from './hub-report.ts';
 import { FEED_NAME, hubDir } from './hub-feed.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * This kit as a hub: its published feed and packs as plain static files under
@@ -35,7 +33,7 @@ export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const key = loadOrCreateKitKey(app.config.dataDir);
   app.post(
     '/v2/sync/reports',
-    { bodyLimit: 9 * 1024 * 1024, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...errors } } },
+    { bodyLimit: 9 * 1024 * 1024, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const result = await receiveReport({ db: app.db, key, certificates: app.hubCertificates }, request.body);
       request.log.info({ keyId: request.body.signature.keyId, stored: result.stored, certificate: result.certificate !== undefined }, 'centro: informe de un kit');

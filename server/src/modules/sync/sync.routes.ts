@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorBodySchema,
+  ErrorResponses,
   ImportReportSchema,
   SyncExportBodySchema,
   SyncExportParamsSchema,
@@ -34,7 +34,6 @@ import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
 
@@ -85,7 +84,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   // A pack is streamed by the handler into the importer, never parsed or buffered.
   app.addContentTypeParser(PACK_CONTENT_TYPE, (_request, _payload, done) => done(null));
 
-  app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...errors } } }, async (_request, reply): Promise<SyncStatus> => {
+  app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...ErrorResponses } } }, async (_request, reply): Promise<SyncStatus> => {
     void reply.header('cache-control', 'no-store');
     const { trustedKeys, imports, lastPull } = syncRecords(db);
     return {
@@ -120,7 +119,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     };
   });
 
-  app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = await jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null, request.body.certificatesOnly ?? false);
     request.log.info({ adminId: request.viewer?.id, categories: request.body.categoryIds ?? 'todas', drive: request.body.drive ?? null }, 'sincronización: exportación');
     return reply.code(202).send({ job });
@@ -149,7 +148,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
 
   app.post(
     '/v2/admin/sync/import',
-    { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { querystring: SyncImportQuerySchema, response: { 200: ImportReportSchema, ...errors } } },
+    { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { querystring: SyncImportQuerySchema, response: { 200: ImportReportSchema, ...ErrorResponses } } },
     async (request) => {
       if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const length = Number(request.headers['content-length']);
@@ -169,39 +168,39 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     },
   );
 
-  app.post('/v2/admin/sync/import-usb', { schema: { body: SyncUsbImportBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/sync/import-usb', { schema: { body: SyncUsbImportBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { drive, name, arrival, acceptUntrusted } = request.body;
     const job = jobs.startUsbImport(drive, name, { arrival: arrival ?? 'pending', acceptUntrusted: acceptUntrusted ?? false });
     request.log.info({ adminId: request.viewer?.id, drive, name }, 'sincronización: importación desde USB');
     return reply.code(202).send({ job });
   });
 
-  app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...ErrorResponses } } }, async (request, reply) => {
     const trusted = trustPublisher(db, request.body.publicKey, request.body.label, request.viewer?.id ?? null);
     request.log.info({ adminId: request.viewer?.id, keyId: trusted.keyId }, 'sincronización: editor de confianza agregado');
     return reply.code(201).send(trusted);
   });
 
-  app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     distrustPublisher(db, request.params.keyId);
     request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
     return reply.code(204).send(null);
   });
 
-  app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = jobs.startPull(request.body.arrival ?? 'pending');
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: sincronizar ahora');
     return reply.code(202).send({ job });
   });
 
-  app.post('/v2/admin/sync/publish', { schema: { response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/sync/publish', { schema: { response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = jobs.startPublish();
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: publicar índice');
     return reply.code(202).send({ job });
   });
 
   // Backup and restore of the whole kit (/admin/data): one job at a time with the packs.
-  app.post('/v2/admin/data/backup', { schema: { body: BackupBodySchema, response: { 202: SyncJobAcceptedSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/admin/data/backup', { schema: { body: BackupBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = startBackupJob(jobs, request.body?.drive ?? null);
     request.log.info({ adminId: request.viewer?.id, drive: request.body?.drive ?? null }, 'datos: copia de seguridad');
     return reply.code(202).send({ job });
@@ -213,7 +212,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     return sendFinished(reply, path.join(backupsDir(config.dataDir), `${backupId}.${BACKUP_EXTENSION}`), `kitportal-${config.kitHostname}-${stamp}.${BACKUP_EXTENSION}`, 'BACKUP_NOT_FOUND');
   });
 
-  app.post('/v2/admin/data/restore-usb', { schema: { body: RestoreUsbBodySchema, response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+  app.post('/v2/admin/data/restore-usb', { schema: { body: RestoreUsbBodySchema, response: { 200: RestoreResultSchema, ...ErrorResponses } } }, async (request) => {
     if (jobs.current?.state === 'running') throw new AppError('SYNC_BUSY');
     const { file } = findFileOnDrive(findDrive(jobs.drives(), request.body.drive), 'backups', request.body.name);
     const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
@@ -222,7 +221,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     return restoreAnswer(staged.createdAt);
   });
 
-  app.post('/v2/admin/data/restore', { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { response: { 200: RestoreResultSchema, ...errors } } }, async (request) => {
+  app.post('/v2/admin/data/restore', { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { response: { 200: RestoreResultSchema, ...ErrorResponses } } }, async (request) => {
     if (request.headers['content-type']?.split(';')[0]?.trim() !== PACK_CONTENT_TYPE) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const staged = await stageRestore(jobs.ctx, request.raw).catch((error: unknown) => {
       request.raw.resume();

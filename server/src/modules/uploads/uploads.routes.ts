@@ -5,7 +5,7 @@ import {
   CoverSchema,
   CreateResourceSchema,
   CreateUploadSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdParamsSchema,
   LICENSES,
   ManagedPageSchema,
@@ -37,7 +37,6 @@ import { removeCustomCover, setCustomCover } from './covers.service.ts';
 import { createDraft, deleteDraft, updateDraft } from './drafts.service.ts';
 import { toWireUpload, UploadManager } from './uploads.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const UploadHeadersSchema = Type.Object({
   /** the byte where this PATCH's body starts: the server's offset */
   'upload-offset': Type.String({ pattern: '^[0-9]{1,15}$' }),
@@ -83,37 +82,37 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     moderation: readSettings(db).resourceModeration,
   }));
 
-  app.get('/v2/uploads/quota', { preHandler: requireUser, schema: { response: { 200: UploadQuotaSchema, ...errors } } }, async (request, reply) => {
+  app.get('/v2/uploads/quota', { preHandler: requireUser, schema: { response: { 200: UploadQuotaSchema, ...ErrorResponses } } }, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
     return uploads.quotas.status(viewerOf(request));
   });
 
   // ---- drafts ----
-  app.post('/v2/resources', { preHandler: requireUser, schema: { body: CreateResourceSchema, response: { 201: ManagedResourceSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/resources', { preHandler: requireUser, schema: { body: CreateResourceSchema, response: { 201: ManagedResourceSchema, ...ErrorResponses } } }, async (request, reply) => {
     const id = createDraft(db, viewerOf(request), request.body);
     request.log.info({ resourceId: id }, 'draft created');
     return reply.code(201).send(managed(request, id));
   });
 
-  app.get('/v2/resources/mine', { preHandler: requireUser, schema: { querystring: QueryMineSchema, response: { 200: ManagedPageSchema, ...errors } } }, async (request) => {
+  app.get('/v2/resources/mine', { preHandler: requireUser, schema: { querystring: QueryMineSchema, response: { 200: ManagedPageSchema, ...ErrorResponses } } }, async (request) => {
     const viewer = viewerOf(request);
     return managedPage(db, dataDir, viewer, ownListFilter(viewer, request.query.status), pageRequest(request.query));
   });
 
-  app.get('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } }, async (request) =>
+  app.get('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } }, async (request) =>
     managed(request, request.params.id),
   );
 
   app.patch(
     '/v2/resources/:id',
-    { preHandler: requireUser, schema: { params: IdParamsSchema, body: UpdateResourceSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: IdParamsSchema, body: UpdateResourceSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } },
     async (request) => {
       updateDraft(db, viewerOf(request), request.params.id, request.body);
       return managed(request, request.params.id);
     },
   );
 
-  app.delete('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+  app.delete('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: OkSchema, ...ErrorResponses } } }, async (request) => {
     await deleteDraft(db, dataDir, viewerOf(request), request.params.id);
     // Its unfinished uploads went with the row; their bytes go now.
     uploads.sweep();
@@ -124,7 +123,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- the file in one request (small files, or clients without the resumable protocol) ----
   app.post(
     '/v2/resources/:id/file',
-    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...errors } } },
+    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } },
     async (request) => {
       const viewer = viewerOf(request);
       assertAllowed('edit', getModerated(db, request.params.id, viewer), viewer);
@@ -142,7 +141,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ---- covers (docs/API-contributions.md: POST /v2/resources/{id}/cover, multipart field `file`) ----
-  app.post('/v2/resources/:id/cover', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) => {
+  app.post('/v2/resources/:id/cover', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...ErrorResponses } } }, async (request) => {
     // Refused before a byte of the picture is read.
     assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);
     const bytes = await readFilePart(request, COVER_MAX_BYTES + 1, (file) =>
@@ -153,7 +152,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return cover;
   });
 
-  app.delete('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...errors } } }, async (request) =>
+  app.delete('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...ErrorResponses } } }, async (request) =>
     removeCustomCover(db, dataDir, request.viewer, request.params.id),
   );
 
@@ -161,7 +160,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const withOffset = (reply: FastifyReply, offset: number, size: number) =>
     void reply.header('Upload-Offset', String(offset)).header('Upload-Length', String(size)).header('Cache-Control', 'no-store');
 
-  app.post('/uploads', { preHandler: requireUser, schema: { body: CreateUploadSchema, response: { 200: UploadSchema, 201: UploadSchema, ...errors } } }, async (request, reply) => {
+  app.post('/uploads', { preHandler: requireUser, schema: { body: CreateUploadSchema, response: { 200: UploadSchema, 201: UploadSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { upload, created } = uploads.create(viewerOf(request), request.body);
     const wire = toWireUpload(dataDir, upload);
     withOffset(reply, wire.offset, wire.size);
@@ -170,7 +169,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // GET answers the JSON; HEAD (made by Fastify from GET) the same headers without a body.
-  app.get('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: UploadSchema, ...errors } } }, async (request, reply) => {
+  app.get('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: UploadSchema, ...ErrorResponses } } }, async (request, reply) => {
     const wire = toWireUpload(dataDir, uploads.own(viewerOf(request), request.params.id));
     withOffset(reply, wire.offset, wire.size);
     return wire;
@@ -180,7 +179,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/uploads/:id',
     {
       preHandler: requireUser,
-      schema: { params: UploadIdParamsSchema, headers: UploadHeadersSchema, response: { 200: UploadProgressSchema, ...errors } },
+      schema: { params: UploadIdParamsSchema, headers: UploadHeadersSchema, response: { 200: UploadProgressSchema, ...ErrorResponses } },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
@@ -209,7 +208,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+  app.delete('/uploads/:id', { preHandler: requireUser, schema: { params: UploadIdParamsSchema, response: { 200: OkSchema, ...ErrorResponses } } }, async (request) => {
     uploads.own(viewerOf(request), request.params.id);
     uploads.discard(request.params.id);
     request.log.info({ uploadId: request.params.id }, 'upload cancelled');

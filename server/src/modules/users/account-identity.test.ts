@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { buildAppWithAdmin, type TestApp } from '../../../test/helper.ts';
 
 // An account's identity is never handed to someone else: a deleted account's
 // tokens die with it, whatever is created after (docs/API-accounts.md).
@@ -10,9 +10,7 @@ let adminToken: string;
 let n = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createUser(t.app, 'jefa', 'clave-de-jefa', { admin: true });
-  adminToken = (await login(t.app, 'jefa', 'clave-de-jefa')).token;
+  ({ t, adminToken } = await buildAppWithAdmin());
 });
 afterAll(() => t.close());
 

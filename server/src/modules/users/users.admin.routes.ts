@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from '@kit/contract';
+import { ErrorResponses, OkSchema, QueryUsersSchema, TemporaryCredentialsSchema, UserIdParamsSchema, UserPageSchema, UserSchema } from '@kit/contract';
 import { requireAdmin } from '../../access/guards.ts';
 import { issueTemporaryPassword } from '../auth/auth.service.ts';
 import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toWireUser, userSearchPage } from './users.service.ts';
 import { viewerOf } from '../../access/privilege.ts';
-
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /**
  * User administration under /api/v2/admin/users (docs/API-accounts.md "get all users,
@@ -16,18 +14,18 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', requireAdmin);
 
   // Every user, blocked ones included, with their private fields; q filters like the public search.
-  app.get('/v2/admin/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
+  app.get('/v2/admin/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...ErrorResponses } } }, async (request) => {
     return userSearchPage(app.db, request.query, request.viewer, true);
   });
 
   // Resources, reports and ads stay without an owner; comments, favourites and playlists go.
-  app.delete('/v2/admin/users/:userId', { schema: { params: UserIdParamsSchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+  app.delete('/v2/admin/users/:userId', { schema: { params: UserIdParamsSchema, response: { 200: OkSchema, ...ErrorResponses } } }, async (request) => {
     deleteUser(app.db, viewerOf(request), request.params.userId);
     request.log.info({ userId: request.params.userId, by: request.viewer?.id }, 'user deleted');
     return { ok: true as const };
   });
 
-  const userChange = { schema: { params: UserIdParamsSchema, response: { 200: UserSchema, ...errors } } };
+  const userChange = { schema: { params: UserIdParamsSchema, response: { 200: UserSchema, ...ErrorResponses } } };
 
   // PUT sets a flag, DELETE clears it: block/unblock and make/unmake admin.
   const toggles = [
@@ -50,7 +48,7 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // the user must then choose a new password. Only its hash is stored.
   app.post(
     '/v2/admin/users/:userId/temporary-credentials',
-    { schema: { params: UserIdParamsSchema, response: { 200: TemporaryCredentialsSchema, ...errors } } },
+    { schema: { params: UserIdParamsSchema, response: { 200: TemporaryCredentialsSchema, ...ErrorResponses } } },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const user = getUserOr404(app.db, request.params.userId);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConstantListSchema,
   CreateUserSchema,
-  ErrorBodySchema,
+  ErrorResponses,
   IdParamsSchema,
   INSTRUCTION_LEVELS,
   LoginResponseSchema,
@@ -33,8 +33,6 @@ import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
 import { isPrivileged as actsAsAdmin, viewerOf } from '../../access/privilege.ts';
 import { assertSelfOrAdmin, countProfileView, getUserOr404, registerUser, savePersonalDetails, toWireUser, updateUserProfile, userSearchPage } from './users.service.ts';
 
-const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
-
 /**
  * Accounts (docs/API-accounts.md "Auth and users"): registration, profiles, pictures,
  * user search, the constants lists; the admin endpoints in users.admin.routes.ts.
@@ -58,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // ---- registration: logs the new user in, like /auth ----
-  app.post('/user/create', { schema: { body: CreateUserSchema, response: { 201: LoginResponseSchema, ...errors } } }, async (request, reply) => {
+  app.post('/user/create', { schema: { body: CreateUserSchema, response: { 201: LoginResponseSchema, ...ErrorResponses } } }, async (request, reply) => {
     const id = await registerUser(app.db, request.body);
     request.log.info({ userId: id }, 'user registered');
     return reply.code(201).send(sessionForNewAccount(app, reply, id));
@@ -66,11 +64,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- profiles ----
   const readUser = async (request: FastifyRequest<{ Params: { id: number } }>) => toWireUser(getUserOr404(app.db, request.params.id), request.viewer);
-  const readSchema = { params: IdParamsSchema, response: { 200: UserSchema, ...errors } };
+  const readSchema = { params: IdParamsSchema, response: { 200: UserSchema, ...ErrorResponses } };
   app.get('/users/:id', { schema: readSchema }, readUser);
   app.get('/user/:id', { schema: readSchema }, readUser);
 
-  app.post('/user/update', { preHandler: requireUser, schema: { body: UpdateUserSchema, response: { 200: UserSchema, ...errors } } }, async (request) => {
+  app.post('/user/update', { preHandler: requireUser, schema: { body: UpdateUserSchema, response: { 200: UserSchema, ...ErrorResponses } } }, async (request) => {
     const viewer = viewerOf(request);
     const targetId = request.body.id ?? viewer.id;
     assertSelfOrAdmin(viewer, targetId);
@@ -79,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/v2/users/:userId/profile',
-    { preHandler: requireUser, schema: { params: UserIdParamsSchema, body: UpdateUserSchema, response: { 200: UserSchema, ...errors } } },
+    { preHandler: requireUser, schema: { params: UserIdParamsSchema, body: UpdateUserSchema, response: { 200: UserSchema, ...ErrorResponses } } },
     async (request) => {
       const viewer = viewerOf(request);
       assertSelfOrAdmin(viewer, request.params.userId);
@@ -88,13 +86,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/v3/personalDetails', { preHandler: requireUser, schema: { body: PersonalDetailsSchema, response: { 200: UserSchema, ...errors } } }, async (request) => {
+  app.post('/v3/personalDetails', { preHandler: requireUser, schema: { body: PersonalDetailsSchema, response: { 200: UserSchema, ...ErrorResponses } } }, async (request) => {
     const viewer = viewerOf(request);
     return toWireUser(savePersonalDetails(app.db, viewer.id, request.body), viewer);
   });
 
   // Anyone may count a profile view, once a day; the owner looking at their own profile does not count.
-  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...errors } } }, async (request, reply) => {
+  app.post('/v2/tracking/user/:id/views', { schema: { params: IdParamsSchema, response: { 200: ProfileViewsSchema, ...ErrorResponses } } }, async (request, reply) => {
     const user = getUserOr404(app.db, request.params.id);
     const counts = request.viewer?.id !== user.id && app.counters.take(request, reply, 'view', 'profile-view', user.id);
     const views = counts ? countProfileView(app.db, user) : user.profile_views;
@@ -104,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- profile picture ----
   app.post(
     '/v2/users/:userId/profile/image',
-    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: UserIdParamsSchema, response: { 200: UserImageSchema, ...errors } } },
+    { preHandler: requireUser, config: FILE_ROUTE, schema: { params: UserIdParamsSchema, response: { 200: UserImageSchema, ...ErrorResponses } } },
     async (request) => {
       const viewer = viewerOf(request);
       assertSelfOrAdmin(viewer, request.params.userId);
@@ -147,7 +145,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ---- search ----
-  app.get('/v2/search/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...errors } } }, async (request) => {
+  app.get('/v2/search/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...ErrorResponses } } }, async (request) => {
     return userSearchPage(app.db, request.query, request.viewer, actsAsAdmin(request.viewer));
   });
 
