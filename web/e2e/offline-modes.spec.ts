@@ -79,6 +79,9 @@ test.describe('plain HTTP by the kit name (no secure context)', () => {
 });
 
 test.describe('plain HTTP by the kit name: writes', () => {
+  // It starts a browser of its own and a new account before the page: on a busy machine that alone nears 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
   test('a villager comments on a resource (the outbox makes its keys without crypto.randomUUID)', async () => {
     const kit = await KitApi.open();
     const server = await SocialApi.open();
