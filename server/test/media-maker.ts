@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { findProgram } from '../src/modules/renditions/tools.ts';
 
 /*
  * Real media made by ffmpeg inside the test that uses it: small and short
@@ -11,9 +10,6 @@ import { findProgram } from '../src/modules/renditions/tools.ts';
  */
 
 const run = promisify(execFile);
-
-/** Tests that need ffmpeg skip without it (scripts/ensure-test-tools.sh installs it). */
-export const hasFfmpeg = findProgram('ffmpeg') !== null && findProgram('ffprobe') !== null;
 
 export interface ClipOptions {
   width: number;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { hasFfmpeg, makeClip } from '../../server/test/media-maker.ts';
+import { makeClip } from '../../server/test/media-maker.ts';
 import { logInAsAdmin } from './helpers/admin-login.ts';
 import { OfflinePage } from './pages/offline.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
@@ -14,7 +14,6 @@ import { ResourcePage } from './pages/resource.page.ts';
  * the original on request, and saving for offline takes the light copy.
  */
 
-test.skip(!hasFfmpeg, 'needs ffmpeg (scripts/ensure-test-tools.sh)');
 // Two 1080p clips made and encoded on a machine other tests share.
 test.describe.configure({ timeout: 240_000 });
 

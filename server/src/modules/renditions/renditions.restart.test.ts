@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { hasFfmpeg, makeClip } from '../../../test/media-maker.ts';
+import { makeClip } from '../../../test/media-maker.ts';
 import { tmpDir } from '../../media/store.ts';
 
 /*
@@ -57,7 +57,7 @@ async function until<T>(what: string, read: () => T | null | Promise<T | null>):
   throw new Error(`nunca llegó: ${what}`);
 }
 
-describe.skipIf(!hasFfmpeg)('a kill during a job (needs ffmpeg)', () => {
+describe('a kill during a job', () => {
   it('resumes the job after the restart, and ends the encoder the dead server left behind', async () => {
     const clip = await makeClip(path.join(dataDir, '..', `${path.basename(dataDir)}-clip.mp4`), { width: 1920, height: 1080, seconds: 2, bitrate: '12M' });
     kit = await startKitProcess(dataDir, PASSWORD, env);

@@ -6,7 +6,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, multipart, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
 import { tempDir } from '../../../test/helper.ts';
-import { ffprobe, hasFfmpeg, makeClip, makeEmptyMp4, makePhoto, makePictureBomb, makeSound, makeSoundOnlyMp4 } from '../../../test/media-maker.ts';
+import { ffprobe, makeClip, makeEmptyMp4, makePhoto, makePictureBomb, makeSound, makeSoundOnlyMp4 } from '../../../test/media-maker.ts';
 import { ingestLocalFile } from '../../media/ingest.ts';
 import { mediaPath } from '../../media/store.ts';
 import { isFastStart } from './probe.ts';
@@ -74,7 +74,6 @@ async function failedWith(id: number, code: string): Promise<ResourceDetail> {
 }
 
 beforeAll(async () => {
-  if (!hasFfmpeg) return;
   w = await contribWorld({ KIT_RENDITIONS: 'true', KIT_RENDITION_THREADS: '1' }, { renditions: { stallSeconds: 3 } });
   api = caller(w);
   dir = tempDir('kit-renditions-');
@@ -87,7 +86,7 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasFfmpeg)('phone copies (needs ffmpeg: scripts/ensure-test-tools.sh)', () => {
+describe('phone copies', () => {
   it('a 1080p upload gets a ≤480p H.264 copy with its index first, at most a quarter of the bitrate, and a poster', async () => {
     const id = await uploadAs(3, phoneVideo);
     // While the job runs: nothing listed yet, and its owner follows it.

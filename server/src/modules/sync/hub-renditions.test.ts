@@ -11,7 +11,7 @@ import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource } from '../../../test/library-fixtures.ts';
-import { hasFfmpeg, makePhoto } from '../../../test/media-maker.ts';
+import { makePhoto } from '../../../test/media-maker.ts';
 import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 
 // Real processes on a machine that may be busy: generous limits.
@@ -28,7 +28,6 @@ let tokenB: string;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  if (!hasFfmpeg) return;
   // A camera-sized photo, well over the display copy's 1280 px.
   const photo = fs.readFileSync(await makePhoto(path.join(dirA, 'foto.jpg'), 1600, 1200));
   withDb(dirA, (db) => {
@@ -50,7 +49,7 @@ afterAll(async () => {
   for (const dir of [dirA, dirB]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasFfmpeg)('a hub pull (needs ffmpeg)', () => {
+describe('a hub pull', () => {
   it('queues the pulled files on the kit, which prepares their copies', async () => {
     expect(await runSyncJob(A, tokenA, '/api/v2/admin/sync/publish')).toMatchObject({ state: 'done' });
     const pulled = await runSyncJob<{ added: number }>(B, tokenB, '/api/v2/admin/sync/now');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, contribWorld, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { addMedia } from '../../../test/library-fixtures.ts';
-import { hasFfmpeg, makeClip } from '../../../test/media-maker.ts';
+import { makeClip } from '../../../test/media-maker.ts';
 import { planPack, writePack } from './pack-export.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
 
@@ -65,7 +65,6 @@ const kitCopies = (title: string) =>
     .map((r) => r.kind);
 
 beforeAll(async () => {
-  if (!hasFfmpeg) return;
   dir = tempDir('kit-pack-renditions-');
   [hub, plain, kit] = await Promise.all([
     contribWorld({ KIT_RENDITIONS: 'true', KIT_RENDITION_THREADS: '1' }),
@@ -79,7 +78,7 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasFfmpeg)('packs and phone copies (needs ffmpeg)', () => {
+describe('packs and phone copies', () => {
   it("a hub's pack carries the copies: the kit serves them at once and encodes nothing", async () => {
     const id = await publishVideo(hub, await makeClip(path.join(dir, 'centro.mp4'), { width: 1280, height: 720, seconds: 1, bitrate: '4M' }));
     hub.t.app.db.prepare("UPDATE resources SET title = 'Del centro' WHERE id = ?").run(id);
