@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { childEnv } from '../../child-env.ts';
 
 export interface ProgramResult {
   /** exit code; null when it could not start, was killed or timed out */
@@ -11,10 +12,6 @@ export interface ProgramResult {
   spawnError: string | null;
 }
 
-/** What the kit's helper scripts see: no secrets of the server's environment (KIT_ADMIN_PASSWORD…). */
-function childEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH || '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
-}
 
 /**
  * Runs a program with an argv array (execFile: no shell, so no word of the

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { childEnv } from '../../child-env.ts';
 import { AppError } from '../../errors.ts';
 import type { Tools } from './tools.ts';
 
@@ -68,7 +69,7 @@ export function runTool(tools: Tools, program: string, args: readonly string[], 
   return new Promise<string>((resolve, reject) => {
     if (limits.signal?.aborted) return reject(new RunAborted());
     // Its own process group (detached): one kill ends the wrappers and the tool together.
-    const child = spawn(command, rest, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, rest, { detached: true, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stdoutTooLong = false;
     let stderr = '';
