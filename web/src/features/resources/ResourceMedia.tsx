@@ -60,7 +60,15 @@ function usePlayChoice(resource: ResourceDetail, kind: 'video' | 'audio') {
   const wantsOriginal = asked === 'original' || (asked === null && saved !== undefined && saved.url === original?.url);
   const playing = light && !wantsOriginal ? light : original;
   const other = playing === light ? original : light;
-  return { playing, other, otherIsOriginal: other !== null && other === original, choose: (choice: 'light' | 'original') => setAsked(choice) };
+  const current = playing === light ? 'light' : 'original';
+  return {
+    playing,
+    other,
+    otherIsOriginal: other !== null && other === original,
+    choose: (choice: 'light' | 'original') => setAsked(choice),
+    // once playback starts, the file stays: a light copy finished meanwhile is offered, never swapped in under the viewer
+    keep: () => setAsked((was) => was ?? current),
+  };
 }
 
 /** Video or sound, seeking by ranges (206); a button switches between the light copy and the original, at the same moment of playback. */
@@ -68,7 +76,7 @@ function Player({ resource, kind }: { resource: ResourceDetail; kind: 'video' | 
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const resume = useRef<{ at: number; playing: boolean } | null>(null);
-  const { playing, other, otherIsOriginal, choose } = usePlayChoice(resource, kind);
+  const { playing, other, otherIsOriginal, choose, keep } = usePlayChoice(resource, kind);
   if (!playing) return null;
 
   const switchFile = () => {
@@ -85,7 +93,7 @@ function Player({ resource, kind }: { resource: ResourceDetail; kind: 'video' | 
     element.currentTime = at.at;
     if (at.playing) void element.play().catch(() => undefined);
   };
-  const common = { ref, controls: true, preload: 'metadata', src: playing.url, onError: () => setFailed(true), onLoadedMetadata: restore, 'data-testid': `${kind}-player` } as const;
+  const common = { ref, controls: true, preload: 'metadata', src: playing.url, onError: () => setFailed(true), onLoadedMetadata: restore, onPlay: keep, 'data-testid': `${kind}-player` } as const;
 
   return (
     <div className={`resource-media resource-media--${kind}`}>

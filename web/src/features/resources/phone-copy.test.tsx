@@ -63,6 +63,15 @@ describe('the player', () => {
     expect(screen.getByTestId('video-player').getAttribute('src')).toBe(r.renditions[0]?.url);
   });
 
+  it('keeps playing the original when the light copy is finished during playback, and offers the copy instead', () => {
+    const pending = video({ renditions: [], renditionsPending: true });
+    const { rerender } = render(<ResourceMedia resource={pending} />);
+    fireEvent.play(screen.getByTestId('video-player'));
+    rerender(<ResourceMedia resource={video()} />);
+    expect(screen.getByTestId('video-player').getAttribute('src')).toBe(pending.mediaUrl);
+    expect(screen.getByRole('button', { name: 'Versión ligera para teléfonos (2.9 MB)' })).toBeTruthy();
+  });
+
   it('offers no switch when the kit made no light copy', () => {
     render(<ResourceMedia resource={video({ renditions: [] })} />);
     expect(screen.getByTestId('video-player').getAttribute('src')).toBe(`/api/media/${'a'.repeat(64)}.mp4`);
