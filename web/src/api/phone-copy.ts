@@ -28,9 +28,15 @@ export function playChoices(resource: WithCopies, kind: 'video' | 'audio'): { li
   };
 }
 
+/** The light copy of a video, sound or picture, when the kit made one. */
+const lightCopyOf = (resource: WithCopies): Rendition | null => copyOf(resource, 'video') ?? copyOf(resource, 'audio') ?? copyOf(resource, 'image');
+
+/** The kit made a lighter copy than the original (so the original's own link says it is the original). */
+export const hasLightCopy = (resource: WithCopies): boolean => lightCopyOf(resource) !== null;
+
 /** What saving or downloading takes by default: the light copy of a video, sound or picture when the kit made one, else the original. */
 export function lightestFile(resource: WithCopies): MediaChoice | null {
-  const copy = copyOf(resource, 'video') ?? copyOf(resource, 'audio') ?? copyOf(resource, 'image');
+  const copy = lightCopyOf(resource);
   if (copy) return { url: copy.url, bytes: copy.bytes };
   return resource.mediaUrl ? { url: resource.mediaUrl, bytes: resource.size } : null;
 }

@@ -77,6 +77,8 @@ export const esLibrary = {
     details: 'Detalles',
     download: 'Descargar',
     downloadSized: 'Descargar ({size})',
+    downloadOriginal: 'Descargar el original',
+    downloadOriginalSized: 'Descargar el original ({size})',
     downloadApp: 'Descargar aplicación',
     noPlayer: 'Tu navegador no puede reproducir este archivo. Descárgalo para verlo.',
     /** the player plays the kit's light copy; this switches to the file as it was uploaded */

@@ -21,7 +21,6 @@ export const esOfflinePages = {
     sized: '{label} ({size})',
     /** the kit made a light copy: the default buttons take it, these take the file as it was uploaded */
     saveOriginal: 'Guardar el original',
-    downloadOriginal: 'Descargar el original',
     lightNote: 'Se guarda la versión ligera para teléfonos, que ocupa menos.',
   },
   saved: {

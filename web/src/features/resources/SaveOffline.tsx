@@ -7,7 +7,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { keepPdfJs } from './pdf-assets.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
-import { asDownload, lightestFile } from '../../api/phone-copy.ts';
+import { asDownload, hasLightCopy, lightestFile } from '../../api/phone-copy.ts';
 import { deleteSaved, saveForOffline, SaveError, savedFileOf, type SaveChoice } from '../../offline/saved-media.ts';
 import { useSavedMedia } from '../../offline/use-saved-media.ts';
 import '../../offline/offline.css';
@@ -30,7 +30,7 @@ export function SaveOffline({ resource }: { resource: ResourceDetail }) {
   if (canUseServiceWorker()) return <SaveInApp resource={resource} />;
   if (!resource.downloadUrl) return null;
   const t = esOfflinePages.save;
-  // The light copy by default (a named, counted download like the original's), the original on request.
+  // The light copy by default (a named, counted download like the original's); the original is the page's own download link.
   const light = hasLightCopy(resource) ? lightestFile(resource) : null;
   return (
     <div className="save-offline">
@@ -43,20 +43,9 @@ export function SaveOffline({ resource }: { resource: ResourceDetail }) {
         <Icon name="phone" size={20} />
         <span>{sized(t.download, light?.bytes ?? resource.size)}</span>
       </a>
-      {light && (
-        <a className="button button--ghost save-offline__button" href={resource.downloadUrl} download={resource.fileName ?? ''} data-testid="download-original">
-          {sized(t.downloadOriginal, resource.size)}
-        </a>
-      )}
       <p className="save-offline__note">{t.downloadNote}</p>
     </div>
   );
-}
-
-/** The kit made a lighter copy of the file than the original. */
-function hasLightCopy(resource: ResourceDetail): boolean {
-  const light = lightestFile(resource);
-  return light !== null && light.url !== resource.mediaUrl;
 }
 
 /** A label with the size of what it saves or downloads, when known. */

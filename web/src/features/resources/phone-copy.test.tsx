@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchSession, resetSessionForTests } from '../auth/session-store.ts';
 import { lightestFile, playChoices, posterOf, shownPicture } from '../../api/phone-copy.ts';
 import { RenditionNotice } from './RenditionNotice.tsx';
+import { DownloadAction } from './DownloadAction.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
 
 const copy = (kind: Rendition['kind'], sha: string, bytes: number): Rendition => ({
@@ -111,5 +112,16 @@ describe('RenditionNotice', () => {
   it('shows nothing once the job is done (or to anyone who is not told)', () => {
     const { container } = renderNotice(null);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('the download link', () => {
+  it('names itself the original (with its size) where the kit made a light copy, and stays plain where it did not', () => {
+    const r = { ...video(), downloadUrl: '/api/media/x.mp4?download=1', fileName: 'siembra.mp4' } as ResourceDetail;
+    const { unmount } = render(<DownloadAction resource={r} />);
+    expect(screen.getByTestId('resource-download').textContent).toBe('Descargar el original (45.8 MB)');
+    unmount();
+    render(<DownloadAction resource={{ ...r, renditions: [] }} />);
+    expect(screen.getByTestId('resource-download').textContent).toBe('Descargar (45.8 MB)');
   });
 });
