@@ -19,10 +19,10 @@ const WAITS_ON_DISK = /\b(fsyncSync|fdatasyncSync|readSync|writeSync|readFileSyn
 const FOLDERS = ['media', 'modules/uploads'];
 const FILES = ['modules/sync/tar.ts', 'modules/sync/pack-export.ts', 'modules/sync/hub-download.ts'];
 /** The async store helpers: a call not awaited would answer before the disk did. */
-const ASYNC_HELPERS = /\b(fsyncFile|fsyncDir|adoptFile|readHead|storeStream|hashFile)\(/g;
+const ASYNC_HELPERS = /\b(fsyncFile|fsyncDir|linkIntoStore|placeInStore|cutBack|readHead|storeStream|hashFile)\(/g;
 const AWAITED = /(await|return|=>|function)\s*$/;
 /** Modules that make files durable with those helpers outside the folders above. */
-const HELPER_CALLERS = ['modules/sync/hub-feed.ts', 'modules/sync/pack-import.ts', 'modules/sync/kit-backup.ts', 'modules/users/profile-image.ts'];
+const HELPER_CALLERS = ['modules/sync/hub-feed.ts', 'modules/sync/pack-import.ts', 'modules/sync/kit-backup.ts', 'modules/users/profile-image.ts', 'modules/renditions/store-renditions.ts'];
 
 function requestPathFiles(): string[] {
   const inFolders = FOLDERS.flatMap((dir) =>
