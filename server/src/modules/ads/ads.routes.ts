@@ -14,16 +14,10 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
 import { requireAdmin, requireUser } from '../../access/guards.ts';
-import type { Viewer } from '../../types.ts';
-import { isPrivileged } from '../../access/privilege.ts';
+import { isPrivileged, viewerOf } from '../../access/privilege.ts';
 import { adsForModeration, attachAdImage, getManageableAd, getVisibleAd, listBoard, moderateAd, myAds, postAd, toWireAd, withdrawAd } from './ads.service.ts';
 
 const PageQuerySchema = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) });
-
-function viewerOf(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('UNAUTHORIZED');
-  return viewer;
-}
 
 /**
  * The ads board: community notices posted by logged-in users, moderated by
@@ -39,7 +33,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/v2/ads/mine', { preHandler: requireUser, schema: { querystring: PageQuerySchema, response: { 200: AdPageSchema, ...ErrorResponses } } }, async (request) => {
-    return myAds(app.db, viewerOf(request.viewer), request.query.page, new Date());
+    return myAds(app.db, viewerOf(request), request.query.page, new Date());
   });
 
   app.get('/v2/ads/:id', { schema: { params: IdParamsSchema, response: { 200: AdSchema, ...ErrorResponses } } }, async (request) => {
@@ -48,7 +42,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/v2/ads', { preHandler: requireUser, schema: { body: CreateAdSchema, response: { 201: AdSchema, ...ErrorResponses } } }, async (request, reply) => {
-    const viewer = viewerOf(request.viewer);
+    const viewer = viewerOf(request);
     const now = new Date();
     const row = postAd(app.db, viewer, request.body, now);
     request.log.info({ adId: row.id, status: row.status }, 'ad posted');
@@ -57,7 +51,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The picture: the author while the notice waits for moderation (so admins see what they approve), admins always.
   app.post('/v2/ads/:id/image', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: AdSchema, ...ErrorResponses } } }, async (request) => {
-    const viewer = viewerOf(request.viewer);
+    const viewer = viewerOf(request);
     const row = getManageableAd(app.db, request.params.id, viewer);
     if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });
     const image = await receiveUpload(request, { maxBytes: AD_IMAGE_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
@@ -67,7 +61,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/v2/ads/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
-    const row = withdrawAd(app.db, request.params.id, viewerOf(request.viewer));
+    const row = withdrawAd(app.db, request.params.id, viewerOf(request));
     request.log.info({ adId: row.id }, 'ad withdrawn');
     return reply.code(204).send(null);
   });
@@ -81,7 +75,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/ads/:id/status',
     { preHandler: requireAdmin, schema: { params: IdParamsSchema, body: ModerateAdSchema, response: { 200: AdSchema, ...ErrorResponses } } },
     async (request) => {
-      const viewer = viewerOf(request.viewer);
+      const viewer = viewerOf(request);
       const row = moderateAd(app.db, viewer, request.params.id, request.body);
       request.log.info({ adId: row.id, status: row.status }, 'ad moderated');
       return toWireAd(row, viewer, new Date());

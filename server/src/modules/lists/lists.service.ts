@@ -1,4 +1,4 @@
-import { PLAYLIST_MAX_ITEMS, PLAYLIST_NAME_MAX, type Playlist, type PlaylistCard, type ResourceDetail } from '@kit/contract';
+import { PLAYLIST_MAX_ITEMS, PLAYLIST_NAME_MAX, type Playlist, type PlaylistCard } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { plainText } from '../../plain-text.ts';
@@ -7,12 +7,10 @@ import type { Viewer } from '../../types.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { type CategoryTree } from '../../catalog/category-tree.ts';
-import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { addPlaylistItem, countPlaylistItems, deletePlaylist, hasPlaylistItem, insertPlaylist, playlistCards, removePlaylistItem, renamePlaylist } from './lists.repo.ts';
-import { findPlaylist, playlistItemIds, type DbPlaylist } from '../../catalog/playlists.repo.ts';
+import { findPlaylist, type DbPlaylist } from '../../catalog/playlists.repo.ts';
+import { itemViewer, playlistItems } from '../../catalog/playlists.ts';
 import { visibleResource } from '../../catalog/resource-lookup.ts';
-
-const itemViewer = (viewer: Viewer | null) => ({ userId: viewer?.id ?? null, privileged: isPrivileged(viewer) });
 
 function owner(p: DbPlaylist): Playlist['user'] {
   if (p.user_name === null) return null;
@@ -29,16 +27,8 @@ export function readPlaylist(db: Db, id: number, viewer: Viewer | null, tree: Ca
     name: p.name,
     user: owner(p),
     createdAt: p.created_at,
-    content: loadSummaries(db, playlistItemIds(db, p.id, itemViewer(viewer)), tree),
+    content: playlistItems(db, p, viewer, tree),
   };
-}
-
-/** The playlist part of a type 6 resource's page. */
-export function playlistOfResource(db: Db, playlistId: number | null, viewer: Viewer | null, tree: CategoryTree): ResourceDetail['playlist'] {
-  if (playlistId === null) return null;
-  const p = findPlaylist(db, playlistId);
-  if (!p) return null;
-  return { id: p.id, name: p.name, items: loadSummaries(db, playlistItemIds(db, p.id, itemViewer(viewer)), tree) };
 }
 
 // ---------------------------------------------------------------- writes (docs/API-contributions.md)

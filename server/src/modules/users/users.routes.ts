@@ -30,7 +30,7 @@ import { sessionForNewAccount } from '../auth/auth.service.ts';
 import { saveProfileImage } from './profile-image.ts';
 import { usersAdminRoutes } from './users.admin.routes.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './users.constants.ts';
-import { isPrivileged as actsAsAdmin, viewerOf } from '../../access/privilege.ts';
+import { isPrivileged, viewerOf } from '../../access/privilege.ts';
 import { assertSelfOrAdmin, countProfileView, getUserOr404, registerUser, savePersonalDetails, toWireUser, updateUserProfile, userSearchPage } from './users.service.ts';
 
 /**
@@ -146,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- search ----
   app.get('/v2/search/users', { schema: { querystring: QueryUsersSchema, response: { 200: UserPageSchema, ...ErrorResponses } } }, async (request) => {
-    return userSearchPage(app.db, request.query, request.viewer, actsAsAdmin(request.viewer));
+    return userSearchPage(app.db, request.query, request.viewer, isPrivileged(request.viewer));
   });
 
   await app.register(usersAdminRoutes);

@@ -14,9 +14,9 @@ import {
   type User,
   type UserPage,
 } from '@kit/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { isPrivileged } from '../../access/privilege.ts';
 import type { Viewer } from '../../types.ts';
 import { limitedHashPassword } from '../auth/hash-limiter.ts';
 import { userImageUrl } from '../../media/media-url.ts';
@@ -40,19 +40,10 @@ import { pageOf, pageRequest } from '../../paging.ts';
 /** docs/PRODUCT.md#registration: the registration failure the web recognises. */
 export const USERNAME_TAKEN_REASON = 'This username is already in use';
 
-/** An admin who is not on the denied-users list (docs/PRODUCT.md#roles): may act on any account. */
-export const actsAsAdmin = (viewer: Viewer | null): boolean => Boolean(viewer?.isAdmin && !viewer.denied);
-
-/** The caller, once requireUser has run. */
-export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new AppError('UNAUTHORIZED');
-  return request.viewer;
-}
-
 /** Profile, password and picture changes: your own account, or anyone's for an admin. */
 export function assertSelfOrAdmin(viewer: Viewer | null, userId: number): void {
   if (!viewer) throw new AppError('UNAUTHORIZED');
-  if (viewer.id !== userId && !actsAsAdmin(viewer)) throw new AppError('FORBIDDEN');
+  if (viewer.id !== userId && !isPrivileged(viewer)) throw new AppError('FORBIDDEN');
 }
 
 export function getUserOr404(db: Db, id: number): DbUser {
@@ -66,7 +57,7 @@ export function getUserOr404(db: Db, id: number): DbUser {
  * user themself and admins; a blocked user's picture is withheld.
  */
 export function toWireUser(row: DbUser, viewer: Viewer | null): User {
-  const full = viewer !== null && (viewer.id === row.id || actsAsAdmin(viewer));
+  const full = viewer !== null && (viewer.id === row.id || isPrivileged(viewer));
   const image =
     row.image_sha256 && !row.blocked
       ? {
@@ -103,7 +94,7 @@ export function toWireUser(row: DbUser, viewer: Viewer | null): User {
     user.phone_number = row.phone_number;
     user.mustChangePassword = row.must_change_password === 1;
     user.details = { phone_number: row.phone_number, code_phone: row.code_phone, image };
-    if (actsAsAdmin(viewer)) user.denied = row.denied === 1;
+    if (isPrivileged(viewer)) user.denied = row.denied === 1;
   }
   return user;
 }
