@@ -1,17 +1,15 @@
 import type { ManagedPage, ManagedResource, ManagedSummary, Report, ResourceStatus, Upload } from '@kit/contract';
-import { canSee, isPrivileged, ownerOrAdmin } from '../../access/privilege.ts';
+import { isPrivileged, ownerOrAdmin } from '../../access/privilege.ts';
 import { allowedActions } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { toWireReport } from '../../catalog/reports.ts';
 import { jobsBySource, toWireJob } from '../../catalog/phone-copies.ts';
-import type { DbJob } from '../../catalog/phone-copies.repo.ts';
 import { openReportsOf } from '../../catalog/reports.repo.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { resourceDetail } from '../../catalog/resource-detail.ts';
-import { findResourceDetail } from '../../catalog/resources.repo.ts';
+import { visibleDetailRow } from '../../catalog/resource-lookup.ts';
 import { reportNotesOf, REPORT_NOTES_PER_RESOURCE } from '../../catalog/review.ts';
 import type { Db } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
 import { pageOf, type PageRequest } from '../../paging.ts';
 import type { Viewer } from '../../types.ts';
 import { findManagedExtras, listManagedIds, type DbManagedExtras, type ManagedFilter } from './managed.repo.ts';
@@ -28,7 +26,7 @@ export type { ManagedFilter } from './managed.repo.ts';
  * unfinished upload of its file.
  */
 
-function extrasFor(viewer: Viewer | null, extras: DbManagedExtras | undefined, upload: Upload | undefined, jobs: Map<string, DbJob>) {
+function extrasFor(viewer: Viewer | null, extras: DbManagedExtras | undefined, upload: Upload | undefined) {
   const told = extras !== undefined && ownerOrAdmin(extras, viewer);
   return {
     statusReason: told ? extras.status_reason : null,
@@ -37,7 +35,6 @@ function extrasFor(viewer: Viewer | null, extras: DbManagedExtras | undefined, u
     openReports: isPrivileged(viewer) ? (extras?.open_reports ?? 0) : 0,
     mediaName: extras?.media_name ?? null,
     upload: upload ?? null,
-    renditionJob: told && extras.media_sha256 !== null ? toWireJob(jobs.get(extras.media_sha256)) : null,
   };
 }
 
@@ -50,11 +47,10 @@ function uploadsByResource(db: Db, dataDir: string, viewer: Viewer | null, ids: 
 
 /** GET /v2/resources/{id} and every write's answer. */
 export function managedResource(db: Db, dataDir: string, viewer: Viewer | null, id: number): ManagedResource {
-  const row = findResourceDetail(db, id);
-  if (!row || !canSee(row, viewer)) throw new AppError('RESOURCE_NOT_FOUND');
-  const detail = resourceDetail(db, row, viewer);
+  // The page's own answer already carries the status reason and, for the owner or an admin, the phone-copy job.
+  const detail = resourceDetail(db, visibleDetailRow(db, id, viewer), viewer);
   const [extras] = findManagedExtras(db, [id]);
-  const { statusReason: _sameAsDetail, ...rest } = extrasFor(viewer, extras, uploadsByResource(db, dataDir, viewer, [id]).get(id), jobsBySource(db, [extras?.media_sha256 ?? null]));
+  const { statusReason: _sameAsDetail, ...rest } = extrasFor(viewer, extras, uploadsByResource(db, dataDir, viewer, [id]).get(id));
   return { ...detail, ...rest, coverCustom: extras?.cover_custom === 1 };
 }
 
@@ -77,9 +73,14 @@ function managedSummaries(db: Db, dataDir: string, viewer: Viewer | null, ids: r
   });
   const notes = reportNotesOf(db, told);
   const jobs = jobsBySource(db, told.map((id) => extras.get(id)?.media_sha256 ?? null));
+  const jobOf = (id: number): ManagedSummary['renditionJob'] => {
+    const sha = extras.get(id)?.media_sha256 ?? null;
+    return told.includes(id) && sha !== null ? toWireJob(jobs.get(sha)) : null;
+  };
   return loadSummaries(db, ids, tree).map((summary) => ({
     ...summary,
-    ...extrasFor(viewer, extras.get(summary.id), uploads.get(summary.id), jobs),
+    ...extrasFor(viewer, extras.get(summary.id), uploads.get(summary.id)),
+    renditionJob: jobOf(summary.id),
     reportNotes: notes.get(summary.id) ?? [],
     ...(withReports ? { reports: reports.get(summary.id) ?? [] } : {}),
   }));
