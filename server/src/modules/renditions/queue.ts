@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbJob } from '../../catalog/phone-copies.repo.ts';
 import type { Db } from '../../db/connection.ts';
-import { diskState, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
+import { ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
 import { mediaPath, tmpDir } from '../../media/store.ts';
@@ -190,7 +190,8 @@ export class RenditionQueue {
       onStart: (pid) => setJobPid(this.#db, sha, pid),
     };
     try {
-      this.#ensureRoom(media.size);
+      // A copy is at most as big as its original: that much room beside the disk's reserve, or the job fails as RENDITION_NO_SPACE.
+      ensureDiskSpace(this.#room, media.size);
       const source = mediaPath(this.#dataDir, media.sha256, media.ext);
       const made = await this.#make(job, ctx, source, media);
       await storeRenditions(this.#db, this.#dataDir, sha, made);
@@ -217,15 +218,11 @@ export class RenditionQueue {
     return makeVideo(ctx, source, media.size, media.mime === 'video/mp4');
   }
 
-  /** A copy is at most as big as its original: that much room beside the disk's reserve (disk-space.ts), or the job waits for an admin. */
-  #ensureRoom(bytes: number): void {
-    if (diskState(this.#room).freeBytes < bytes + this.#room.diskReserveBytes) throw new AppError('RENDITION_NO_SPACE');
-  }
-
   #fail(job: DbJob, error: unknown): void {
     const known = error instanceof AppError && error.code.startsWith('RENDITION_');
-    const code: ErrorCode = known ? error.code : (isDiskFullError(error) ? 'RENDITION_NO_SPACE' : 'RENDITION_FAILED');
-    if (!known) this.#options.log.warn({ err: error, sha256: job.source_sha256 }, 'copia para teléfonos fallida');
+    const full = isDiskFullError(error);
+    const code: ErrorCode = known ? error.code : full ? 'RENDITION_NO_SPACE' : 'RENDITION_FAILED';
+    if (!known && !full) this.#options.log.warn({ err: error, sha256: job.source_sha256 }, 'copia para teléfonos fallida');
     markFailed(this.#db, job.source_sha256, code, ERRORS[code].message);
   }
 }
