@@ -10,7 +10,7 @@ import type { DeviceController } from './device.service.ts';
 import type { DevicePaths } from './device.status.ts';
 import { joinedSince } from './wifi-joined.ts';
 import { parseIwPhy, type Radio } from './wifi-radio.ts';
-import { readRegDb } from './wifi-regdb.ts';
+import { readRegDb, type RegDb } from './wifi-regdb.ts';
 import { allowedSettings, checkWifiChange, readKitWifiStatus, stagedText, withoutChannelInUse, type KitWifiStatus } from './wifi-settings.ts';
 
 /** `kit-wifi apply` waits for the root helper: the hotspot restart and the access point check (the unit allows 150 s). */
@@ -51,6 +51,8 @@ export class WifiController {
   #notRun: WifiLastChange | null = null;
   /** the radio does not change while the kit runs: read once it answers */
   #radio: Radio | null = null;
+  /** nor does the regulatory database (a package upgrade restarts the portal): read once it parses */
+  #regdb: RegDb | null = null;
 
   constructor(app: FastifyInstance, device: DeviceController, paths: DevicePaths, delayMs: number) {
     this.#app = app;
@@ -85,8 +87,13 @@ export class WifiController {
     return radio;
   }
 
+  async #readRegDb(): Promise<RegDb | null> {
+    this.#regdb ??= await readRegDb(this.#paths.regdb);
+    return this.#regdb;
+  }
+
   async state(): Promise<WifiState> {
-    const [status, radio, regdb] = await Promise.all([readKitWifiStatus(this.#scriptsDir), this.#readRadio(), readRegDb(this.#paths.regdb)]);
+    const [status, radio, regdb] = await Promise.all([readKitWifiStatus(this.#scriptsDir), this.#readRadio(), this.#readRegDb()]);
     if (!status.settings) throw new AppError('WIFI_SETTINGS_UNKNOWN');
     const { channelInUse, ...settings } = status.settings;
     return {
@@ -136,7 +143,7 @@ export class WifiController {
   async change(body: WifiSettingsBody, adminId: number): Promise<{ pending: WifiPending; run: () => void }> {
     if (this.#applying) throw new AppError('WIFI_CHANGE_PENDING');
     if (this.#device.busy) throw new AppError('DEVICE_BUSY');
-    const [status, radio, regdb] = await Promise.all([readKitWifiStatus(this.#scriptsDir), this.#readRadio(), readRegDb(this.#paths.regdb)]);
+    const [status, radio, regdb] = await Promise.all([readKitWifiStatus(this.#scriptsDir), this.#readRadio(), this.#readRegDb()]);
     if (!status.settings) throw new AppError('WIFI_SETTINGS_UNKNOWN');
     if (status.pending) throw new AppError('WIFI_CHANGE_PENDING');
     if (!regdb) throw new AppError('WIFI_REGDB_MISSING');
