@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
-import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
+import { imageLimiter, readPicture } from '../../media/pictures.ts';
 import { WORTH_KEEPING, type MadeRendition } from './made.ts';
 
 /** A picture's display copy fits inside this many pixels each way: sharp on a phone's screen, a fraction of a camera's bytes. */
@@ -12,8 +12,6 @@ const DISPLAY_QUALITY = 80;
 const LIGHT_BYTES = 300 * 1024;
 /** libvips stops a picture that takes longer (a crafted file can make decoding crawl). */
 const IMAGE_LIMIT_SECONDS = 120;
-
-const readOptions = { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error' as const, autoOrient: true };
 
 /** sharp's refusals as a job's reasons: a picture bomb, a time limit, or a file it cannot decode. */
 function asFailure(error: unknown): unknown {
@@ -33,7 +31,7 @@ function asFailure(error: unknown): unknown {
 export async function writeWebp(input: string, output: string, maxSide: number): Promise<{ width: number; height: number }> {
   try {
     const info = await imageLimiter.run(() =>
-      sharp(input, readOptions)
+      readPicture(input)
         .timeout({ seconds: IMAGE_LIMIT_SECONDS })
         .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: DISPLAY_QUALITY })
@@ -55,7 +53,7 @@ export async function writeWebp(input: string, output: string, maxSide: number):
 export async function makeImage(source: string, sourceBytes: number, workDir: string): Promise<MadeRendition[]> {
   let meta: Metadata;
   try {
-    meta = await imageLimiter.run(() => sharp(source, readOptions).metadata());
+    meta = await imageLimiter.run(() => readPicture(source).metadata());
   } catch (error) {
     throw asFailure(error);
   }

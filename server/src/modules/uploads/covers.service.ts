@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { type Cover, COVER_SIZE, RESOURCE_TYPES } from '@kit/contract';
-import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
 import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { mediaUrl } from '../../media/media-url.ts';
-import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
+import { imageLimiter, readPicture } from '../../media/pictures.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff } from '../../media/sniff.ts';
 import { mediaPath } from '../../media/store.ts';
@@ -36,9 +35,8 @@ export interface MadeCover {
 export async function makeCover(input: Buffer | string, unreadable: () => AppError): Promise<MadeCover> {
   try {
     return await imageLimiter.run(async () => {
-      const options = { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error' as const, autoOrient: true };
-      const meta = await sharp(input, options).metadata();
-      const { data, info } = await sharp(input, options)
+      const meta = await readPicture(input).metadata();
+      const { data, info } = await readPicture(input)
         .resize({ width: COVER_SIZE, height: COVER_SIZE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: COVER_QUALITY })
         .toBuffer({ resolveWithObject: true });

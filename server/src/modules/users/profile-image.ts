@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { RESOURCE_TYPES } from '@kit/contract';
 import type { UserImage } from '@kit/contract';
-import sharp from 'sharp';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { storeTyped } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
-import { imageLimiter, PICTURE_MAX_INPUT_PIXELS } from '../../media/pictures.ts';
+import { imageLimiter, readPicture } from '../../media/pictures.ts';
 import { PROFILE_IMAGE_QUALITY, PROFILE_IMAGE_SIZE } from './users.constants.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { setUserImage } from './users.repo.ts';
@@ -24,7 +23,7 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
   if (!kind || kind.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
   try {
     const { data, info } = await imageLimiter.run(() =>
-      sharp(input, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+      readPicture(input)
         .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
         .webp({ quality: PROFILE_IMAGE_QUALITY })
         .toBuffer({ resolveWithObject: true }),
