@@ -11,7 +11,7 @@ import { SocialPanel } from './pages/social.page.ts';
 import { UploadPage } from './pages/upload.page.ts';
 
 /*
- * The upload pages in the browser: a user on a phone uploads a video in chunks, … (name the behaviour, drop the number)
+ * The upload pages in the browser: a user on a phone uploads a video in chunks,
  * the link drops part-way, the upload resumes from the server's offset and is
  * submitted; the admin approves it and it is in the library; a neighbour
  * comments, favourites, lists and reports it; the admin blocks it and it is

@@ -9,7 +9,7 @@ import type { Rendition, RenditionKind, ResourceDetail } from '@kit/contract';
 
 type WithCopies = Pick<ResourceDetail, 'mediaUrl' | 'size' | 'coverUrl'> & { renditions?: Rendition[] | undefined };
 
-export function copyOf(resource: WithCopies, kind: RenditionKind): Rendition | null {
+function copyOf(resource: WithCopies, kind: RenditionKind): Rendition | null {
   return resource.renditions?.find((r) => r.kind === kind) ?? null;
 }
 

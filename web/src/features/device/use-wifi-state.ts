@@ -4,8 +4,8 @@ import { getWifi } from '../../api/device.ts';
 import { usePolled, type Polled } from './use-polled.ts';
 
 /** docs/API-device.md: every 5 s, every 2 s while a change is not settled. */
-export const WIFI_EVERY_MS = 5_000;
-export const WIFI_PENDING_EVERY_MS = 2_000;
+const WIFI_EVERY_MS = 5_000;
+const WIFI_PENDING_EVERY_MS = 2_000;
 
 const every = (wifi: WifiState) => (wifi.pending ? WIFI_PENDING_EVERY_MS : WIFI_EVERY_MS);
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { getRenditions } from '../../api/library.ts';
 
 /** How often a page asks while the kit prepares its light copies (a cheap read that counts no view). */
-export const RENDITIONS_POLL_MS = 4000;
+const RENDITIONS_POLL_MS = 4000;
 
 /**
  * The resource with its latest light copies: while the kit still prepares
