@@ -8,14 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { reach } from './goals.ts';
+import { SETTINGS } from './settings.ts';
 import { ms, results, rows, times } from './table.ts';
 
 const CONNECTIONS = 50;
-const SECONDS = 8;
 
 export async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return autocannon({ connections: CONNECTIONS, duration: SETTINGS.apiSeconds, ...opts });
 }
+
+/** Paths whose gap to the bare route is a goal (docs/PERFORMANCE.md). */
+const GOAL_OF: Record<string, string> = { '/api/v2/resource/{id}': 'api.resource', '/api/v3/searchResource': 'api.search' };
 
 export async function benchApi(base: string, resourceId: number): Promise<void> {
   const paths = ['/api/v3/searchResource?q=agua&page=1&per_page=24', `/api/v2/resource/${resourceId}`, '/api/v2/categories/root/children'];
@@ -43,6 +47,8 @@ export async function benchApi(base: string, resourceId: number): Promise<void> 
       const size = Buffer.from(answers[p]?.body ?? '', 'base64').length;
       rows.push({ figure: `${name} req/s (${(size / 1024).toFixed(1)} KB, ${CONNECTIONS} conns)`, value: ours.requests.average.toFixed(0), baseline: `bare Fastify ${theirs.requests.average.toFixed(0)}`, ratio: times(ours.requests.average, theirs.requests.average, 'higher') });
       rows.push({ figure: `${name} p99`, value: ms(ours.latency.p99), baseline: `bare Fastify ${ms(theirs.latency.p99)}`, ratio: times(ours.latency.p99, theirs.latency.p99, 'lower') });
+      const goal = GOAL_OF[name ?? ''];
+      if (goal) reach(goal, theirs.requests.average / ours.requests.average, `bare Fastify ${theirs.requests.average.toFixed(0)} req/s, ours ${ours.requests.average.toFixed(0)}`);
       api[p] = { bytes: size, ours: { rps: ours.requests.average, p50: ours.latency.p50, p99: ours.latency.p99 }, bare: { rps: theirs.requests.average, p50: theirs.latency.p50, p99: theirs.latency.p99 } };
     }
   } finally {

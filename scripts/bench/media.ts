@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { cannon } from './api.ts';
+import { reach } from './goals.ts';
 import { results, rows, times } from './table.ts';
 
 const MiB = 1024 * 1024;
@@ -73,16 +74,17 @@ export async function benchMedia(base: string, mediaUrl: string, file: string, s
   };
   const media: Record<string, unknown> = {};
   const mbps = (bytes: number, seconds: number): number => bytes / 1e6 / seconds;
-  const report = (kind: string, conns: number, ours: number, theirs: number): void => {
+  const report = (kind: string, goal: string, conns: number, ours: number, theirs: number): void => {
     rows.push({ figure: `media ${kind} (${(size / 1e6).toFixed(0)} MB file, ${conns} conns)`, value: `${ours.toFixed(0)} MB/s`, baseline: `nginx ${theirs.toFixed(0)} MB/s`, ratio: times(ours, theirs, 'higher') });
-    media[kind] = { oursMBps: ours, nginxMBps: theirs };
+    reach(goal, (100 * ours) / theirs, `nginx ${theirs.toFixed(0)} MB/s, ours ${ours.toFixed(0)} MB/s`);
+    media[kind] = { oursMBps: ours, nginxMBps: theirs, percentOfNginx: (100 * ours) / theirs };
   };
   try {
     const ranges = { connections: 10, requests: [{ setupRequest: randomRange }] };
     const ours = await cannon({ url: `${base}${mediaUrl}`, ...ranges });
     const theirs = await cannon({ url: `${nginx.url}${nginxPath}`, ...ranges });
     if (ours.non2xx || theirs.non2xx || ours.errors) throw new Error(`bench: media range reads answered non-2xx or errors (ours ${ours.non2xx}/${ours.errors}, nginx ${theirs.non2xx})`);
-    report('1 MiB range reads', ranges.connections, ours.throughput.average / 1e6, theirs.throughput.average / 1e6);
+    report('1 MiB range reads', 'media.range', ranges.connections, ours.throughput.average / 1e6, theirs.throughput.average / 1e6);
     // Whole files: a few complete downloads at once, timed from first byte asked to last byte read.
     const whole = async (url: string): Promise<number> => {
       const t0 = performance.now();
@@ -95,7 +97,7 @@ export async function benchMedia(base: string, mediaUrl: string, file: string, s
       }));
       return mbps(sizes.reduce((a, b) => a + b, 0), (performance.now() - t0) / 1000);
     };
-    report('whole-file reads', WHOLE_FILE_CONNECTIONS, await whole(`${base}${mediaUrl}`), await whole(`${nginx.url}${nginxPath}`));
+    report('whole-file reads', 'media.whole', WHOLE_FILE_CONNECTIONS, await whole(`${base}${mediaUrl}`), await whole(`${nginx.url}${nginxPath}`));
   } finally {
     nginx.child.kill('SIGTERM');
     fs.rmSync(nginx.dir, { recursive: true, force: true });

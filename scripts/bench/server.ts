@@ -9,14 +9,25 @@ import { RESOURCE_TYPES } from '@kit/contract';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const ADMIN_PASSWORD = 'clave-bench';
 
+export interface LoopReport {
+  p50: number;
+  p99: number;
+  max: number;
+  /** V8's heap in bytes: its limit, and its sizes when the report was asked for */
+  heap: { limit: number; total: number; used: number; newSpace: number | null; external: number; arrayBuffers: number };
+}
+
 export interface BenchServer {
   base: string;
   child: ChildProcess;
   startupMs: number;
   /** VmRSS of the server process, bytes */
   rss(): number;
-  /** event-loop delay since the previous call (see loop-probe.ts) */
-  loopDelay(): Promise<{ p50: number; p99: number; max: number }>;
+  /** the kernel's high-water mark of that RSS (VmHWM) since start or the last resetRssPeak(), bytes */
+  rssPeak(): number;
+  resetRssPeak(): void;
+  /** event-loop delay since the previous call, and the heap now (see loop-probe.ts) */
+  loopDelay(): Promise<LoopReport>;
   stop(): Promise<void>;
 }
 
@@ -30,30 +41,39 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`bench: ${what} did not happen in ${timeoutMs} ms`);
 }
 
-/*
- * Phone copies off: the figures below measure the server itself, with no
- * encoder sharing the machine; the copies have their own figures (renditions.ts).
+/**
+ * Starts server/src/main.ts on loopback with the probe loaded, phone copies
+ * off (the figures measure the server itself, with no encoder sharing the
+ * machine; the copies have their own figures, renditions.ts). `nodeFlags`
+ * go to node before the script (heap sizes); `env` is added to the server's
+ * environment (KIT_SEED_DEMO).
  */
-export async function startServer(dataDir: string): Promise<BenchServer> {
+export async function startServer(dataDir: string, options: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false' },
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench: the server exited (${code}) before it was ready`))));
+  exited.catch(() => undefined); // a normal stop later is no error
+  await Promise.race([until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 120_000), exited]);
   const startupMs = performance.now() - t0;
+  const status = (field: string): number => 1024 * Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
   return {
     base,
     child,
     startupMs,
-    rss: () => 1024 * Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN),
+    rss: () => status('VmRSS'),
+    rssPeak: () => status('VmHWM'),
+    // "5" resets the peak to the present RSS (proc(5), /proc/pid/clear_refs).
+    resetRssPeak: () => fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     async loopDelay() {
       fs.rmSync(loopFile, { force: true });
       child.kill('SIGUSR2');
-      return until('loop delay report', async () => (fs.existsSync(loopFile) ? JSON.parse(fs.readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number } : undefined));
+      return until('loop delay report', async () => (fs.existsSync(loopFile) ? JSON.parse(fs.readFileSync(loopFile, 'utf8')) as LoopReport : undefined));
     },
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));

@@ -4,7 +4,7 @@ export interface Row { figure: string; value: string; baseline: string; ratio: s
 export const rows: Row[] = [];
 export const results: Record<string, unknown> = {};
 
-export const ms = (n: number): string => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+export const ms = (n: number): string => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 export const times = (ours: number, theirs: number, better: 'higher' | 'lower'): string => {
   const r = better === 'higher' ? ours / theirs : theirs / ours;
   return r >= 1 ? `${r.toFixed(2)}× better` : `${(1 / r).toFixed(2)}× worse`;

@@ -1,0 +1,46 @@
+/**
+ * The bench's sizes, from the environment for smaller smoke runs
+ * (docs/PERFORMANCE.md, "Smaller runs"). Unset, each is the full bench's.
+ */
+const PARTS = ['search', 'api', 'media', 'load', 'memory', 'lighthouse', 'bytes'] as const;
+export type Part = (typeof PARTS)[number];
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`bench: ${name}=${raw} is not a positive number`);
+  return n;
+}
+
+function parts(): ReadonlySet<Part> {
+  const raw = process.env.BENCH_ONLY;
+  if (!raw) return new Set(PARTS);
+  const asked = raw.split(',').map((p) => p.trim());
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`bench: BENCH_ONLY names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+  return new Set(asked as Part[]);
+}
+
+export const SETTINGS = {
+  /** generated resources, besides the demo library's */
+  resources: positive('BENCH_RESOURCES', 100_000),
+  /** autocannon's duration for each API path, each side */
+  apiSeconds: positive('BENCH_API_SECONDS', 8),
+  /** the media file the media part reads, uploaded first */
+  mediaMB: positive('BENCH_MEDIA_MB', 200),
+  /** people browsing in the load and memory parts */
+  clients: positive('BENCH_CLIENTS', 200),
+  /** how long they browse alone before the upload starts */
+  crowdSeconds: positive('BENCH_CROWD_SECONDS', 15),
+  /** the video uploaded while they browse, and when it is cut on a machine too slow for it */
+  uploadMB: positive('BENCH_UPLOAD_MB', 300),
+  uploadDeadlineSeconds: positive('BENCH_UPLOAD_DEADLINE_S', 180),
+  /** Lighthouse runs per page (medians reported) */
+  lighthouseRuns: positive('BENCH_LIGHTHOUSE_RUNS', 3),
+  /** the memory a 1 GB Pi's V8 sizes its heap from (MemTotal there is a little lower: see docs/PERFORMANCE.md) */
+  piMemoryMB: positive('BENCH_PI_MEMORY_MB', 1024),
+  parts: parts(),
+};
+
+export const runs = (part: Part): boolean => SETTINGS.parts.has(part);
