@@ -2,7 +2,7 @@
  * The bench's sizes, from the environment for smaller smoke runs
  * (docs/PERFORMANCE.md, "Smaller runs"). Unset, each is the full bench's.
  */
-const PARTS = ['search', 'api', 'media', 'load', 'memory', 'lighthouse', 'bytes'] as const;
+const PARTS = ['search', 'api', 'media', 'load', 'memory', 'lighthouse', 'bytes', 'renditions'] as const;
 export type Part = (typeof PARTS)[number];
 
 function positive(name: string, fallback: number): number {
