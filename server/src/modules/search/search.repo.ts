@@ -144,34 +144,40 @@ export function searchResourceIds(
 }
 
 function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
-  const candidates = db
+  const { where, params } = filterSql(filter);
+  const dir = DIR[order.dir];
+  const relevance = order.by === 'relevance';
+  // Title matches first: one FTS read of the title column, from the window's oldest id on
+  // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
+  // first) sorts scores up; "asc" reads the same order from the end.
+  const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
+  const sort = relevance
+    ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= n.oldest) ${best.title}, w.score ${best.score}`
+    : `${SORT_COLUMN[order.by]} ${dir}`;
+  const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+  // Ranking reads only the filtered columns: their narrow index (migration 0012)
+  // stays in SQLite's cache where the rows, spread over the file, do not.
+  const rows = relevance ? 'resources r INDEXED BY resources_search_filter' : 'resources r';
+  // The window reads one match past the cap, once: whether it is there says
+  // whether the answer is capped, with no second pass over the matches (a
+  // prefix longer than the prefix index is expanded anew by every pass).
+  // CROSS JOIN keeps the window outside: one primary-key probe per candidate
+  // (left to itself the planner may walk a whole status index).
+  const found = db
+    .prepare<Record<string, string | number>, [number, number]>(
+      `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap + 1),
+            n AS MATERIALIZED (SELECT count(*) AS matches, min(id) AS oldest FROM w)
+       SELECT r.id, n.matches FROM n CROSS JOIN w CROSS JOIN ${rows} ON r.id = w.id
+       WHERE (n.matches <= @cap OR w.id > n.oldest) AND ${where} ORDER BY ${sort}, r.id ${dir}`,
+    )
+    .raw()
+    .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
+  // Nothing passed the filters: only then are the matches counted apart.
+  const candidates = found[0]?.[1] ?? db
     .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM resources_fts WHERE resources_fts MATCH ? LIMIT ?)')
     .pluck()
     .get(match, cap + 1) ?? 0;
-  const window: IdWindow = { ids: [], capped: candidates > cap };
-  if (candidates > 0) {
-    const { where, params } = filterSql(filter);
-    const dir = DIR[order.dir];
-    const relevance = order.by === 'relevance';
-    // Title matches first: one FTS read of the title column, from the window's oldest id on
-    // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
-    // first) sorts scores up; "asc" reads the same order from the end.
-    const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
-    const sort = order.by === 'relevance'
-      ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT min(id) FROM w)) ${best.title}, w.score ${best.score}`
-      : `${SORT_COLUMN[order.by]} ${dir}`;
-    const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
-    window.ids = db
-      .prepare<Record<string, string | number>, number>(
-        // CROSS JOIN keeps the window outside: one primary-key probe per
-        // candidate (left to itself the planner may walk a whole status index).
-        `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
-         SELECT r.id FROM w CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
-      )
-      .pluck()
-      .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
-  }
-  return { window, candidates };
+  return { window: { ids: found.map(([id]) => id), capped: candidates > cap }, candidates };
 }
 
 export interface DbSearchUser {
