@@ -151,7 +151,7 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
   // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
   // first) sorts scores up; "asc" reads the same order from the end.
   const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
-  const sort = relevance
+  const sort = order.by === 'relevance'
     ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= n.oldest) ${best.title}, w.score ${best.score}`
     : `${SORT_COLUMN[order.by]} ${dir}`;
   const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
