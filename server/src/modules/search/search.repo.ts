@@ -62,7 +62,13 @@ export interface IdPage {
   capped: boolean;
 }
 
-function filterSql(filter: ResourceFilter): { where: string; params: Record<string, string | number> } {
+/**
+ * The filter's WHERE clauses. `perRow`: the rows are already found one by one
+ * (a search window), so a category list is a test on each, never a seek per
+ * listed category (the planner would otherwise use the list in the id index).
+ */
+function filterSql(filter: ResourceFilter, perRow = false): { where: string; params: Record<string, string | number> } {
+  const category = perRow ? '+r.category_id' : 'r.category_id';
   const clauses: string[] = [];
   const params: Record<string, string | number> = {};
   if (!filter.allStatuses) clauses.push("r.status = 'published'");
@@ -71,7 +77,7 @@ function filterSql(filter: ResourceFilter): { where: string; params: Record<stri
     params.type = filter.typeCode;
   }
   if (filter.categoryIds !== null) {
-    clauses.push('r.category_id IN (SELECT value FROM json_each(@categories))');
+    clauses.push(`${category} IN (SELECT value FROM json_each(@categories))`);
     params.categories = JSON.stringify(filter.categoryIds);
   }
   if (filter.userId !== null) {
@@ -144,7 +150,7 @@ export function searchResourceIds(
 }
 
 function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
-  const { where, params } = filterSql(filter);
+  const { where, params } = filterSql(filter, true);
   const dir = DIR[order.dir];
   const relevance = order.by === 'relevance';
   // Title matches first: one FTS read of the title column, from the window's oldest id on
@@ -152,7 +158,7 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
   // first) sorts scores up; "asc" reads the same order from the end.
   const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
   const sort = order.by === 'relevance'
-    ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= n.oldest) ${best.title}, w.score ${best.score}`
+    ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT oldest FROM n)) ${best.title}, w.score ${best.score}`
     : `${SORT_COLUMN[order.by]} ${dir}`;
   const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
   // Ranking reads only the filtered columns: their narrow index (migration 0012)
