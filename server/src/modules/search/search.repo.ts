@@ -149,35 +149,43 @@ export function searchResourceIds(
   return { ids: window.ids.slice(offset, offset + limit), total: window.ids.length, capped: window.capped };
 }
 
-function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
+/**
+ * The one statement of a search window: the newest cap + 1 matches (one past
+ * the cap: whether it is there says whether the answer is capped, with no
+ * second pass over the matches; a last-word prefix longer than the prefix
+ * index is expanded anew by every pass), filtered and sorted. Each row is
+ * [id, matches in the window]. Exported for the query-plan test.
+ */
+export function windowStatement(filter: ResourceFilter, order: ResourceOrder): { sql: string; params: Record<string, string | number> } {
   const { where, params } = filterSql(filter, true);
   const dir = DIR[order.dir];
-  const relevance = order.by === 'relevance';
   // Title matches first: one FTS read of the title column, from the window's oldest id on
   // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
   // first) sorts scores up; "asc" reads the same order from the end.
   const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
+  const relevance = order.by === 'relevance';
   const sort = order.by === 'relevance'
     ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT oldest FROM n)) ${best.title}, w.score ${best.score}`
     : `${SORT_COLUMN[order.by]} ${dir}`;
   const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
-  // Ranking reads only the filtered columns: their narrow index (migration 0012)
-  // stays in SQLite's cache where the rows, spread over the file, do not.
+  // Relevance reads only the filtered columns: their narrow index (migration
+  // 0012) stays in SQLite's cache where the rows, spread over the file, do not.
   const rows = relevance ? 'resources r INDEXED BY resources_search_filter' : 'resources r';
-  // The window reads one match past the cap, once: whether it is there says
-  // whether the answer is capped, with no second pass over the matches (a
-  // prefix longer than the prefix index is expanded anew by every pass).
-  // CROSS JOIN keeps the window outside: one primary-key probe per candidate
-  // (left to itself the planner may walk a whole status index).
-  const found = db
-    .prepare<Record<string, string | number>, [number, number]>(
-      `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap + 1),
+  // CROSS JOIN keeps the window outside: one probe per candidate (left to
+  // itself the planner may walk a whole status index).
+  const sql = `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap + 1),
             n AS MATERIALIZED (SELECT count(*) AS matches, min(id) AS oldest FROM w)
        SELECT r.id, n.matches FROM n CROSS JOIN w CROSS JOIN ${rows} ON r.id = w.id
-       WHERE (n.matches <= @cap OR w.id > n.oldest) AND ${where} ORDER BY ${sort}, r.id ${dir}`,
-    )
+       WHERE (n.matches <= @cap OR w.id > n.oldest) AND ${where} ORDER BY ${sort}, r.id ${dir}`;
+  return { sql, params };
+}
+
+function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
+  const { sql, params } = windowStatement(filter, order);
+  const found = db
+    .prepare<Record<string, string | number>, [number, number]>(sql)
     .raw()
-    .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
+    .all({ ...params, match, cap, ...(order.by === 'relevance' ? { titleMatch: titleMatchExpression(match) } : {}) });
   // Nothing passed the filters: only then are the matches counted apart.
   const candidates = found[0]?.[1] ?? db
     .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM resources_fts WHERE resources_fts MATCH ? LIMIT ?)')
