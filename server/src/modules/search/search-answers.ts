@@ -49,7 +49,10 @@ export class SearchAnswers {
   private readonly inTransaction: () => boolean;
 
   constructor(db: Db) {
-    this.dataVersion = () => db.pragma('data_version', { simple: true });
+    // Prepared once: db.pragma() compiles its statement anew on every call,
+    // which cost as much as answering a remembered search.
+    const dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.dataVersion = () => dataVersion.get();
     this.inTransaction = () => db.inTransaction;
     const fn = 'search_answers_changed';
     db.function(fn, { deterministic: false }, (kind: unknown) => {
