@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
  * Remembered answers of costly text searches.
  *
  * A word found in thousands of resources costs tens of ms of synchronous
- * SQLite work (bm25 and a primary-key read per candidate, see search.repo.ts)
+ * SQLite work (bm25 and a filter probe per candidate, see search.repo.ts)
  * during which nothing else on the kit moves, and a village asks the same few
  * words again and again. So the ordered, filtered ids of such a search (all
  * its pages: at most SEARCH_CANDIDATE_CAP numbers) are kept, keyed by all

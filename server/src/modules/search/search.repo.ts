@@ -24,11 +24,14 @@ import { containing } from '../../db/like.ts';
  * bm25's document-frequency pass over each word's index entries, and the
  * expansion of a last-word prefix longer than the prefix index (4 letters).
  * Both are a linear scan of compact index data, not of the table. Measured at
- * 100k rows on a 2-core x86 (load ~2.5), a word in 6 500 rows: ~20 ms
- * for the first ask (bm25 and a primary-key read per candidate, about half
- * each), a rare word a few ms. The same search asked again, or its next page,
- * is answered from memory (search-answers.ts) in under 1 ms until the library
- * changes. At a kit's realistic 1–10k resources, a tenth of that or less.
+ * 100k generated resources on a 2-core x86, CPU time of the first ask: a
+ * common word ~15–25 ms (bm25 of every candidate is most of it; each
+ * candidate's filter is one probe of a narrow index), three words with a
+ * long last-word prefix ~35 ms (bm25's document-frequency pass and the
+ * prefix expansion), a rare word ~5 ms. The same search asked again, or its
+ * next page, is answered from memory (search-answers.ts) in about 1 ms until
+ * the library changes. At a kit's realistic 1–10k resources, a tenth of that
+ * or less.
  */
 export const SEARCH_CANDIDATE_CAP = 5000;
 
@@ -123,8 +126,8 @@ export function browseResourceIds(db: Db, filter: ResourceFilter, order: Resourc
  * Resources matching an FTS5 expression (built by search.query.ts, never raw
  * user text), filtered, ordered and paged, within SEARCH_CANDIDATE_CAP (see
  * above). One statement reads the window from FTS5 (with bm25 when ranking),
- * filters it by primary key and sorts it; a count of at most cap + 1 matches
- * says whether the window was cut. The whole ordered answer of a costly
+ * filters and sorts it, and says whether the window was cut (see
+ * windowStatement). The whole ordered answer of a costly
  * search is remembered until what it read changes (search-answers.ts), so the
  * same search again, or its next page, costs a slice.
  */
