@@ -16,7 +16,9 @@ import type { Db } from '../../db/connection.ts';
  *
  * Inside the database, temporary triggers on this connection count every
  * change to what a text search reads: resources inserted or deleted, their
- * searched, filtered or sorted columns updated, and any change to categories
+ * searched, filtered or sorted columns changed (written with a different
+ * value: the same text saved again changes neither the index's words nor its
+ * counts, so no answer), and any change to categories
  * (their names are in the text index). An answer is used only while the count
  * is what it was when the answer was computed. Every write path (publishing,
  * blocking, editing, deleting, imports, seeds, and whatever comes next) goes
@@ -59,14 +61,18 @@ export class SearchAnswers {
       this.changes[kind === 'counts' ? 'counts' : 'content']++;
       return null;
     });
-    const on = (name: string, event: string, table: string, kind: 'content' | 'counts') =>
-      `CREATE TEMP TRIGGER ${fn}_${name} AFTER ${event} ON main.${table} BEGIN SELECT ${fn}('${kind}'); END;`;
+    const on = (name: string, event: string, table: string, kind: 'content' | 'counts', when = '') =>
+      `CREATE TEMP TRIGGER ${fn}_${name} AFTER ${event} ON main.${table} ${when} BEGIN SELECT ${fn}('${kind}'); END;`;
+    // An UPDATE that writes a column without changing it (the edit form sends
+    // every field, so changing only the licence rewrites the title as it was)
+    // changes no answer: it must not drop them all.
+    const changed = (columns: readonly string[]) => `WHEN ${columns.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ')}`;
     db.exec(
       [
         on('resources_insert', 'INSERT', 'resources', 'content'),
         on('resources_delete', 'DELETE', 'resources', 'content'),
-        on('resources_update', `UPDATE OF ${SEARCHED_COLUMNS.join(', ')}`, 'resources', 'content'),
-        on('resources_counts', `UPDATE OF ${COUNTED_COLUMNS.join(', ')}`, 'resources', 'counts'),
+        on('resources_update', `UPDATE OF ${SEARCHED_COLUMNS.join(', ')}`, 'resources', 'content', changed(SEARCHED_COLUMNS)),
+        on('resources_counts', `UPDATE OF ${COUNTED_COLUMNS.join(', ')}`, 'resources', 'counts', changed(COUNTED_COLUMNS)),
         on('categories_insert', 'INSERT', 'categories', 'content'),
         on('categories_delete', 'DELETE', 'categories', 'content'),
         on('categories_update', 'UPDATE', 'categories', 'content'),
