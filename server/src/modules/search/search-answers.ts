@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
  * Remembered answers of costly text searches.
  *
  * A word found in thousands of resources costs tens of ms of synchronous
- * SQLite work (bm25 and a primary-key read per candidate, see search.repo.ts)
+ * SQLite work (bm25 and a filter probe per candidate, see search.repo.ts)
  * during which nothing else on the kit moves, and a village asks the same few
  * words again and again. So the ordered, filtered ids of such a search (all
  * its pages: at most SEARCH_CANDIDATE_CAP numbers) are kept, keyed by all
@@ -16,7 +16,9 @@ import type { Db } from '../../db/connection.ts';
  *
  * Inside the database, temporary triggers on this connection count every
  * change to what a text search reads: resources inserted or deleted, their
- * searched, filtered or sorted columns updated, and any change to categories
+ * searched, filtered or sorted columns changed (written with a different
+ * value: the same text saved again changes neither the index's words nor its
+ * counts, so no answer), and any change to categories
  * (their names are in the text index). An answer is used only while the count
  * is what it was when the answer was computed. Every write path (publishing,
  * blocking, editing, deleting, imports, seeds, and whatever comes next) goes
@@ -49,21 +51,28 @@ export class SearchAnswers {
   private readonly inTransaction: () => boolean;
 
   constructor(db: Db) {
-    this.dataVersion = () => db.pragma('data_version', { simple: true });
+    // Prepared once: db.pragma() compiles its statement anew on every call,
+    // which cost as much as answering a remembered search.
+    const dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.dataVersion = () => dataVersion.get();
     this.inTransaction = () => db.inTransaction;
     const fn = 'search_answers_changed';
     db.function(fn, { deterministic: false }, (kind: unknown) => {
       this.changes[kind === 'counts' ? 'counts' : 'content']++;
       return null;
     });
-    const on = (name: string, event: string, table: string, kind: 'content' | 'counts') =>
-      `CREATE TEMP TRIGGER ${fn}_${name} AFTER ${event} ON main.${table} BEGIN SELECT ${fn}('${kind}'); END;`;
+    const on = (name: string, event: string, table: string, kind: 'content' | 'counts', when = '') =>
+      `CREATE TEMP TRIGGER ${fn}_${name} AFTER ${event} ON main.${table} ${when} BEGIN SELECT ${fn}('${kind}'); END;`;
+    // An UPDATE that writes a column without changing it (the edit form sends
+    // every field, so changing only the licence rewrites the title as it was)
+    // changes no answer: it must not drop them all.
+    const changed = (columns: readonly string[]) => `WHEN ${columns.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ')}`;
     db.exec(
       [
         on('resources_insert', 'INSERT', 'resources', 'content'),
         on('resources_delete', 'DELETE', 'resources', 'content'),
-        on('resources_update', `UPDATE OF ${SEARCHED_COLUMNS.join(', ')}`, 'resources', 'content'),
-        on('resources_counts', `UPDATE OF ${COUNTED_COLUMNS.join(', ')}`, 'resources', 'counts'),
+        on('resources_update', `UPDATE OF ${SEARCHED_COLUMNS.join(', ')}`, 'resources', 'content', changed(SEARCHED_COLUMNS)),
+        on('resources_counts', `UPDATE OF ${COUNTED_COLUMNS.join(', ')}`, 'resources', 'counts', changed(COUNTED_COLUMNS)),
         on('categories_insert', 'INSERT', 'categories', 'content'),
         on('categories_delete', 'DELETE', 'categories', 'content'),
         on('categories_update', 'UPDATE', 'categories', 'content'),

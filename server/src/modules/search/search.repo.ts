@@ -24,11 +24,14 @@ import { containing } from '../../db/like.ts';
  * bm25's document-frequency pass over each word's index entries, and the
  * expansion of a last-word prefix longer than the prefix index (4 letters).
  * Both are a linear scan of compact index data, not of the table. Measured at
- * 100k rows on a 2-core x86 (load ~2.5), a word in 6 500 rows: ~20 ms
- * for the first ask (bm25 and a primary-key read per candidate, about half
- * each), a rare word a few ms. The same search asked again, or its next page,
- * is answered from memory (search-answers.ts) in under 1 ms until the library
- * changes. At a kit's realistic 1–10k resources, a tenth of that or less.
+ * 100k generated resources on a 2-core x86, CPU time of the first ask: a
+ * common word ~15–25 ms (bm25 of every candidate is most of it; each
+ * candidate's filter is one probe of a narrow index), three words with a
+ * long last-word prefix ~35 ms (bm25's document-frequency pass and the
+ * prefix expansion), a rare word ~5 ms. The same search asked again, or its
+ * next page, is answered from memory (search-answers.ts) in about 1 ms until
+ * the library changes. At a kit's realistic 1–10k resources, a tenth of that
+ * or less.
  */
 export const SEARCH_CANDIDATE_CAP = 5000;
 
@@ -62,7 +65,13 @@ export interface IdPage {
   capped: boolean;
 }
 
-function filterSql(filter: ResourceFilter): { where: string; params: Record<string, string | number> } {
+/**
+ * The filter's WHERE clauses. `perRow`: the rows are already found one by one
+ * (a search window), so a category list is a test on each, never a seek per
+ * listed category (the planner would otherwise use the list in the id index).
+ */
+function filterSql(filter: ResourceFilter, perRow = false): { where: string; params: Record<string, string | number> } {
+  const category = perRow ? '+r.category_id' : 'r.category_id';
   const clauses: string[] = [];
   const params: Record<string, string | number> = {};
   if (!filter.allStatuses) clauses.push("r.status = 'published'");
@@ -71,7 +80,7 @@ function filterSql(filter: ResourceFilter): { where: string; params: Record<stri
     params.type = filter.typeCode;
   }
   if (filter.categoryIds !== null) {
-    clauses.push('r.category_id IN (SELECT value FROM json_each(@categories))');
+    clauses.push(`${category} IN (SELECT value FROM json_each(@categories))`);
     params.categories = JSON.stringify(filter.categoryIds);
   }
   if (filter.userId !== null) {
@@ -117,8 +126,8 @@ export function browseResourceIds(db: Db, filter: ResourceFilter, order: Resourc
  * Resources matching an FTS5 expression (built by search.query.ts, never raw
  * user text), filtered, ordered and paged, within SEARCH_CANDIDATE_CAP (see
  * above). One statement reads the window from FTS5 (with bm25 when ranking),
- * filters it by primary key and sorts it; a count of at most cap + 1 matches
- * says whether the window was cut. The whole ordered answer of a costly
+ * filters and sorts it, and says whether the window was cut (see
+ * windowStatement). The whole ordered answer of a costly
  * search is remembered until what it read changes (search-answers.ts), so the
  * same search again, or its next page, costs a slice.
  */
@@ -143,35 +152,49 @@ export function searchResourceIds(
   return { ids: window.ids.slice(offset, offset + limit), total: window.ids.length, capped: window.capped };
 }
 
+/**
+ * The one statement of a search window: the newest cap + 1 matches (one past
+ * the cap: whether it is there says whether the answer is capped, with no
+ * second pass over the matches; a last-word prefix longer than the prefix
+ * index is expanded anew by every pass), filtered and sorted. Each row is
+ * [id, matches in the window]. Exported for the query-plan test.
+ */
+export function windowStatement(filter: ResourceFilter, order: ResourceOrder): { sql: string; params: Record<string, string | number> } {
+  const { where, params } = filterSql(filter, true);
+  const dir = DIR[order.dir];
+  // Title matches first: one FTS read of the title column, from the window's oldest id on
+  // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
+  // first) sorts scores up; "asc" reads the same order from the end.
+  const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
+  const relevance = order.by === 'relevance';
+  const sort = order.by === 'relevance'
+    ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT oldest FROM n)) ${best.title}, w.score ${best.score}`
+    : `${SORT_COLUMN[order.by]} ${dir}`;
+  const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
+  // Relevance reads only the filtered columns: their narrow index (migration
+  // 0012) stays in SQLite's cache where the rows, spread over the file, do not.
+  const rows = relevance ? 'resources r INDEXED BY resources_search_filter' : 'resources r';
+  // CROSS JOIN keeps the window outside: one probe per candidate (left to
+  // itself the planner may walk a whole status index).
+  const sql = `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap + 1),
+            n AS MATERIALIZED (SELECT count(*) AS matches, min(id) AS oldest FROM w)
+       SELECT r.id, n.matches FROM n CROSS JOIN w CROSS JOIN ${rows} ON r.id = w.id
+       WHERE (n.matches <= @cap OR w.id > n.oldest) AND ${where} ORDER BY ${sort}, r.id ${dir}`;
+  return { sql, params };
+}
+
 function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
-  const candidates = db
+  const { sql, params } = windowStatement(filter, order);
+  const found = db
+    .prepare<Record<string, string | number>, [number, number]>(sql)
+    .raw()
+    .all({ ...params, match, cap, ...(order.by === 'relevance' ? { titleMatch: titleMatchExpression(match) } : {}) });
+  // Nothing passed the filters: only then are the matches counted apart.
+  const candidates = found[0]?.[1] ?? db
     .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM resources_fts WHERE resources_fts MATCH ? LIMIT ?)')
     .pluck()
     .get(match, cap + 1) ?? 0;
-  const window: IdWindow = { ids: [], capped: candidates > cap };
-  if (candidates > 0) {
-    const { where, params } = filterSql(filter);
-    const dir = DIR[order.dir];
-    const relevance = order.by === 'relevance';
-    // Title matches first: one FTS read of the title column, from the window's oldest id on
-    // (FTS5 seeks to it), kept as a set. bm25 is lower for better matches, so "desc" (best
-    // first) sorts scores up; "asc" reads the same order from the end.
-    const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
-    const sort = order.by === 'relevance'
-      ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT min(id) FROM w)) ${best.title}, w.score ${best.score}`
-      : `${SORT_COLUMN[order.by]} ${dir}`;
-    const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
-    window.ids = db
-      .prepare<Record<string, string | number>, number>(
-        // CROSS JOIN keeps the window outside: one primary-key probe per
-        // candidate (left to itself the planner may walk a whole status index).
-        `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap)
-         SELECT r.id FROM w CROSS JOIN resources r ON r.id = w.id WHERE ${where} ORDER BY ${sort}, r.id ${dir}`,
-      )
-      .pluck()
-      .all({ ...params, match, cap, ...(relevance ? { titleMatch: titleMatchExpression(match) } : {}) });
-  }
-  return { window, candidates };
+  return { window: { ids: found.map(([id]) => id), capped: candidates > cap }, candidates };
 }
 
 export interface DbSearchUser {
