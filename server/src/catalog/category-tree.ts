@@ -1,10 +1,14 @@
 import type { Category, CategoryField, CategoryFields, CategoryTreeNode, NamedRef } from '@kit/contract';
 import { isPrivileged } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
+import { memoOnTables } from '../db/table-memo.ts';
 import type { Viewer } from '../types.ts';
 import { listCategories, type DbCategory } from './categories.repo.ts';
 
 export const VISIBLE = 1;
+
+/** Rows shared by every kept tree and every answer made from them: frozen, so no caller can change them for the next. */
+const frozenCategories = (db: Db): DbCategory[] => listCategories(db).map((row) => Object.freeze(row));
 
 /**
  * The category tree as one viewer may see it. A hidden category (status_id 0)
@@ -31,8 +35,9 @@ export class CategoryTree {
     if (showHidden) this.hidden.clear();
   }
 
+  /** The tree for this viewer; built once per change to the categories (every request of every page reads it). */
   static load(db: Db, viewer: Viewer | null): CategoryTree {
-    return new CategoryTree(listCategories(db), isPrivileged(viewer));
+    return isPrivileged(viewer) ? wholeTree(db) : publicTree(db);
   }
 
   get(id: number): DbCategory | null {
@@ -134,3 +139,6 @@ export class CategoryTree {
     return row ? { id: row.id, name: row.name } : null;
   }
 }
+
+const wholeTree = memoOnTables(['categories'], (db) => new CategoryTree(frozenCategories(db), true));
+const publicTree = memoOnTables(['categories'], (db) => new CategoryTree(frozenCategories(db), false));

@@ -1,5 +1,6 @@
 import type { RenditionKind } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/statements.ts';
 
 /*
  * Reading the phone copies (migration 0011): the job queue, one row per
@@ -27,7 +28,7 @@ export interface DbJob {
 export const JOB_COLUMNS = 'source_sha256, kind, state, progress, attempts, pid, work_dir, error_code, error_message';
 
 export function findJob(db: Db, sha256: string): DbJob | undefined {
-  return db.prepare<[string], DbJob>(`SELECT ${JOB_COLUMNS} FROM rendition_jobs WHERE source_sha256 = ?`).get(sha256);
+  return prepared<[string], DbJob>(db, `SELECT ${JOB_COLUMNS} FROM rendition_jobs WHERE source_sha256 = ?`).get(sha256);
 }
 
 export function findJobs(db: Db, shas: readonly string[]): DbJob[] {
@@ -56,10 +57,9 @@ const RENDITION_SELECT = `
 /** The copies of these source files, in a stable order (video, image, audio, poster). */
 export function findRenditions(db: Db, shas: readonly string[]): DbRendition[] {
   if (shas.length === 0) return [];
-  return db
-    .prepare<[string], DbRendition>(
-      `${RENDITION_SELECT} WHERE d.source_sha256 IN (SELECT value FROM json_each(?))
-       ORDER BY d.source_sha256, CASE d.kind WHEN 'video' THEN 0 WHEN 'image' THEN 1 WHEN 'audio' THEN 2 ELSE 3 END`,
-    )
-    .all(JSON.stringify(shas));
+  return prepared<[string], DbRendition>(
+    db,
+    `${RENDITION_SELECT} WHERE d.source_sha256 IN (SELECT value FROM json_each(?))
+     ORDER BY d.source_sha256, CASE d.kind WHEN 'video' THEN 0 WHEN 'image' THEN 1 WHEN 'audio' THEN 2 ELSE 3 END`,
+  ).all(JSON.stringify(shas));
 }

@@ -1,5 +1,6 @@
 import type { ResourceStatus } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/statements.ts';
 import { today } from '../days.ts';
 
 /** What a resource card needs, joined in one read. */
@@ -55,19 +56,18 @@ const SUMMARY_JOINS = `
 /** Card rows for these ids, in no particular order (callers order them). */
 export function findResourceRows(db: Db, ids: readonly number[]): DbResourceRow[] {
   if (ids.length === 0) return [];
-  return db
-    // CROSS JOIN keeps json_each outside: one primary-key probe per id.
-    .prepare<[string], DbResourceRow>(`${SUMMARY_SELECT} FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value ${SUMMARY_JOINS}`)
-    .all(JSON.stringify(ids));
+  // CROSS JOIN keeps json_each outside: one primary-key probe per id.
+  return prepared<[string], DbResourceRow>(db, `${SUMMARY_SELECT} FROM json_each(?) AS j CROSS JOIN resources r ON r.id = j.value ${SUMMARY_JOINS}`).all(JSON.stringify(ids));
 }
 
 export function findResourceDetail(db: Db, id: number): DbResourceDetail | undefined {
-  return db
-    .prepare<[number], DbResourceDetail>(
-      `${SUMMARY_SELECT}, r.description, r.source, r.license, r.app_version, r.status_reason, r.published_at, r.playlist_id
-       FROM resources r ${SUMMARY_JOINS} WHERE r.id = ?`,
-    )
-    .get(id);
+  // `r.id = ?` beside LEFT JOINs makes SQLite (3.54) compile the statement again on every run, which
+  // cost more than the read itself; through CAST the parameter is an expression and the plan is kept.
+  return prepared<[number], DbResourceDetail>(
+    db,
+    `${SUMMARY_SELECT}, r.description, r.source, r.license, r.app_version, r.status_reason, r.published_at, r.playlist_id
+     FROM resources r ${SUMMARY_JOINS} WHERE r.id = CAST(? AS INTEGER)`,
+  ).get(id);
 }
 
 /** Why these resources were rejected or blocked (null: nobody said). */
@@ -100,11 +100,11 @@ export function findOpenReportNotes(db: Db, ids: readonly number[], perResource:
 }
 
 export function countComments(db: Db, resourceId: number): number {
-  return db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM comments WHERE resource_id = ?').get(resourceId)?.n ?? 0;
+  return prepared<[number], { n: number }>(db, 'SELECT count(*) AS n FROM comments WHERE resource_id = ?').get(resourceId)?.n ?? 0;
 }
 
 export function isFavorite(db: Db, userId: number, resourceId: number): boolean {
-  return db.prepare('SELECT 1 FROM favorites WHERE user_id = ? AND resource_id = ?').get(userId, resourceId) !== undefined;
+  return prepared<[number, number]>(db, 'SELECT 1 FROM favorites WHERE user_id = ? AND resource_id = ?').get(userId, resourceId) !== undefined;
 }
 
 /** One download: the resource's counter and today's row, together. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { memoOnTables } from '../db/table-memo.ts';
 import { SETTING_DEFAULTS, type Settings } from './kit-settings.ts';
 
 interface DbSetting {
@@ -7,13 +8,22 @@ interface DbSetting {
 }
 
 /** Stored values over the defaults; a key the code no longer knows is ignored. */
-export function readSettings(db: Db): Settings {
+function loadSettings(db: Db): Readonly<Settings> {
   const rows = db.prepare<[], DbSetting>('SELECT key, value FROM settings').all();
   const settings: Settings = { ...SETTING_DEFAULTS, contactPhones: [...SETTING_DEFAULTS.contactPhones] };
   for (const row of rows) {
     if (row.key in settings) (settings as unknown as Record<string, unknown>)[row.key] = JSON.parse(row.value);
   }
-  return settings;
+  return Object.freeze(settings);
+}
+
+/** Read once per change to the table: restricted mode and the download rule ask on every request. */
+const storedSettings = memoOnTables(['settings'], loadSettings);
+
+/** The kit's settings, a copy the caller may change. */
+export function readSettings(db: Db): Settings {
+  const settings = storedSettings(db);
+  return { ...settings, contactPhones: [...settings.contactPhones] };
 }
 
 export function writeSettings(db: Db, changes: Partial<Settings>): void {

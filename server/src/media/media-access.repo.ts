@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/statements.ts';
 
 export interface DbMedia {
   sha256: string;
@@ -9,9 +10,7 @@ export interface DbMedia {
 }
 
 export function findMedia(db: Db, sha256: string): DbMedia | undefined {
-  return db
-    .prepare<[string], DbMedia>('SELECT sha256, ext, mime, size, duration_seconds FROM media WHERE sha256 = ?')
-    .get(sha256);
+  return prepared<[string], DbMedia>(db, 'SELECT sha256, ext, mime, size, duration_seconds FROM media WHERE sha256 = ?').get(sha256);
 }
 
 /**
@@ -21,9 +20,9 @@ export function findMedia(db: Db, sha256: string): DbMedia | undefined {
  * (migrations 0002 and 0011).
  */
 export function isMediaPublic(db: Db, sha256: string): boolean {
-  const row = db
-    .prepare<{ sha: string }, { ok: number }>(
-      `SELECT (
+  const row = prepared<[{ sha: string }], { ok: number }>(
+    db,
+    `SELECT (
           EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND status = 'published')
        OR EXISTS (SELECT 1 FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE d.media_sha256 = @sha AND r.status = 'published')
        OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND status = 'published')
@@ -31,23 +30,21 @@ export function isMediaPublic(db: Db, sha256: string): boolean {
        OR EXISTS (SELECT 1 FROM banners WHERE media_sha256 = @sha AND active = 1)
        OR EXISTS (SELECT 1 FROM ads WHERE image_sha256 = @sha AND status = 'published')
        ) AS ok`,
-    )
-    .get({ sha: sha256 });
+  ).get({ sha: sha256 });
   return row?.ok === 1;
 }
 
 /** The user's own resources (any status: their file, a phone copy of it, their cover) or own picture use the file. */
 export function isMediaOwnedBy(db: Db, sha256: string, userId: number): boolean {
-  const row = db
-    .prepare<{ sha: string; user: number }, { ok: number }>(
-      `SELECT (
+  const row = prepared<[{ sha: string; user: number }], { ok: number }>(
+    db,
+    `SELECT (
           EXISTS (SELECT 1 FROM resources WHERE media_sha256 = @sha AND user_id = @user)
        OR EXISTS (SELECT 1 FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE d.media_sha256 = @sha AND r.user_id = @user)
        OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND user_id = @user)
        OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND id = @user)
        ) AS ok`,
-    )
-    .get({ sha: sha256, user: userId });
+  ).get({ sha: sha256, user: userId });
   return row?.ok === 1;
 }
 

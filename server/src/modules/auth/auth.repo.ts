@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { prepared } from '../../db/statements.ts';
 
 export interface DbAuthUser {
   id: number;
@@ -18,7 +19,7 @@ const AUTH_USER_COLUMNS = `u.id, u.user_name, u.password_hash, u.is_admin, u.rol
   u.token_version, u.account_key, EXISTS (SELECT 1 FROM denied_users d WHERE d.user_id = u.id) AS denied`;
 
 export function findAuthUserById(db: Db, id: number): DbAuthUser | undefined {
-  return db.prepare<[number], DbAuthUser>(`SELECT ${AUTH_USER_COLUMNS} FROM users u WHERE u.id = ?`).get(id);
+  return prepared<[number], DbAuthUser>(db, `SELECT ${AUTH_USER_COLUMNS} FROM users u WHERE u.id = ?`).get(id);
 }
 
 export function findAuthUserByName(db: Db, userName: string): DbAuthUser | undefined {
@@ -26,7 +27,7 @@ export function findAuthUserByName(db: Db, userName: string): DbAuthUser | undef
 }
 
 export function isTokenRevoked(db: Db, jti: string): boolean {
-  return db.prepare('SELECT 1 FROM revoked_tokens WHERE jti = ?').get(jti) !== undefined;
+  return prepared<[string]>(db, 'SELECT 1 FROM revoked_tokens WHERE jti = ?').get(jti) !== undefined;
 }
 
 /** Logged-out tokens are kept only until they would have expired anyway. */

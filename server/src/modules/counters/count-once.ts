@@ -46,6 +46,24 @@ export const VISITOR_COOKIE = 'kp_vid';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
+const VISITOR_ID_BYTES = 16;
+let idPool = Buffer.alloc(0);
+let idPoolOffset = 0;
+
+/**
+ * 16 random bytes, base64url. Drawn from a pool filled by one call to the
+ * CSPRNG per 256 ids (each byte used once): a call per id cost more than the
+ * rest of counting a view for a browser that keeps no cookie.
+ */
+function newVisitorId(): string {
+  if (idPoolOffset + VISITOR_ID_BYTES > idPool.length) {
+    idPool = randomBytes(VISITOR_ID_BYTES * 256);
+    idPoolOffset = 0;
+  }
+  idPoolOffset += VISITOR_ID_BYTES;
+  return idPool.toString('base64url', idPoolOffset - VISITOR_ID_BYTES, idPoolOffset);
+}
+
 export interface CountOnceOptions {
   /** how long one viewer counts once per thing */
   periodMs: number;
@@ -93,7 +111,7 @@ export class CountOnce {
 
     const cookie = request.cookies[VISITOR_COOKIE];
     const visitor = cookie !== undefined && VISITOR_ID.test(cookie) ? cookie : null;
-    const minted = visitor === null ? randomBytes(16).toString('base64url') : null;
+    const minted = visitor === null ? newVisitorId() : null;
     if (minted !== null) {
       void reply.setCookie(VISITOR_COOKIE, minted, {
         path: '/',
