@@ -1,8 +1,10 @@
 /**
  * The server's memory with the V8 heap of a 1 GB Raspberry Pi: the same
  * server on the same data, started again with the heap limits V8 would pick
- * on that Pi (set by flags), idle, then under the load part's crowd and
- * upload, beside the same figures with this machine's own sizing.
+ * on that Pi (set by flags) followed by the node flags kit-portal.service
+ * adds (as on the kit, they override V8's choice), idle, then under the load
+ * part's crowd and upload, beside the same figures with this machine's own
+ * sizing.
  *
  * How V8 sizes its heap (docs/PERFORMANCE.md, "What it measures", has the
  * sources): Node hands V8 the machine's memory, or its cgroup's limit when
@@ -11,11 +13,24 @@
  * rounded up to a power of two and capped at 64 MB (1/256 and at least 1 MB
  * when the old generation is 256 MB or less).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { crowdAndUpload, mb, reportLoad, type Browsable, type LoadFigures } from './load.ts';
 import { reach } from './goals.ts';
 import { loginAdmin, startServer, type BenchServer } from './server.ts';
 import { SETTINGS } from './settings.ts';
 import { results, rows } from './table.ts';
+
+/**
+ * The node flags kit-portal.service runs the server with (the words between
+ * node and the script in its ExecStart): on the Pi they come after V8's own
+ * sizing and override it, so the bench passes them the same way.
+ */
+export function kitUnitNodeFlags(): string[] {
+  const unit = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'systemd', 'kit-portal.service'), 'utf8');
+  const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+  return exec.split(/\s+/).slice(1).filter((word) => word.startsWith('--'));
+}
 
 export function v8HeapFor(memoryMB: number): { oldSpaceMB: number; semiSpaceMB: number; flags: string[] } {
   const oldSpaceMB = Math.min(4096, Math.floor(memoryMB / 2));
@@ -34,8 +49,10 @@ export interface ThisMachine { idleRss: number; heapLimit: number; load: LoadFig
 
 export async function benchMemory(dataDir: string, ids: Browsable, here: ThisMachine | null): Promise<void> {
   const pi = v8HeapFor(SETTINGS.piMemoryMB);
-  const heap = `V8 heap of a ${SETTINGS.piMemoryMB} MB Pi: ${pi.flags.join(' ')}`;
-  const server = await startServer(dataDir, { nodeFlags: pi.flags });
+  const unit = kitUnitNodeFlags();
+  const flags = [...pi.flags, ...unit];
+  const heap = `V8 heap of a ${SETTINGS.piMemoryMB} MB Pi: ${pi.flags.join(' ')}${unit.length > 0 ? `, then kit-portal.service's ${unit.join(' ')}` : ''}`;
+  const server = await startServer(dataDir, { nodeFlags: flags });
   try {
     const idle = await idleRss(server);
     const { heap: { limit } } = await server.loopDelay();
@@ -48,7 +65,7 @@ export async function benchMemory(dataDir: string, ids: Browsable, here: ThisMac
     rows.push({ figure: 'V8 heap limit (old space + young generation)', value: `${mb(limit)} on the Pi's sizing`, baseline: here ? `${mb(here.heapLimit)} on this machine's` : '', ratio: '' });
     reach('memory.piIdle', idle / 1024 / 1024, `this machine's heap sizing ${hereIdle}`);
     reach('memory.piPeak', load.loaded.rssPeak / 1024 / 1024, `this machine's heap sizing ${herePeak}; browsing only ${mb(load.alone.rssPeak)}`);
-    results.memory = { piMemoryMB: SETTINGS.piMemoryMB, flags: pi.flags, heapLimit: limit, idleRss: idle, load, thisMachine: here };
+    results.memory = { piMemoryMB: SETTINGS.piMemoryMB, flags, heapLimit: limit, idleRss: idle, load, thisMachine: here };
   } finally {
     await server.stop();
   }

@@ -100,7 +100,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
       ...(logger
         ? { stream: logger.stream }
         : resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty'
-          ? { stream: prettyLogStream() }
+          ? { stream: await prettyLogStream() }
           : {}),
     },
     // Nothing sits in front of the kit's server, so it sets its own limits.

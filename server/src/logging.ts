@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import pinoPretty from 'pino-pretty';
 import type { LogFormat } from './config.ts';
 
 /**
@@ -16,8 +15,13 @@ export function resolveLogFormat(setting: LogFormat, stdoutIsTTY: boolean): 'jso
   return setting === 'auto' ? (stdoutIsTTY ? 'pretty' : 'json') : setting;
 }
 
-/** pino-pretty writing to standard output, synchronously so nothing is lost when the process exits. */
-export function prettyLogStream(): Writable {
+/**
+ * pino-pretty writing to standard output, synchronously so nothing is lost
+ * when the process exits. Loaded only for a terminal: a kit logs JSON to
+ * journald and never needs its 10 MB.
+ */
+export async function prettyLogStream(): Promise<Writable> {
+  const { default: pinoPretty } = await import('pino-pretty');
   return pinoPretty({
     destination: 1,
     sync: true,

@@ -160,7 +160,8 @@ describe('kit-portal.service', () => {
     expect(one('EnvironmentFile')).toBe('-/etc/kit-portal/env');
     expect(one('AmbientCapabilities')).toBe('CAP_NET_BIND_SERVICE');
     expect(one('CapabilityBoundingSet')).toBe('CAP_NET_BIND_SERVICE');
-    expect(one('ExecStart')).toBe('/opt/kit-portal/.toolchain/node_modules/node/bin/node /opt/kit-portal/server/src/main.ts');
+    // A 1 MB young generation: an upload's buffers are freed young (docs/PERFORMANCE.md, "Browsing during an upload, and memory on a 1 GB Pi").
+    expect(one('ExecStart')).toBe('/opt/kit-portal/.toolchain/node_modules/node/bin/node --max-semi-space-size=1 /opt/kit-portal/server/src/main.ts');
   });
 
   it('does not set MemoryDenyWriteExecute (it breaks V8) nor PrivateUsers (port 80 would not open)', () => {

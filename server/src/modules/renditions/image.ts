@@ -30,8 +30,8 @@ function asFailure(error: unknown): unknown {
  */
 export async function writeWebp(input: string, output: string, maxSide: number): Promise<{ width: number; height: number }> {
   try {
-    const info = await imageLimiter.run(() =>
-      readPicture(input)
+    const info = await imageLimiter.run(async () =>
+      (await readPicture(input))
         .timeout({ seconds: IMAGE_LIMIT_SECONDS })
         .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: DISPLAY_QUALITY })
@@ -53,7 +53,7 @@ export async function writeWebp(input: string, output: string, maxSide: number):
 export async function makeImage(source: string, sourceBytes: number, workDir: string): Promise<MadeRendition[]> {
   let meta: Metadata;
   try {
-    meta = await imageLimiter.run(() => readPicture(source).metadata());
+    meta = await imageLimiter.run(async () => (await readPicture(source)).metadata());
   } catch (error) {
     throw asFailure(error);
   }

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import tls from 'node:tls';
-import acme from 'acme-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AcmeConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { describeResult, runProgram } from '../device/device.scripts.ts';
+import { acmeLibrary, type AcmeLibrary } from './acme-library.ts';
 
 /*
  * One ACME order for one kit's certificate request, through acme-client
@@ -40,7 +40,7 @@ let trustedCaFile: string | null = null;
  * acme-client talks through its own axios instance: KIT_ACME_CA_FILE's roots
  * are added to Node's for it (a private CA, or a test CA), once per process.
  */
-function trustExtraRoots(caFile: string | null): void {
+function trustExtraRoots(acme: AcmeLibrary, caFile: string | null): void {
   if (caFile === null || caFile === trustedCaFile) return;
   acme.axios.defaults.httpsAgent = new https.Agent({ ca: [...tls.rootCertificates, fs.readFileSync(caFile, 'utf8')], keepAlive: false });
   trustedCaFile = caFile;
@@ -66,7 +66,8 @@ async function runHook(hook: string, verb: 'add' | 'remove', fqdn: string, value
  * it was published (acme-client runs the remove function in a finally).
  */
 export async function orderCertificate(config: AcmeConfig, accountKey: string, csr: string, log: FastifyBaseLogger): Promise<string> {
-  trustExtraRoots(config.caFile);
+  const acme = await acmeLibrary();
+  trustExtraRoots(acme, config.caFile);
   const client = new acme.Client({ directoryUrl: config.directoryUrl, accountKey, backoffMin: 1_000, backoffMax: 10_000, backoffAttempts: 12 });
   try {
     return await client.auto({

@@ -1,9 +1,9 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import acme from 'acme-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AcmeConfig } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
+import { acmeLibrary, type AcmeLibrary } from './acme-library.ts';
 import { loadOrCreateAccountKey, orderCertificate } from './acme-order.ts';
 import type { CertificateAnswer, CertificateRequest } from './certificate-exchange.ts';
 import { allKitCertificates, bindName, certificateByName, certificateOfKit, markAttempt, recordFailure, recordIssued, recordRequest, type DbHubCertificate } from './certificates.repo.ts';
@@ -78,6 +78,8 @@ export class HubCertificates {
    * exchange.
    */
   async handle(kit: RequestingKit, request: CertificateRequest, waitMs: number): Promise<CertificateAnswer> {
+    // Before anything is read: from here to the order the checks run without yielding.
+    const acme = await acmeLibrary();
     let row = certificateOfKit(this.#db, kit.keyId);
     if (!row) {
       const name = chooseName(this.#db, kit, request.label, this.#acme.domain);
@@ -86,7 +88,7 @@ export class HubCertificates {
     }
     if (request.csr === null) return this.#answer(row, 'name-needed');
 
-    const requested = this.#namesOf(request.csr);
+    const requested = this.#namesOf(acme, request.csr);
     if (requested === null || requested.length !== 1) return this.#refuse(kit, 'CERT_REQUEST_INVALID', 'la solicitud no se pudo leer o pide más de un nombre');
     const [name] = requested as [string];
     const label = name.slice(0, -this.#acme.domain.length - 1);
@@ -124,7 +126,7 @@ export class HubCertificates {
     return allKitCertificates(this.#db);
   }
 
-  #namesOf(csr: string): string[] | null {
+  #namesOf(acme: AcmeLibrary, csr: string): string[] | null {
     try {
       const { commonName, altNames } = acme.crypto.readCsrDomains(csr);
       return [...new Set([commonName, ...altNames].filter((n): n is string => typeof n === 'string' && n !== '').map((n) => n.toLowerCase()))];

@@ -1,13 +1,13 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import acme from 'acme-client';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { checkInstallable, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
 import { CertificateAnswerSchema, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
+import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
 import type { KitKey } from './sync-keys.ts';
 
@@ -63,7 +63,7 @@ async function makePending(dataDir: string, name: string): Promise<PendingReques
   const { dir } = tlsFiles(dataDir);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const keyPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const [, csr] = await acme.crypto.createCsr({ commonName: name, altNames: [name] }, keyPem);
+  const [, csr] = await (await acmeLibrary()).crypto.createCsr({ commonName: name, altNames: [name] }, keyPem);
   const request: PendingRequest = { name, csr: csr.toString() };
   await writeAtomic(files.key, keyPem, 0o600);
   await writeAtomic(files.request, JSON.stringify(request), 0o600);

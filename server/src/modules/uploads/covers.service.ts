@@ -35,8 +35,8 @@ export interface MadeCover {
 export async function makeCover(input: Buffer | string, unreadable: () => AppError): Promise<MadeCover> {
   try {
     return await imageLimiter.run(async () => {
-      const meta = await readPicture(input).metadata();
-      const { data, info } = await readPicture(input)
+      const meta = await (await readPicture(input)).metadata();
+      const { data, info } = await (await readPicture(input))
         .resize({ width: COVER_SIZE, height: COVER_SIZE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: COVER_QUALITY })
         .toBuffer({ resolveWithObject: true });

@@ -26,8 +26,14 @@ export function uploadsOf(db: Db, userId: number, resourceIds: readonly number[]
     .all(userId, JSON.stringify(resourceIds));
 }
 
-export function touchUpload(db: Db, id: string): void {
-  db.prepare("UPDATE uploads SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
+/**
+ * Marks an upload as alive now, unless it was marked less than `freshMs` ago:
+ * an UPDATE that matches no row writes nothing, so it costs no commit (with
+ * synchronous=FULL, a commit waits for the disk on the event loop).
+ */
+export function touchUpload(db: Db, id: string, freshMs = 0): void {
+  const before = new Date(Date.now() - freshMs).toISOString();
+  db.prepare("UPDATE uploads SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND updated_at <= ?").run(id, before);
 }
 
 export function deleteUploadRow(db: Db, id: string): void {

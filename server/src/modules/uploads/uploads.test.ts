@@ -310,6 +310,27 @@ describe('POST /api/v2/resources/{id}/file (one request, multipart field `file`)
 });
 
 describe('stale uploads', () => {
+  it('a PATCH marks its upload as alive, at most once in a few minutes (no database commit per chunk)', async () => {
+    const id = await draft();
+    const pdf = files.pdf(90_000, 12);
+    const upload = (await start(id, pdf.length, 'vivo.pdf')).json();
+    const updatedAt = () => w.t.app.db.prepare<[string], { updated_at: string }>('SELECT updated_at FROM uploads WHERE id = ?').get(upload.id)?.updated_at;
+    const setUpdatedAt = (msAgo: number) => {
+      const at = new Date(Date.now() - msAgo).toISOString();
+      w.t.app.db.prepare('UPDATE uploads SET updated_at = ? WHERE id = ?').run(at, upload.id);
+      return at;
+    };
+    // Touched a minute ago: the next chunks leave the row alone.
+    const recent = setUpdatedAt(60_000);
+    expect((await patch(upload.id, 0, pdf.subarray(0, 30_000))).statusCode).toBe(200);
+    expect(updatedAt()).toBe(recent);
+    // Touched an hour ago: the next chunk renews it, so the upload is not swept as stale.
+    const old = setUpdatedAt(3600_000);
+    expect((await patch(upload.id, 30_000, pdf.subarray(30_000, 60_000))).statusCode).toBe(200);
+    expect(Date.parse(updatedAt() ?? '')).toBeGreaterThan(Date.parse(old) + 3000_000);
+    expect((await api('owner', 'GET', `/uploads/${upload.id}`)).json().offset).toBe(60_000);
+  });
+
   it('are deleted at start with orphan bytes, while fresh ones survive a restart and resume', async () => {
     const local = await contribWorld();
     const call = caller(local);

@@ -22,8 +22,8 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
   const kind = sniff(input.subarray(0, 16));
   if (!kind || kind.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('IMAGE_NOT_ALLOWED', { field: 'file' });
   try {
-    const { data, info } = await imageLimiter.run(() =>
-      readPicture(input)
+    const { data, info } = await imageLimiter.run(async () =>
+      (await readPicture(input))
         .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
         .webp({ quality: PROFILE_IMAGE_QUALITY })
         .toBuffer({ resolveWithObject: true }),
