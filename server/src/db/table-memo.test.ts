@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper.ts';
 import { openDatabase, type Db } from './connection.ts';
-import { memoOnTables } from './table-memo.ts';
+import { changeStamp, memoOnTables } from './table-memo.ts';
 
 /*
  * A value kept until one of its tables changes (db/table-memo.ts), on real
@@ -90,5 +90,20 @@ describe('memoOnTables', () => {
     names(db);
     db.prepare("UPDATE books SET title = 'Después' WHERE id = 1").run();
     expect(names(db)).toEqual(['Después']);
+  });
+});
+
+describe('changeStamp of chosen columns', () => {
+  it('changes when an update gives a watched column a different value, not when it writes the same one', () => {
+    const stamp = changeStamp(db, [{ table: 'books', columns: ['title'] }]);
+    const first = stamp.now();
+    expect(first).not.toBeNull();
+    db.prepare('UPDATE books SET title = title, shelf_id = NULL WHERE id = 1').run();
+    expect(stamp.now()).toBe(first);
+    db.prepare("UPDATE books SET title = 'El zorro' WHERE id = 1").run();
+    const renamed = stamp.now();
+    expect(renamed).not.toBe(first);
+    db.prepare("INSERT INTO books (shelf_id, title) VALUES (1, 'La laguna')").run();
+    expect(stamp.now()).not.toBe(renamed);
   });
 });

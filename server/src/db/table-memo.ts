@@ -2,64 +2,111 @@ import type Database from 'better-sqlite3';
 import type { Db } from './connection.ts';
 
 /**
- * Values computed from a few small tables (the category tree, the kit's
- * settings) that every request reads, kept until one of those tables changes.
+ * Values kept until the database changes under them: the category tree and
+ * the kit's settings (memoOnTables below), the answers of costly text
+ * searches (modules/search/search-answers.ts).
  *
- * Temporary triggers on this connection count every INSERT, UPDATE and
- * DELETE of a watched table, whatever code path makes it (admin routes,
- * imports, seeds, foreign-key actions), so no writer can forget to
+ * Temporary triggers on this connection count every change to what a value
+ * was read from, whatever code path makes it (admin routes, imports, seeds,
+ * foreign-key actions, and whatever comes next), so no writer can forget to
  * invalidate. `PRAGMA data_version` adds the commits of any other connection
- * (backup and import tools). Nothing is kept inside a transaction: a value
- * read there may see writes that roll back while the counts stay.
+ * (backup and import tools). A kept value is used only while the stamp of
+ * its watches is what it was when the value was read.
+ *
+ * Nothing is kept inside a transaction: a value read there may see writes
+ * that roll back while the counts stay. Nor do watches start there: their
+ * triggers would roll back with it. A kept value may still be used inside
+ * one, since a write there is counted (and a rollback leaves the count, which
+ * only costs a second read).
  */
 
-const CHANGED = 'kit_table_changed';
+/**
+ * What a watch counts: every INSERT, UPDATE and DELETE of TABLE; or, with
+ * COLUMNS, inserts, deletes and the UPDATEs that give one of those columns a
+ * different value (an edit form sends every field, so saving one rewrites the
+ * others as they were: that changes nothing read from them).
+ */
+export interface Watch {
+  table: string;
+  columns?: readonly string[];
+}
 
-interface Watch {
-  /** changes counted per watched table since the watch began */
+const CHANGED = 'kit_changed';
+
+interface Counting {
+  /** changes counted per watch (by its trigger name) since the watch began */
   counts: Map<string, number>;
+  /** Prepared once: db.pragma() compiles its statement anew on every call. */
   dataVersion: Database.Statement<[], number>;
 }
 
-const watches = new WeakMap<Db, Watch>();
+const countings = new WeakMap<Db, Counting>();
 
-function watchOf(db: Db): Watch {
-  let watch = watches.get(db);
-  if (watch === undefined) {
+function countingOf(db: Db): Counting {
+  let counting = countings.get(db);
+  if (counting === undefined) {
     const counts = new Map<string, number>();
-    db.function(CHANGED, { deterministic: false }, (table: unknown) => {
-      const name = String(table);
+    db.function(CHANGED, { deterministic: false }, (watch: unknown) => {
+      const name = String(watch);
       counts.set(name, (counts.get(name) ?? 0) + 1);
       return null;
     });
-    watch = { counts, dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck() };
-    watches.set(db, watch);
+    counting = { counts, dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck() };
+    countings.set(db, counting);
   }
-  return watch;
+  return counting;
 }
 
-/** Starts counting TABLE's changes (once per connection). */
-function watchTable(db: Db, watch: Watch, table: string): void {
-  if (watch.counts.has(table)) return;
-  if (!/^[a-z_]+$/.test(table)) throw new Error(`table-memo: not a table name: ${table}`);
-  db.exec(
-    ['INSERT', 'UPDATE', 'DELETE']
-      .map((event) => `CREATE TEMP TRIGGER IF NOT EXISTS ${CHANGED}_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT ${CHANGED}('${table}'); END;`)
-      .join('\n'),
-  );
-  watch.counts.set(table, 0);
+function checkedName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`table-memo: not a table or column name: ${name}`);
+  return name;
 }
 
-/**
- * What TABLES looked like: equal stamps mean no change in between. Null
- * inside a transaction, where nothing may be kept (nor triggers created: they
- * would roll back with it).
- */
-function stampOf(db: Db, tables: readonly string[]): string | null {
-  if (db.inTransaction) return null;
-  const watch = watchOf(db);
-  for (const table of tables) watchTable(db, watch, table);
-  return `${tables.map((t) => watch.counts.get(t)).join(':')}@${watch.dataVersion.get()}`;
+/** The watch's name in SQL: its triggers' prefix and the key of its count. */
+function nameOf(watch: Watch): string {
+  const table = checkedName(watch.table);
+  return watch.columns === undefined ? `${CHANGED}_${table}` : `${CHANGED}_${table}_of_${watch.columns.map(checkedName).join('_')}`;
+}
+
+/** The triggers that count WATCH's changes under NAME. */
+function triggersOf(watch: Watch, name: string): string {
+  const trigger = (event: string, suffix: string, when = '') =>
+    `CREATE TEMP TRIGGER IF NOT EXISTS ${name}_${suffix} AFTER ${event} ON main.${watch.table} ${when} BEGIN SELECT ${CHANGED}('${name}'); END;`;
+  const columns = watch.columns;
+  const update =
+    columns === undefined
+      ? trigger('UPDATE', 'update')
+      : trigger(`UPDATE OF ${columns.join(', ')}`, 'update', `WHEN ${columns.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ')}`);
+  return [trigger('INSERT', 'insert'), update, trigger('DELETE', 'delete')].join('\n');
+}
+
+export interface ChangeStamp {
+  /**
+   * What the watched data looks like now: equal stamps mean no change in
+   * between. Null while the watches have not started (first asked inside a
+   * transaction).
+   */
+  now(): string | null;
+  /** The stamp to keep a value just read under; null inside a transaction, where nothing may be kept. */
+  forKeeping(): string | null;
+}
+
+/** The stamp of WATCHES on DB (each watch's triggers made once per connection). */
+export function changeStamp(db: Db, watches: readonly Watch[]): ChangeStamp {
+  const named = watches.map((watch) => ({ watch, name: nameOf(watch) }));
+  let started = false;
+  const now = (): string | null => {
+    const { counts, dataVersion } = countingOf(db);
+    if (!started) {
+      if (db.inTransaction) return null;
+      const unwatched = named.filter(({ name }) => !counts.has(name));
+      db.exec(unwatched.map(({ watch, name }) => triggersOf(watch, name)).join('\n'));
+      for (const { name } of unwatched) counts.set(name, 0);
+      started = true;
+    }
+    return `${named.map(({ name }) => counts.get(name)).join(':')}@${dataVersion.get()}`;
+  };
+  return { now, forKeeping: () => (db.inTransaction ? null : now()) };
 }
 
 /**
@@ -68,14 +115,21 @@ function stampOf(db: Db, tables: readonly string[]): string | null {
  * must not be changed by them (freeze what could be).
  */
 export function memoOnTables<T>(tables: readonly string[], build: (db: Db) => T): (db: Db) => T {
+  const watches = tables.map((table) => ({ table }));
+  const stamps = new WeakMap<Db, ChangeStamp>();
   const kept = new WeakMap<Db, { stamp: string; value: T }>();
   return (db) => {
-    // The stamp is taken before reading, so a commit in between only costs a second read.
-    const stamp = stampOf(db, tables);
+    let stamp = stamps.get(db);
+    if (stamp === undefined) {
+      stamp = changeStamp(db, watches);
+      stamps.set(db, stamp);
+    }
     const entry = kept.get(db);
-    if (stamp !== null && entry?.stamp === stamp) return entry.value;
+    if (entry !== undefined && entry.stamp === stamp.now()) return entry.value;
+    // The stamp is taken before reading, so a commit in between only costs a second read.
+    const before = stamp.forKeeping();
     const value = build(db);
-    if (stamp !== null) kept.set(db, { stamp, value });
+    if (before !== null) kept.set(db, { stamp: before, value });
     return value;
   };
 }

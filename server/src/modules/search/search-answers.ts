@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { changeStamp, type ChangeStamp, type Watch } from '../../db/table-memo.ts';
 
 /**
  * Remembered answers of costly text searches.
@@ -14,18 +15,14 @@ import type { Db } from '../../db/connection.ts';
  * the order and the cap. Only ids are kept: titles, covers and counts on the
  * cards are read fresh for every answer.
  *
- * Inside the database, temporary triggers on this connection count every
- * change to what a text search reads: resources inserted or deleted, their
- * searched, filtered or sorted columns changed (written with a different
- * value: the same text saved again changes neither the index's words nor its
- * counts, so no answer), and any change to categories
- * (their names are in the text index). An answer is used only while the count
- * is what it was when the answer was computed. Every write path (publishing,
- * blocking, editing, deleting, imports, seeds, and whatever comes next) goes
- * through SQLite, so none can forget to invalidate. `PRAGMA data_version`
- * adds the commits of any other connection (backup and import tools).
- * Views and downloads change every few seconds on a busy kit, so they have
- * their own count, which only the orders by views and by downloads read.
+ * Inside the database, an answer is used only while nothing it read changed
+ * (db/table-memo.ts counts the changes, whatever writes them): resources
+ * inserted or deleted, their searched, filtered or sorted columns given a
+ * different value (the same text saved again changes neither the index's
+ * words nor its counts, so no answer), and any change to categories (their
+ * names are in the text index). Views and downloads change every few seconds
+ * on a busy kit, so they are counted apart, read only by the orders by views
+ * and by downloads.
  */
 
 /** Columns of `resources` a text search matches (FTS), filters or sorts on; title_sort derives from title. */
@@ -45,44 +42,22 @@ export interface IdWindow {
 }
 
 export class SearchAnswers {
-  private readonly changes = { content: 0, counts: 0 };
   private readonly answers = new Map<string, { stamp: string; window: IdWindow }>();
-  private readonly dataVersion: () => unknown;
-  private readonly inTransaction: () => boolean;
+  /** Of what every search reads, and of that and the counters. */
+  private readonly content: ChangeStamp;
+  private readonly contentAndCounts: ChangeStamp;
 
   constructor(db: Db) {
-    // Prepared once: db.pragma() compiles its statement anew on every call,
-    // which cost as much as answering a remembered search.
-    const dataVersion = db.prepare('PRAGMA data_version').pluck();
-    this.dataVersion = () => dataVersion.get();
-    this.inTransaction = () => db.inTransaction;
-    const fn = 'search_answers_changed';
-    db.function(fn, { deterministic: false }, (kind: unknown) => {
-      this.changes[kind === 'counts' ? 'counts' : 'content']++;
-      return null;
-    });
-    const on = (name: string, event: string, table: string, kind: 'content' | 'counts', when = '') =>
-      `CREATE TEMP TRIGGER ${fn}_${name} AFTER ${event} ON main.${table} ${when} BEGIN SELECT ${fn}('${kind}'); END;`;
-    // An UPDATE that writes a column without changing it (the edit form sends
-    // every field, so changing only the licence rewrites the title as it was)
-    // changes no answer: it must not drop them all.
-    const changed = (columns: readonly string[]) => `WHEN ${columns.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ')}`;
-    db.exec(
-      [
-        on('resources_insert', 'INSERT', 'resources', 'content'),
-        on('resources_delete', 'DELETE', 'resources', 'content'),
-        on('resources_update', `UPDATE OF ${SEARCHED_COLUMNS.join(', ')}`, 'resources', 'content', changed(SEARCHED_COLUMNS)),
-        on('resources_counts', `UPDATE OF ${COUNTED_COLUMNS.join(', ')}`, 'resources', 'counts', changed(COUNTED_COLUMNS)),
-        on('categories_insert', 'INSERT', 'categories', 'content'),
-        on('categories_delete', 'DELETE', 'categories', 'content'),
-        on('categories_update', 'UPDATE', 'categories', 'content'),
-      ].join('\n'),
-    );
+    const content: Watch[] = [
+      { table: 'resources', columns: SEARCHED_COLUMNS },
+      { table: 'categories' },
+    ];
+    this.content = changeStamp(db, content);
+    this.contentAndCounts = changeStamp(db, [...content, { table: 'resources', columns: COUNTED_COLUMNS }]);
   }
 
-  /** What the database looked like to an answer: the counts it depends on and other connections' commits. */
-  private stamp(readsCounts: boolean): string {
-    return `${this.changes.content}:${readsCounts ? this.changes.counts : '-'}:${String(this.dataVersion())}`;
+  private stampOf(readsCounts: boolean): ChangeStamp {
+    return readsCounts ? this.contentAndCounts : this.content;
   }
 
   /** The remembered answer for key, if nothing it depends on changed since. */
@@ -90,19 +65,16 @@ export class SearchAnswers {
     const entry = this.answers.get(key);
     if (entry === undefined) return undefined;
     this.answers.delete(key);
-    if (entry.stamp !== this.stamp(readsCounts)) return undefined;
+    if (entry.stamp !== this.stampOf(readsCounts).now()) return undefined;
     this.answers.set(key, entry); // most recently used last
     return entry.window;
   }
 
-  /**
-   * Keeps an answer just computed, in the same tick (no write in between).
-   * Not inside a transaction: its writes, seen by the answer, may roll back
-   * while the counts stay.
-   */
+  /** Keeps an answer just computed, in the same tick (no write in between); not inside a transaction. */
   remember(key: string, readsCounts: boolean, window: IdWindow): void {
-    if (this.inTransaction()) return;
-    this.answers.set(key, { stamp: this.stamp(readsCounts), window });
+    const stamp = this.stampOf(readsCounts).forKeeping();
+    if (stamp === null) return;
+    this.answers.set(key, { stamp, window });
     const oldest = this.answers.keys().next().value;
     if (this.answers.size > MAX_REMEMBERED && oldest !== undefined) this.answers.delete(oldest);
   }
@@ -110,7 +82,7 @@ export class SearchAnswers {
 
 const byDb = new WeakMap<Db, SearchAnswers>();
 
-/** This connection's answers; the first call sets up the change counting, before anything is remembered. */
+/** This connection's answers. */
 export function searchAnswersFor(db: Db): SearchAnswers {
   let answers = byDb.get(db);
   if (answers === undefined) {
