@@ -13,24 +13,11 @@
  * rounded up to a power of two and capped at 64 MB (1/256 and at least 1 MB
  * when the old generation is 256 MB or less).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { crowdAndUpload, mb, reportLoad, type Browsable, type LoadFigures } from './load.ts';
 import { reach } from './goals.ts';
-import { loginAdmin, startServer, type BenchServer } from './server.ts';
+import { kitUnitNodeFlags, loginAdmin, startServer, type BenchServer } from './server.ts';
 import { SETTINGS } from './settings.ts';
 import { results, rows } from './table.ts';
-
-/**
- * The node flags kit-portal.service runs the server with (the words between
- * node and the script in its ExecStart): on the Pi they come after V8's own
- * sizing and override it, so the bench passes them the same way.
- */
-export function kitUnitNodeFlags(): string[] {
-  const unit = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'systemd', 'kit-portal.service'), 'utf8');
-  const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
-  return exec.split(/\s+/).slice(1).filter((word) => word.startsWith('--'));
-}
 
 export function v8HeapFor(memoryMB: number): { oldSpaceMB: number; semiSpaceMB: number; flags: string[] } {
   const oldSpaceMB = Math.min(4096, Math.floor(memoryMB / 2));
@@ -52,7 +39,7 @@ export async function benchMemory(dataDir: string, ids: Browsable, here: ThisMac
   const unit = kitUnitNodeFlags();
   const flags = [...pi.flags, ...unit];
   const heap = `V8 heap of a ${SETTINGS.piMemoryMB} MB Pi: ${pi.flags.join(' ')}${unit.length > 0 ? `, then kit-portal.service's ${unit.join(' ')}` : ''}`;
-  const server = await startServer(dataDir, { nodeFlags: flags });
+  const server = await startServer(dataDir, { heapFlags: pi.flags });
   try {
     const idle = await idleRss(server);
     const { heap: { limit } } = await server.loopDelay();

@@ -42,17 +42,29 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 /**
- * Starts server/src/main.ts on loopback with the probe loaded, phone copies
- * off (the figures measure the server itself, with no encoder sharing the
- * machine; the copies have their own figures, renditions.ts). `nodeFlags`
- * go to node before the script (heap sizes); `env` is added to the server's
- * environment (KIT_SEED_DEMO).
+ * The node flags kit-portal.service runs the server with (the words between
+ * node and the script in its ExecStart): the bench measures the server as the
+ * kit runs it.
  */
-export async function startServer(dataDir: string, options: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export function kitUnitNodeFlags(): string[] {
+  const unit = fs.readFileSync(path.join(root, 'systemd', 'kit-portal.service'), 'utf8');
+  const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+  return exec.split(/\s+/).slice(1).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * Starts server/src/main.ts on loopback as the kit's unit does (its node
+ * flags), with the probe loaded and phone copies off (the figures measure the
+ * server itself, with no encoder sharing the machine; the copies have their
+ * own figures, renditions.ts). `heapFlags` come first, as a machine's own
+ * heap sizing does: the unit's flags override them. `env` is added to the
+ * server's environment (KIT_SEED_DEMO).
+ */
+export async function startServer(dataDir: string, options: { heapFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(options.heapFlags ?? []), ...kitUnitNodeFlags(), '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
