@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
 import { getResource } from '../../api/resource-read.ts';
