@@ -15,11 +15,28 @@ keepInstallOffer();
 startFirstRead(window.location.pathname);
 
 const router = createAppRouter();
-const stopWatching = router.subscribe((state) => {
-  if (!state.initialized) return;
+
+/** Once the first page has its data and code (or the guard sent the visit elsewhere). */
+function afterFirstPage(): void {
   forgetFirstRead();
-  stopWatching();
-});
+  // Installing the worker downloads the whole app shell (every chunk): on a phone's first visit it
+  // competed with the page's own code, data and picture, so it waits for the page and its load event.
+  if (import.meta.env.PROD) whenLoaded(() => void registerServiceWorker());
+}
+
+function whenLoaded(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
+if (router.state.initialized) afterFirstPage();
+else {
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stopWatching();
+    afterFirstPage();
+  });
+}
 
 createRoot(container).render(
   <StrictMode>
@@ -27,4 +44,3 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) void registerServiceWorker();
