@@ -72,15 +72,6 @@ export default defineConfig({
             // entry a line in its preload map. Only what the test names: the small modules they import
             // (a storage key, which copy to save) and the offline pages' strings and note stay where the
             // rest of the app finds them, or /menu and the library's pages would wait for the whole store.
-            // The library's layout and pages (library-routes.ts) in one lazy chunk: a resource page used to
-            // ask for some thirty small files, one handshake each on a phone's HTTP/1.1 to the kit.
-            // Only modules nothing outside the library imports, or /menu and the other areas would wait for
-            // it; and not the resource page's loader chunk and what it imports (resource-early.ts).
-            {
-              name: 'library-pages',
-              includeDependenciesRecursively: false,
-              test: /src[\\/](app[\\/](chunks[\\/](root|browse|resource)-route|LibraryRouteError)|layouts[\\/]LibraryLayout|features[\\/](library[\\/](?!(loader-errors|library-context|resource-types|TypeBadge|list-params|review|ReviewNotice|ResourceCover)\.)|resources[\\/](?!(resource-early|PlaylistItems|RenditionNotice)\.))[\w-]+|pages[\\/](Resource|List|RandomResource|Library|Featured|UserResources)Page|offline[\\/](OfflineBanner|page-copy|OfflineNote|use-saved-media)|i18n[\\/]es-offline-pages)\.tsx?$/,
-            },
             {
               name: 'offline-store',
               includeDependenciesRecursively: false,
