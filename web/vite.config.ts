@@ -68,14 +68,14 @@ export default defineConfig({
           groups: [
             // Vite's preload helper too: left alone it becomes one more small file /menu waits for.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite\/preload-helper/ },
-            // The phone's store (Dexie and what reads it) and the offline pages' strings in one lazy chunk:
-            // each lazy chunk costs /menu's entry a line in its preload map. Only what the test names:
-            // the small modules they import (a storage key, which copy to save) stay where the rest of
-            // the app finds them, or /menu and the resource page would wait for the whole store.
+            // The phone's store (Dexie and what reads it) in one lazy chunk: each lazy chunk costs /menu's
+            // entry a line in its preload map. Only what the test names: the small modules they import
+            // (a storage key, which copy to save) and the offline pages' strings and note stay where the
+            // rest of the app finds them, or /menu and the library's pages would wait for the whole store.
             {
               name: 'offline-store',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/]dexie|src[\\/](offline[\\/](db|catalogue|fold|lru|saved-media|user-data|OfflineNote)\.tsx?|i18n[\\/]es-offline-pages)/,
+              test: /node_modules[\\/]dexie|src[\\/]offline[\\/](db|catalogue|fold|lru|saved-media|saved-media-live|user-data)\.tsx?/,
             },
           ],
         },

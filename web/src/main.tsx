@@ -3,6 +3,7 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { forgetFirstRead, startFirstRead } from './app/first-read.ts';
 import { createAppRouter } from './app/router.tsx';
 import { keepInstallOffer } from './features/downloads/install-offer.ts';
 import { registerServiceWorker } from './sw/register.ts';
@@ -11,11 +12,35 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 keepInstallOffer();
+startFirstRead(window.location.pathname);
+
+const router = createAppRouter();
+
+/** Once the first page has its data and code (or the guard sent the visit elsewhere). */
+function afterFirstPage(): void {
+  forgetFirstRead();
+  // Installing the worker downloads the whole app shell (every chunk): on a phone's first visit it
+  // competed with the page's own code, data and picture, so it waits for the page and its load event.
+  if (import.meta.env.PROD) whenLoaded(() => void registerServiceWorker());
+}
+
+function whenLoaded(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
+if (router.state.initialized) afterFirstPage();
+else {
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stopWatching();
+    afterFirstPage();
+  });
+}
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <RouterProvider router={router} />
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) void registerServiceWorker();

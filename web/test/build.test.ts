@@ -162,6 +162,16 @@ describe('/menu download budget', () => {
   });
 });
 
+describe('the resource page and the phone’s store', () => {
+  it('shows a resource without waiting for the phone’s store (Dexie): neither the library layout nor the page imports it', async () => {
+    const scripts = await assetFiles('.js');
+    for (const route of ['root-route', 'resource-route']) {
+      const closure = [...(await staticClosure(chunk(route, scripts)))].map((file) => path.basename(file));
+      expect(closure.filter((file) => file.startsWith('offline-store-')), route).toEqual([]);
+    }
+  });
+});
+
 describe('/resource/{id} loader chunk', () => {
   it('asks for the resource without waiting for the page’s chunk or the phone’s store (Dexie)', async () => {
     const scripts = await assetFiles('.js');

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
+import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from './values.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RenditionJobSchema, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
@@ -17,10 +18,7 @@ export const TITLE_MAX = 200;
 export const AUTHOR_MAX = 120;
 export const SOURCE_MAX = 300;
 export const DESCRIPTION_MAX = 5000;
-/** a comment, counted in characters after trimming */
-export const COMMENT_MAX = 1000;
-export const REASON_MAX = 500;
-export const PLAYLIST_NAME_MAX = 100;
+export { COMMENT_MAX, REASON_MAX, PLAYLIST_NAME_MAX } from './values.ts';
 /** items one list may hold */
 export const PLAYLIST_MAX_ITEMS = 500;
 /** a cover image as uploaded, before it is resized */

@@ -4,7 +4,6 @@ import type {
   CategoryTypesResponse,
   Playlist,
   QueryContentAll,
-  ResourceDetail,
   ResourcePage,
   ResourceRenditions,
   ResourceSummary,
@@ -36,10 +35,8 @@ export async function getCategoryBranch(id: number, signal?: AbortSignal, fields
   return (await api.get<CategoryListResponse>(`/v2/categories/${id}/branch`, { fields }, signal)).data;
 }
 
-/** GET /api/v2/resource/{id}: everything the resource page shows (counts a view). */
-export function getResource(id: number, signal?: AbortSignal): Promise<ResourceDetail> {
-  return api.get<ResourceDetail>(`/v2/resource/${id}`, undefined, signal);
-}
+// In a module of its own: the app's start asks for it (app/first-read.ts) without this whole file.
+export { getResource } from './resource-read.ts';
 
 /** GET /api/v2/resource/{id}/renditions: its phone copies, and (owner, admins) the job making them; counts no view. */
 export function getRenditions(id: number, signal?: AbortSignal): Promise<ResourceRenditions> {

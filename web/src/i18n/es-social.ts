@@ -1,4 +1,4 @@
-import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from '@kit/contract';
+import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from '@kit/contract/values';
 
 /**
  * Strings of comments, favourites, lists, reports and the write outbox

@@ -1,12 +1,20 @@
 import type { ResourceDetail, ResourcePage } from '@kit/contract';
-import { inBackground, readPage, readResource, readValue, rememberPage, rememberResource, rememberValue } from './catalogue.ts';
 import { ApiError, NETWORK_ERROR } from '../api/client.ts';
-import { touchSaved } from './saved-media.ts';
+import type * as Catalogue from './catalogue.ts';
 
 /*
  * The library's loaders read through these: the network's answer is stored in
- * Dexie, and read back from there when the kit cannot be reached.
+ * Dexie, and read back from there when the kit cannot be reached. Dexie loads
+ * beside the kit's answer, not before it: a page the kit answers does not
+ * wait for the phone's store (docs/PERFORMANCE.md "The resource page and /menu on a phone").
  */
+
+const catalogue = () => import('./catalogue.ts');
+
+/** A write of the phone's copy, in the background: failing (the store, or its code, out of reach) only means no copy. */
+function keep(write: (store: typeof Catalogue) => Promise<unknown>): void {
+  catalogue().then(write).catch(() => undefined);
+}
 
 export function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.code === NETWORK_ERROR;
@@ -16,11 +24,11 @@ export function isNetworkError(error: unknown): boolean {
 export async function valueWithCopy<T>(key: string, read: () => Promise<T>): Promise<T> {
   try {
     const value = await read();
-    inBackground(rememberValue(key, value));
+    keep((store) => store.rememberValue(key, value));
     return value;
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const copy = await readValue<T>(key).catch(() => null);
+    const copy = await catalogue().then((store) => store.readValue<T>(key)).catch(() => null);
     if (copy === null) throw error;
     return copy;
   }
@@ -41,11 +49,11 @@ export async function pageWithCopy<P extends ResourcePage>(
 ): Promise<PageWithCopy<P>> {
   try {
     const page = await read();
-    inBackground(rememberPage(key, page));
+    keep((store) => store.rememberPage(key, page));
     return { page, offline: false };
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const copy = await readPage(key, currentPage).catch(() => null);
+    const copy = await catalogue().then((store) => store.readPage(key, currentPage)).catch(() => null);
     if (!copy) throw error;
     return { page: complete(copy), offline: true };
   }
@@ -55,13 +63,14 @@ export async function pageWithCopy<P extends ResourcePage>(
 export async function resourceWithCopy(id: number, read: () => Promise<ResourceDetail>): Promise<ResourceDetail> {
   try {
     const resource = await read();
-    inBackground(rememberResource(resource));
+    keep((store) => store.rememberResource(resource));
     return resource;
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const copy = await readResource(id).catch(() => null);
+    const copy = await catalogue().then((store) => store.readResource(id)).catch(() => null);
     if (!copy) throw error;
-    inBackground(touchSaved(id));
+    // a saved item counts as used
+    import('./saved-media.ts').then(({ touchSaved }) => touchSaved(id)).catch(() => undefined);
     return copy;
   }
 }

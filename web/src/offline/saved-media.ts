@@ -1,9 +1,10 @@
 import type { ResourceDetail } from '@kit/contract';
-import { lightestFile, posterOf, type MediaChoice } from '../api/phone-copy.ts';
+import { posterOf } from '../api/phone-copy.ts';
 import { SAVED_MEDIA_CACHE } from '../sw/cache-names.ts';
 import { rememberResource } from './catalogue.ts';
 import { db, type SavedMedia } from './db.ts';
 import { planEviction } from './lru.ts';
+import { savedFileOf, type SaveChoice } from './saved-file.ts';
 
 /*
  * "Guardar para ver sin conexión" (docs/PRODUCT.md#secure-context): a resource's media and cover go
@@ -37,15 +38,6 @@ export type Progress = (loaded: number, total: number | null) => void;
 export interface SavedItem extends SavedMedia {
   title: string;
   type: number;
-}
-
-/** Which file of a resource is saved: 'light' its light copy (the original when there is none), 'original' the file as uploaded. */
-export type SaveChoice = 'light' | 'original';
-
-/** The media a choice saves, with its size. */
-export function savedFileOf(resource: ResourceDetail, choice: SaveChoice): MediaChoice | null {
-  if (choice === 'light') return lightestFile(resource);
-  return resource.mediaUrl ? { url: resource.mediaUrl, bytes: resource.size } : null;
 }
 
 /** The files a resource saves: the chosen media and the picture its page shows over it (cover or poster). */

@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { useLoaderData } from 'react-router';
 import { fill } from '../ui/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';

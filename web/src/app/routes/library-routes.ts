@@ -51,8 +51,9 @@ export function libraryRoutes(): RouteObject[] {
             { path: 'resource/random', ...page(resource, 'randomResourceLoader', 'RandomResourcePage') },
             { path: 'resource/:id', loader: resourceRouteLoader, ...lazyRoute(resource, { Component: 'ResourcePage' }) },
             { path: 'list/:id', ...page(resource, 'listLoader', 'ListPage') },
-            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#offline)
-            { path: 'extra/saved', ...lazyRoute(resource, { Component: 'SavedPage' }) },
+            // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#offline). A chunk of its own:
+            // it reads the phone's store (Dexie), which the resource page no longer waits for.
+            { path: 'extra/saved', ...lazyRoute(() => import('../../pages/SavedPage.tsx'), { Component: 'SavedPage' }) },
             {
               path: 'search',
               children: [

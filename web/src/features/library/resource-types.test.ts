@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_TYPE_CATALOGUE, coverSource, parseTypeCode, placeholderKind, resourceType } from './resource-types.ts';
 

@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { esLibrary } from '../../i18n/es-library.ts';
 import type { TypeIconName } from '../../ui/Icon.tsx';
 

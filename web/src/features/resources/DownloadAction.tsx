@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { hasLightCopy } from '../../api/phone-copy.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';

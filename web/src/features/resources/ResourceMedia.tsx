@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useSavedMedia } from '../../offline/use-saved-media.ts';

@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';

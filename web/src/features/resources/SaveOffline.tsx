@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { useState } from 'react';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
@@ -8,7 +8,7 @@ import { keepPdfJs } from './pdf-assets.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
 import { asDownload, hasLightCopy, lightestFile } from '../../api/phone-copy.ts';
-import { deleteSaved, saveForOffline, SaveError, savedFileOf, type SaveChoice } from '../../offline/saved-media.ts';
+import { savedFileOf, type SaveChoice } from '../../offline/saved-file.ts';
 import { useSavedMedia } from '../../offline/use-saved-media.ts';
 import '../../offline/offline.css';
 
@@ -48,6 +48,9 @@ export function SaveOffline({ resource }: { resource: ResourceDetail }) {
   );
 }
 
+// The phone's store (Dexie) loads when the person saves or deletes, not with the page.
+const savedMedia = () => import('../../offline/saved-media.ts');
+
 /** A label with the size of what it saves or downloads, when known. */
 const sized = (label: string, bytes: number | null): string => (bytes === null ? label : fill(esOfflinePages.save.sized, { label, size: formatFileSize(bytes) }));
 
@@ -62,13 +65,16 @@ function SaveInApp({ resource }: { resource: ResourceDetail }) {
   const save = async (choice: SaveChoice) => {
     setStatus({ kind: 'saving', loaded: 0, total: savedFileOf(resource, choice)?.bytes ?? null });
     setEvicted([]);
+    let noSpace = (_error: unknown): boolean => false;
     try {
       if (resource.mime === 'application/pdf') await keepPdfJs();
+      const { saveForOffline, SaveError } = await savedMedia();
+      noSpace = (error) => error instanceof SaveError && error.reason === 'noSpace';
       const result = await saveForOffline(resource, (loaded, total) => setStatus({ kind: 'saving', loaded, total }), Date.now(), choice);
       setEvicted(result.evicted);
       setStatus({ kind: 'idle' });
     } catch (error) {
-      setStatus({ kind: 'error', message: error instanceof SaveError && error.reason === 'noSpace' ? t.noSpace : t.failed });
+      setStatus({ kind: 'error', message: noSpace(error) ? t.noSpace : t.failed });
     }
   };
   const light = hasLightCopy(resource);
@@ -104,7 +110,7 @@ function SaveInApp({ resource }: { resource: ResourceDetail }) {
       {saved && status.kind === 'idle' && (
         <div className="save-offline__saved">
           <p role="status">{fill(t.saved, { size: formatFileSize(saved.bytes) })}</p>
-          <button type="button" className="button button--ghost" onClick={() => void deleteSaved(resource.id)}>
+          <button type="button" className="button button--ghost" onClick={() => void savedMedia().then(({ deleteSaved }) => deleteSaved(resource.id))}>
             {t.remove}
           </button>
         </div>

@@ -1,8 +1,9 @@
 import type { ResourceDetail } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
-import { getResource } from '../../api/library.ts';
+import { getResource } from '../../api/resource-read.ts';
+import { takeFirstRead } from '../../app/first-read.ts';
 import { idParam } from '../library/loader-errors.ts';
 import { posterOf, shownPicture } from '../../api/phone-copy.ts';
 import type { ResourceData } from './resource-loaders.ts';
@@ -41,14 +42,20 @@ function startRead({ params, request }: LoaderFunctionArgs): Promise<ResourceDet
   } catch {
     return undefined; // resourceLoader answers the 404
   }
-  const read = getResource(id, request.signal);
+  const read = takeFirstRead(id) ?? getResource(id, request.signal);
+  preloadLeadPicture(read);
+  return read;
+}
+
+/** As soon as `read` answers, has the browser fetch the resource's lead picture at high priority, before the page renders. */
+export function preloadLeadPicture(read: Promise<ResourceDetail>): void {
   read.then(
     (resource) => {
       const src = leadPicture(resource);
+      // react-dom asks once per address, however often this runs
       if (src) preload(src, { as: 'image', fetchPriority: 'high' });
     },
     // resourceLoader handles the failure; here the picture is only not preloaded.
     () => undefined,
   );
-  return read;
 }

@@ -1,4 +1,5 @@
-import { COMMENT_MAX, type Comment, type CreateComment, type ResourceDetail } from '@kit/contract';
+import type { Comment, CreateComment, ResourceDetail } from '@kit/contract';
+import { COMMENT_MAX } from '@kit/contract/values';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { getComments, socialPaths } from '../../api/social.ts';

@@ -1,4 +1,5 @@
-import { REASON_MAX, type ResourceDetail } from '@kit/contract';
+import type { ResourceDetail } from '@kit/contract';
+import { REASON_MAX } from '@kit/contract/values';
 import { useState, type FormEvent } from 'react';
 import { reportResource } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';

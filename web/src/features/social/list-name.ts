@@ -1,4 +1,4 @@
-import { PLAYLIST_NAME_MAX } from '@kit/contract';
+import { PLAYLIST_NAME_MAX } from '@kit/contract/values';
 import { esSocial } from '../../i18n/es-social.ts';
 import { textLength } from './social-errors.ts';
 

@@ -1,5 +1,5 @@
 import type { CreateResource, ManagedResource, UpdateResource } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { esUpload } from '../../i18n/es-upload.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { fill } from '../../ui/fill.ts';

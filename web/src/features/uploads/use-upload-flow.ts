@@ -1,5 +1,5 @@
 import type { ManagedResource, UploadConfig } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { createDraft, getManaged, startUpload, submitDraft, updateDraft, uploadCover } from '../../api/uploads.ts';
