@@ -171,6 +171,26 @@ test.describe('resource pages', () => {
     await expect.poll(async () => (await resource.pdfCanvas.boundingBox())?.width ?? 0).toBeGreaterThan(widthBefore * 1.2);
   });
 
+  test('the details below a PDF stay where they are while its first page is drawn (no layout shift)', async ({ page }) => {
+    const doc = await demoResource(page, (r) => r.title === 'Primeros auxilios en la comunidad');
+    // Layout shifts from the start of the page's life (not caused by input), summed as the browser reports them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const resource = new ResourcePage(page);
+    await resource.goto(doc.id);
+    await expect(resource.pdfPage).toHaveAttribute('data-rendered', '1');
+    const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+    // Lighthouse's "good" limit for the whole page's life.
+    expect(shifted).toBeLessThan(0.1);
+  });
+
   test('every type has its page: image, audio, app download with size, list items', async ({ page }) => {
     const resource = new ResourcePage(page);
 

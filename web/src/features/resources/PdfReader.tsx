@@ -155,7 +155,8 @@ export function PdfReader({ url, title }: { url: string; title: string }) {
           <Icon name="prev" />
         </button>
         <span className="pdf-reader__page" aria-live="polite">
-          {pages > 0 ? fill(t.page, { page: pageNumber, pages }) : t.loading}
+          {/* Empty while loading (the page's box says so): a longer text here would wrap the bar and move the page. */}
+          {pages > 0 ? fill(t.page, { page: pageNumber, pages }) : null}
         </span>
         <button
           type="button"
@@ -184,7 +185,7 @@ export function PdfReader({ url, title }: { url: string; title: string }) {
           </button>
         </span>
       </div>
-      <div className="pdf-reader__viewport" ref={viewportRef}>
+      <div className={rendered === 0 ? 'pdf-reader__viewport pdf-page-reserve' : 'pdf-reader__viewport'} ref={viewportRef}>
         {status === 'loading' && (
           <p className="pdf-reader__status" role="status">
             {t.loading}

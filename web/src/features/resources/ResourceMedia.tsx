@@ -1,15 +1,14 @@
 import type { ResourceDetail } from '@kit/contract';
 import { RESOURCE_TYPES } from '@kit/contract/values';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { useSavedMedia } from '../../offline/use-saved-media.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { ResourceCover } from '../library/ResourceCover.tsx';
 import { playChoices, posterOf, shownPicture, type MediaChoice } from '../../api/phone-copy.ts';
-
-// pdf.js is big: it loads only when a PDF is shown.
-const PdfReader = lazy(() => import('./PdfReader.tsx').then((module) => ({ default: module.PdfReader })));
+// The reader's frame comes with the page, so the page does not jump when it appears; pdf.js itself loads only when a PDF is shown.
+import { PdfReader } from './PdfReader.tsx';
 
 const t = esLibrary.resource;
 
@@ -28,15 +27,7 @@ export function ResourceMedia({ resource }: { resource: ResourceDetail }) {
   if (type === RESOURCE_TYPES.DOCUMENT && mediaUrl && resource.mime === 'application/pdf') {
     return (
       <div className="resource-media resource-media--document">
-        <Suspense
-          fallback={
-            <p className="pdf-reader__status" role="status">
-              {esLibrary.pdf.loading}
-            </p>
-          }
-        >
-          <PdfReader url={mediaUrl} title={resource.title} />
-        </Suspense>
+        <PdfReader url={mediaUrl} title={resource.title} />
       </div>
     );
   }
