@@ -15,7 +15,7 @@
  */
 import { crowdAndUpload, mb, reportLoad, type Browsable, type LoadFigures } from './load.ts';
 import { reach } from './goals.ts';
-import { kitUnitNodeFlags, loginAdmin, startServer, type BenchServer } from './server.ts';
+import { loginAdmin, startServer, type BenchServer } from './server.ts';
 import { SETTINGS } from './settings.ts';
 import { results, rows } from './table.ts';
 
@@ -36,10 +36,9 @@ export interface ThisMachine { idleRss: number; heapLimit: number; load: LoadFig
 
 export async function benchMemory(dataDir: string, ids: Browsable, here: ThisMachine | null): Promise<void> {
   const pi = v8HeapFor(SETTINGS.piMemoryMB);
-  const unit = kitUnitNodeFlags();
-  const flags = [...pi.flags, ...unit];
-  const heap = `V8 heap of a ${SETTINGS.piMemoryMB} MB Pi: ${pi.flags.join(' ')}${unit.length > 0 ? `, then kit-portal.service's ${unit.join(' ')}` : ''}`;
   const server = await startServer(dataDir, { heapFlags: pi.flags });
+  const unit = server.nodeFlags.slice(pi.flags.length);
+  const heap = `V8 heap of a ${SETTINGS.piMemoryMB} MB Pi: ${pi.flags.join(' ')}${unit.length > 0 ? `, then kit-portal.service's ${unit.join(' ')}` : ''}`;
   try {
     const idle = await idleRss(server);
     const { heap: { limit } } = await server.loopDelay();
@@ -52,7 +51,7 @@ export async function benchMemory(dataDir: string, ids: Browsable, here: ThisMac
     rows.push({ figure: 'V8 heap limit (old space + young generation)', value: `${mb(limit)} on the Pi's sizing`, baseline: here ? `${mb(here.heapLimit)} on this machine's` : '', ratio: '' });
     reach('memory.piIdle', idle / 1024 / 1024, `this machine's heap sizing ${hereIdle}`);
     reach('memory.piPeak', load.loaded.rssPeak / 1024 / 1024, `this machine's heap sizing ${herePeak}; browsing only ${mb(load.alone.rssPeak)}`);
-    results.memory = { piMemoryMB: SETTINGS.piMemoryMB, flags, heapLimit: limit, idleRss: idle, load, thisMachine: here };
+    results.memory = { piMemoryMB: SETTINGS.piMemoryMB, flags: server.nodeFlags, heapLimit: limit, idleRss: idle, load, thisMachine: here };
   } finally {
     await server.stop();
   }

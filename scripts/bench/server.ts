@@ -20,6 +20,8 @@ export interface LoopReport {
 export interface BenchServer {
   base: string;
   child: ChildProcess;
+  /** the node flags it runs with: the heap sizing asked for, then the kit unit's */
+  nodeFlags: string[];
   startupMs: number;
   /** VmRSS of the server process, bytes */
   rss(): number;
@@ -63,8 +65,9 @@ export function kitUnitNodeFlags(): string[] {
 export async function startServer(dataDir: string, options: { heapFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = 18000 + Math.floor(Math.random() * 1000);
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
+  const nodeFlags = [...(options.heapFlags ?? []), ...kitUnitNodeFlags()];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(options.heapFlags ?? []), ...kitUnitNodeFlags(), '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -77,6 +80,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   return {
     base,
     child,
+    nodeFlags,
     startupMs,
     rss: () => status('VmRSS'),
     rssPeak: () => status('VmHWM'),
