@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCategoryCache } from './category-tree-data.ts';
@@ -23,8 +23,12 @@ const CHILDREN: Record<string, Row[]> = {
   ],
 };
 
-/** A kit answering the tree's calls; `failRoot` makes the first root call fail. */
-function fakeKit({ failRoot = false } = {}) {
+/**
+ * A kit answering the tree's calls; `failRoot` makes the first root call fail;
+ * `hold` keeps every read of one list after the first waiting until it is released.
+ */
+function fakeKit({ failRoot = false, hold }: { failRoot?: boolean; hold?: { list: string; until: Promise<void> } } = {}) {
+  let heldReads = 0;
   let rootFailures = failRoot ? 1 : 0;
   // this kit's own copy, in the server's order, so a move changes what it answers next
   const kit: Record<string, Row[]> = Object.fromEntries(
@@ -37,7 +41,23 @@ function fakeKit({ failRoot = false } = {}) {
       rootFailures -= 1;
       return Response.json({ error: { httpCode: 500, type: 'server', code: 'INTERNAL', message: 'x', data: null } }, { status: 500 });
     }
+    if (children?.[1] === hold?.list && heldReads++ > 0) await hold?.until;
     if (children) return Response.json({ data: (kit[children[1] ?? ''] ?? []).map((c, i) => ({ ...c, priority: i + 1 })) });
+    const parent = /^\/api\/v2\/categories\/(\d+)\/change-parent$/.exec(url.pathname);
+    if (parent) {
+      // appended last under the new parent, as the server does
+      const id = Number(parent[1]);
+      const to = (JSON.parse(String(init?.body)) as { newParentId: number | null }).newParentId;
+      let moving: Row | undefined;
+      for (const [key, list] of Object.entries(kit)) {
+        moving ??= list.find((c) => c.id === id);
+        kit[key] = list.filter((c) => c.id !== id);
+        for (const c of kit[key]) c.childrenCount = kit[String(c.id)]?.filter((x) => x.id !== id).length ?? c.childrenCount;
+      }
+      const key = to === null ? 'root' : String(to);
+      kit[key] = [...(kit[key] ?? []), moving as Row];
+      return Response.json({ data: moving, siblings: [] });
+    }
     const before = /^\/api\/v2\/categories\/(\d+)\/move-before$/.exec(url.pathname);
     if (before) {
       // top-level moves only, which is all these tests make
@@ -62,7 +82,7 @@ function Where() {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 }
 
-function renderTree(selectedId: number | null = null, canArrange = false) {
+function renderTree(selectedId: number | null = null, canArrange = false, secondTreeRootId?: number) {
   const router = createMemoryRouter(
     [
       {
@@ -70,6 +90,7 @@ function renderTree(selectedId: number | null = null, canArrange = false) {
         element: (
           <>
             <CategoryTree rootId="root" productSlug="biblioteca" selectedId={selectedId} label="Categorías" canArrange={canArrange} />
+            {secondTreeRootId !== undefined && <CategoryTree rootId={secondTreeRootId} productSlug="biblioteca" selectedId={null} label="Otra" />}
             <Where />
           </>
         ),
@@ -131,6 +152,7 @@ describe('CategoryTree', () => {
     item('Educación').focus();
     fireEvent.keyDown(tree, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(item('Salud'));
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
     fireEvent.keyDown(tree, { key: 'ArrowRight' });
     await screen.findByRole('treeitem', { name: 'Primeros auxilios' });
     fireEvent.keyDown(tree, { key: 'ArrowRight' });
@@ -190,5 +212,25 @@ describe('CategoryTree', () => {
     // at the top already: nothing to move past, and nothing sent
     fireEvent.keyDown(tree, { key: 'ArrowUp', altKey: true });
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps the focus on a category the keyboard moved to another level, even when the tree draws the move before the move has returned', async () => {
+    // a second tree on the page (as /admin/category's client tree) reads its list again slowly,
+    // so this tree draws the move (and drops the focused element) before the move is done
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = fakeKit({ hold: { list: '10', until } });
+    renderTree(null, true, 10);
+    const tree = (await screen.findAllByRole('tree'))[0] as HTMLElement;
+    fireEvent.keyDown(tree, { key: 'ArrowDown' });
+    fireEvent.keyDown(tree, { key: 'ArrowRight' });
+    await screen.findByRole('treeitem', { name: 'Primeros auxilios' });
+    act(() => item('Primeros auxilios').focus());
+    fireEvent.keyDown(tree, { key: 'ArrowLeft', altKey: true });
+    // drawn at the top level, last (after Salud and its Higiene), while the other tree still waits
+    await waitFor(() => expect(screen.getAllByRole('treeitem').map((el) => el.firstElementChild?.textContent)).toEqual(['Educación', 'Salud', 'Higiene', 'Primeros auxilios']));
+    expect(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')?.[0])).toBe('/api/v2/categories/8/change-parent');
+    release();
+    await waitFor(() => expect(document.activeElement).toBe(item('Primeros auxilios')));
   });
 });

@@ -39,11 +39,15 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
   const items = useRef(new Map<number, HTMLLIElement>());
   const idPrefix = useId();
   const { expand } = tree;
-  // After a move the item may be drawn anew under its new parent: focus follows it there.
+  // After a move the item may be drawn anew under its new parent: focus follows it there,
+  // whether the tree drew the move before the move's call returned (a slow phone, two trees
+  // on the page) or draws it after.
   const focusAfterMove = useRef<number | null>(null);
+  const [moves, setMoves] = useState(0);
   const arrange = useTreeArrange(tree, (id) => {
     focusAfterMove.current = id;
     setFocusedId(id);
+    setMoves((n) => n + 1);
   });
 
   useEffect(() => {
@@ -51,7 +55,7 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
     if (id === null || !visible.some((v) => v.node.id === id)) return;
     focusAfterMove.current = null;
     items.current.get(id)?.focus();
-  }, [visible]);
+  }, [visible, moves]);
 
   // Reveal the selected category: open its ancestors (and itself, to show its subcategories).
   useEffect(() => {
