@@ -18,7 +18,7 @@ export PORT KIT_DATA_DIR
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
 
-.PHONY: help start dev test build deps toolchain browser bench crash-test image image-test
+.PHONY: help start dev test build deps toolchain bench crash-test image image-test
 
 help:
 	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
@@ -52,11 +52,9 @@ start: build
 dev: deps
 	npm run dev
 
-# Debian's chromium drives the browser tests (a test tool cannot download its own here).
-browser:
-	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
-
-test: build browser
+# Every host tool a test runs (Debian's chromium among them: a test tool cannot
+# download its own browser here) is installed first, or the run stops naming it.
+test: build
 	sh scripts/ensure-test-tools.sh
 	bash scripts/run-tests.sh
 
