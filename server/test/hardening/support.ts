@@ -141,18 +141,37 @@ export class Sessions {
   }
 }
 
-/** A digest of every table's rows (rowid order): equal digests mean no state change. */
-export function databaseDigest(db: Db): string {
-  const hash = createHash('sha256');
+/** A digest of each table's rows (rowid order), by table name: equal digests mean no state change in that table. */
+export type DatabaseDigest = ReadonlyMap<string, string>;
+
+export function databaseDigest(db: Db): DatabaseDigest {
+  const digests = new Map<string, string>();
   const tables = db.prepare<[], { name: string; wr: number }>(
     "SELECT name, instr(sql, 'WITHOUT ROWID') > 0 AS wr FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name",
   ).all();
   for (const t of tables) {
-    hash.update(`\u0000${t.name}\u0000`);
+    const hash = createHash('sha256');
     const order = t.wr ? '' : ' ORDER BY rowid';
     for (const row of db.prepare(`SELECT * FROM "${t.name}"${order}`).raw().iterate()) hash.update(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('base64') : v)));
+    digests.set(t.name, hash.digest('hex'));
   }
-  return hash.digest('hex');
+  return digests;
+}
+
+/** The tables whose rows differ between two digests (a table made or dropped counts too), by name. */
+export function changedTables(before: DatabaseDigest, after: DatabaseDigest): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/**
+ * What a request wrote, and only it: counted views wait in memory and reach
+ * the database on a timer (modules/resources/view-counts.ts), during whatever
+ * request is under way then. Writing them right after each request lays every
+ * change at the door of the request that made it.
+ */
+export function settle(app: FastifyInstance): void {
+  app.viewCounts.flush();
 }
 
 /** A reply's body as JSON, or its first 100 characters when it is not JSON (then never the error object). */
