@@ -18,11 +18,12 @@ export PORT KIT_DATA_DIR
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
 
-.PHONY: help start dev test build deps toolchain bench crash-test image image-test
+.PHONY: help start dev test test-one build deps toolchain bench crash-test image image-test
 
 help:
 	@echo "make start   sirve el portal con datos de demostración en http://localhost:$(PORT)"
 	@echo "make test    ejecuta todas las pruebas"
+	@echo "make test-one F=ruta  ejecuta un solo archivo de pruebas (vitest, o un recorrido del navegador en web/e2e/)"
 	@echo "make dev     servidor y vite con recarga"
 	@echo "make bench   mide búsqueda, API, medios, memoria bajo carga, tamaños y Lighthouse"
 	@echo "make image   imagen para tarjeta SD de Raspberry Pi (3B/3B+/4/400) en image/dist/ (root)"
@@ -57,6 +58,16 @@ dev: deps
 test: build
 	sh scripts/ensure-test-tools.sh
 	bash scripts/run-tests.sh
+
+# One test file, in seconds: F=server/src/…/x.test.ts or web/src/…/x.test.tsx (vitest),
+# or F=web/e2e/x.spec.ts (a browser journey, against the built app). Extra
+# arguments for the runner go in ARGS (e.g. ARGS='-t "refuses"').
+test-one: deps
+	@test -n "$(F)" || { echo "uso: make test-one F=ruta/del/archivo [ARGS=…]" >&2; exit 2; }
+	@case "$(F)" in \
+	  web/e2e/*) $(MAKE) --no-print-directory build && cd web && npx playwright test "$(F:web/%=%)" $(ARGS) ;; \
+	  *) npx vitest run "$(F)" $(ARGS) ;; \
+	esac
 
 # Figures and ratios, not pass/fail: prints a table and writes bench/results.json.
 bench: build
