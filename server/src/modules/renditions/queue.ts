@@ -62,8 +62,9 @@ export const jobThreads = (configured: number): number => configured > 0 ? confi
  * jobs live in SQLite (rendition_jobs) and run one at a time, fair between
  * owners, in the background, at the lowest CPU and disk priority, each
  * bounded in time, memory and threads (bounds.ts, run-tool.ts) and ended
- * as soon as its file leaves the library. A job cut by a crash, a kill or a power cut is started again after
- * the next start; its encoder, if it outlived the server, is ended first.
+ * as soon as its file leaves the library. A job cut by a crash, a kill or a
+ * power cut is started again after the next start; its encoder, if it
+ * outlived the server, is ended first.
  * Doors that bring a library file call prepare() (uploads) or catchUp()
  * (imports); catchUp() at start covers every file from before.
  */
