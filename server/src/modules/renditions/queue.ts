@@ -99,6 +99,7 @@ export class RenditionQueue {
     this.#recover();
     this.catchUp();
     if (!this.#tools.ffmpeg) this.#options.log.warn('falta ffmpeg: los videos y sonidos no tendrán copia para teléfonos');
+    if (!this.#tools.prlimit) this.#options.log.warn('falta prlimit: ffmpeg correrá sin límite de memoria');
     this.#loop = this.#run();
   }
 
