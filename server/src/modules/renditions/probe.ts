@@ -38,6 +38,8 @@ export interface AudioStream {
 
 /** ffprobe answers within this long for any file it can read at all. */
 const PROBE_LIMIT_SECONDS = 60;
+/** ffprobe decodes only a few frames: one thread holds one frame's memory at a time. */
+const PROBE_THREADS = 1;
 
 interface RawStream {
   codec_type?: string;
@@ -78,7 +80,7 @@ export async function probe(tools: Tools, input: MediaInput, signal?: AbortSigna
   if (!tools.ffprobe) throw new AppError('RENDITION_NO_TOOL');
   let out: string;
   try {
-    out = await runTool(tools, tools.ffprobe, ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)], {
+    out = await runTool(tools, tools.ffprobe, ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input, PROBE_THREADS)], {
       limitSeconds: PROBE_LIMIT_SECONDS,
       refusals: REFUSALS,
       ...(signal ? { signal } : {}),
