@@ -154,9 +154,8 @@ export async function benchRenditions(): Promise<void> {
       const t0 = performance.now();
       const made = await makeVideo(
         { tools, workDir, threads, stallSeconds: 120, signal: new AbortController().signal, onProgress: () => undefined, onStart: () => undefined },
-        original,
+        { file: original, mime: 'video/mp4' },
         fs.statSync(original).size,
-        true,
       );
       const wall = (performance.now() - t0) / 1000;
       const cpu = childCpuSeconds() - cpu0;

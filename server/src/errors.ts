@@ -128,6 +128,8 @@ export const ERRORS = {
   RENDITION_EMPTY: { httpCode: 422, type: 'media', message: 'El archivo no tiene contenido: su video o su sonido dura cero segundos' },
   RENDITION_TOO_LARGE: { httpCode: 422, type: 'media', message: 'La imagen o el video tiene demasiados píxeles para prepararlo en el kit' },
   RENDITION_TIMEOUT: { httpCode: 422, type: 'media', message: 'La preparación tardó más de lo permitido y se detuvo' },
+  RENDITION_IMPLAUSIBLE: { httpCode: 422, type: 'media', message: 'El archivo dice durar mucho más de lo que sus datos pueden contener' },
+  RENDITION_NO_MEMORY: { httpCode: 422, type: 'media', message: 'Preparar este archivo necesitaba más memoria de la que el kit puede darle' },
   RENDITION_STALLED: { httpCode: 422, type: 'media', message: 'El programa de video dejó de avanzar con este archivo y se detuvo' },
   RENDITION_INTERRUPTED: { httpCode: 422, type: 'media', message: 'La preparación se interrumpió varias veces (el kit se apagó o se reinició durante ella)' },
   RENDITION_NO_SPACE: { httpCode: 422, type: 'media', message: 'No quedaba espacio en el disco del kit para la copia' },

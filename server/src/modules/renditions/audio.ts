@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { AppError } from '../../errors.ts';
-import { asFailure, checkCopy, ffmpeg, jobLimitSeconds } from './ffmpeg.ts';
+import { checkPlausible, jobLimitSeconds } from './bounds.ts';
+import { asFailure, checkCopy, ffmpeg } from './ffmpeg.ts';
+import { inputArgs, type MediaInput } from './input.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
 import { playSeconds, probe, type MediaInfo } from './probe.ts';
 
@@ -20,14 +22,16 @@ export function needsCompactCopy(info: MediaInfo): boolean {
 
 /**
  * A sound's compact copy (AAC in M4A, index first) when needsCompactCopy
- * says so; nothing otherwise. A file without sound, or whose sound lasts no
- * time, fails the job with its reason.
+ * says so; nothing otherwise. A file without sound, whose sound lasts no
+ * time, or that claims a length its bytes cannot hold fails the job with its
+ * reason.
  */
-export async function makeAudio(ctx: MakeContext, source: string): Promise<MadeRendition[]> {
+export async function makeAudio(ctx: MakeContext, source: MediaInput, sourceBytes: number): Promise<MadeRendition[]> {
   const info = await probe(ctx.tools, source, ctx.signal);
   if (!info.audio) throw new AppError('RENDITION_NO_AUDIO');
   const duration = playSeconds(info, info.audio);
   if (duration === 0) throw new AppError('RENDITION_EMPTY');
+  checkPlausible(info, sourceBytes);
   if (!needsCompactCopy(info)) return [];
   const out = path.join(ctx.workDir, 'audio.m4a');
   const stereo = (info.audio.channels ?? 2) > 2 ? ['-ac', '2'] : [];
@@ -35,7 +39,7 @@ export async function makeAudio(ctx: MakeContext, source: string): Promise<MadeR
     // The iPod muxer writes the M4A brand: the file is typed as sound by its bytes.
     await ffmpeg(
       ctx,
-      ['-i', source, '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-c:a', 'aac', '-b:a', String(COMPACT_AUDIO_BITRATE), ...stereo, '-movflags', '+faststart', '-f', 'ipod', out],
+      [...inputArgs(source, ctx.threads), '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-c:a', 'aac', '-b:a', String(COMPACT_AUDIO_BITRATE), ...stereo, '-movflags', '+faststart', '-f', 'ipod', out],
       duration,
       jobLimitSeconds(duration),
       ctx.onProgress,

@@ -1,20 +1,16 @@
 import { AppError } from '../../errors.ts';
+import { REFUSALS } from './bounds.ts';
 import type { MakeContext } from './made.ts';
 import { playSeconds, probe, type MediaInfo } from './probe.ts';
 import { runTool, ToolFailed } from './run-tool.ts';
-
-/** Every job may take this long, plus JOB_SECONDS_PER_SECOND per second of media: bounded, yet room for a Pi's software encoder. */
-const JOB_BASE_SECONDS = 300;
-const JOB_SECONDS_PER_SECOND = 8;
-
-export const jobLimitSeconds = (duration: number | null): number => JOB_BASE_SECONDS + JOB_SECONDS_PER_SECOND * (duration ?? 0);
 
 /** ffmpeg quiet but for errors, its progress as key=value lines on stdout, never waiting on a terminal. */
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-y'];
 
 /**
- * Runs ffmpeg for one step of a job: bounded by the job's time limit and
- * the stall watchdog, progress read from its `out_time_us` lines and
+ * Runs ffmpeg for one step of a job: bounded by the job's time limit, the
+ * stall watchdog and the decoders' refusals (REFUSALS), its inputs read as
+ * input.ts says, progress read from its `out_time_us` lines and
  * reported as a share of `duration`. A disk that fills up is
  * RENDITION_NO_SPACE; any other failure is ToolFailed for the caller to name.
  */
@@ -27,6 +23,7 @@ export async function ffmpeg(ctx: MakeContext, args: readonly string[], duration
       stallSeconds: ctx.stallSeconds,
       signal: ctx.signal,
       onStart: ctx.onStart,
+      refusals: REFUSALS,
       onOutput: (text) => {
         buffered += text;
         const lines = buffered.split('\n');
@@ -54,7 +51,7 @@ export function asFailure(error: unknown, code: 'RENDITION_FAILED' | 'RENDITION_
  * ffmpeg hit the end of a truncated or damaged file: RENDITION_UNREADABLE.
  */
 export async function checkCopy(ctx: MakeContext, file: string, stream: 'video' | 'audio', expected: number | null): Promise<MediaInfo> {
-  const made = await probe(ctx.tools, file, ctx.signal);
+  const made = await probe(ctx.tools, { file, mime: stream === 'video' ? 'video/mp4' : 'audio/mp4' }, ctx.signal);
   const found = stream === 'video' ? made.video : made.audio;
   if (!found) throw new AppError(stream === 'video' ? 'RENDITION_EMPTY' : 'RENDITION_NO_AUDIO');
   const seconds = playSeconds(made, found);

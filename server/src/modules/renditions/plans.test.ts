@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needsCompactCopy } from './audio.ts';
+import { JOB_MAX_SECONDS, jobLimitSeconds } from './bounds.ts';
 import type { AudioStream, MediaInfo, VideoStream } from './probe.ts';
 import { planVideo } from './video.ts';
 
@@ -45,5 +46,13 @@ describe('needsCompactCopy', () => {
     expect(needsCompactCopy(media({ video: null, audio: sound({ codec: 'flac', bitrate: 90_000 }) }))).toBe(true);
     expect(needsCompactCopy(media({ video: null, audio: sound({ codec: 'mp3', bitrate: 320_000 }) }))).toBe(true);
     expect(needsCompactCopy(media({ video: null, bitrate: 256_000, audio: sound({ codec: 'aac', bitrate: null }) }))).toBe(true);
+  });
+});
+
+describe('jobLimitSeconds', () => {
+  it('grows with the media, but no claimed length buys a job more than its ceiling', () => {
+    expect(jobLimitSeconds(60)).toBe(300 + 8 * 60);
+    expect(jobLimitSeconds(5_000_000)).toBe(JOB_MAX_SECONDS);
+    expect(JOB_MAX_SECONDS).toBeLessThanOrEqual(6 * 3600);
   });
 });

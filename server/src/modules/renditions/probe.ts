@@ -1,5 +1,7 @@
 import fsp from 'node:fs/promises';
 import { AppError } from '../../errors.ts';
+import { REFUSALS } from './bounds.ts';
+import { inputArgs, type MediaInput } from './input.ts';
 import { runTool, ToolFailed } from './run-tool.ts';
 import type { Tools } from './tools.ts';
 
@@ -36,6 +38,8 @@ export interface AudioStream {
 
 /** ffprobe answers within this long for any file it can read at all. */
 const PROBE_LIMIT_SECONDS = 60;
+/** ffprobe decodes only a few frames: one thread holds one frame's memory at a time. */
+const PROBE_THREADS = 1;
 
 interface RawStream {
   codec_type?: string;
@@ -67,16 +71,18 @@ function rate(text: string | undefined): number | null {
 
 /**
  * The file's first video stream (not an album cover, which ffprobe also calls
- * video) and first audio stream. A file ffprobe cannot read, or in which it
+ * video) and first audio stream, read with the demuxer its type allows
+ * (input.ts). A file ffprobe cannot read, or in which it
  * finds no stream, is RENDITION_UNREADABLE; one that reads but lasts no time
  * and holds no stream, RENDITION_EMPTY.
  */
-export async function probe(tools: Tools, file: string, signal?: AbortSignal): Promise<MediaInfo> {
+export async function probe(tools: Tools, input: MediaInput, signal?: AbortSignal): Promise<MediaInfo> {
   if (!tools.ffprobe) throw new AppError('RENDITION_NO_TOOL');
   let out: string;
   try {
-    out = await runTool(tools, tools.ffprobe, ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', file], {
+    out = await runTool(tools, tools.ffprobe, ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input, PROBE_THREADS)], {
       limitSeconds: PROBE_LIMIT_SECONDS,
+      refusals: REFUSALS,
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { findMedia } from '../../media/media-access.repo.ts';
 import { mediaPath, tmpDir } from '../../media/store.ts';
 import { makeAudio } from './audio.ts';
 import { makeImage } from './image.ts';
+import type { MediaInput } from './input.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
 import {
   markFailed,
@@ -36,6 +37,10 @@ const STALL_SECONDS = 120;
 const BUSY_RETRY_MS = 5_000;
 /** Progress is written in steps this big (a write per step, not per frame). */
 const PROGRESS_STEP = 5;
+/** An owner whose jobs ran this long in the last day waits behind everyone else's (renditions.repo.ts nextPendingJob). */
+export const OWNER_DAY_BUDGET_SECONDS = 2 * 3600;
+/** How often a running job checks that its file is still in the library (a deleted draft ends its encoder). */
+const GONE_CHECK_MS = 1_000;
 
 export interface QueueOptions {
   /** false: nothing is queued or run (KIT_RENDITIONS=false) */
@@ -54,10 +59,12 @@ export const jobThreads = (configured: number): number => configured > 0 ? confi
 
 /**
  * The durable queue of phone copies (docs/API-library.md "Phone copies"):
- * jobs live in SQLite (rendition_jobs) and run one at a time, in the
- * background, at the lowest CPU and disk priority, each bounded in time and
- * threads. A job cut by a crash, a kill or a power cut is started again after
- * the next start; its encoder, if it outlived the server, is ended first.
+ * jobs live in SQLite (rendition_jobs) and run one at a time, fair between
+ * owners, in the background, at the lowest CPU and disk priority, each
+ * bounded in time, memory and threads (bounds.ts, run-tool.ts) and ended
+ * as soon as its file leaves the library. A job cut by a crash, a kill or a
+ * power cut is started again after the next start; its encoder, if it
+ * outlived the server, is ended first.
  * Doors that bring a library file call prepare() (uploads) or catchUp()
  * (imports); catchUp() at start covers every file from before.
  */
@@ -92,6 +99,7 @@ export class RenditionQueue {
     this.#recover();
     this.catchUp();
     if (!this.#tools.ffmpeg) this.#options.log.warn('falta ffmpeg: los videos y sonidos no tendrán copia para teléfonos');
+    if (!this.#tools.prlimit) this.#options.log.warn('falta prlimit: ffmpeg correrá sin límite de memoria');
     this.#loop = this.#run();
   }
 
@@ -149,7 +157,7 @@ export class RenditionQueue {
 
   async #run(): Promise<void> {
     while (!this.#closing.signal.aborted) {
-      const job = nextPendingJob(this.#db);
+      const job = nextPendingJob(this.#db, OWNER_DAY_BUDGET_SECONDS);
       if (!job) {
         for (const resolve of this.#idle.splice(0)) resolve();
         await new Promise<void>((resolve) => (this.#wake = resolve));
@@ -174,12 +182,18 @@ export class RenditionQueue {
     markRunning(this.#db, sha, workDir);
     this.#options.log.info({ sha256: sha, kind: job.kind }, 'preparando copia para teléfonos');
     let shown = 0;
+    // The file deleted meanwhile (its draft, its resource): its job went with its row, and its encoder is ended.
+    const gone = new AbortController();
+    const watch = setInterval(() => {
+      if (!findMedia(this.#db, sha)) gone.abort();
+    }, GONE_CHECK_MS);
+    watch.unref();
     const ctx: MakeContext = {
       tools: this.#tools,
       workDir,
       threads: this.#threads,
       stallSeconds: this.#options.stallSeconds ?? STALL_SECONDS,
-      signal: this.#closing.signal,
+      signal: AbortSignal.any([this.#closing.signal, gone.signal]),
       onProgress: (fraction) => {
         const percent = Math.floor((fraction * 100) / PROGRESS_STEP) * PROGRESS_STEP;
         if (percent > shown && percent < 100) {
@@ -192,12 +206,13 @@ export class RenditionQueue {
     try {
       // A copy is at most as big as its original: that much room beside the disk's reserve, or the job fails as RENDITION_NO_SPACE.
       ensureDiskSpace(this.#room, media.size);
-      const source = mediaPath(this.#dataDir, media.sha256, media.ext);
-      const made = await this.#make(job, ctx, source, media);
+      const made = await this.#make(job, ctx, { file: mediaPath(this.#dataDir, media.sha256, media.ext), mime: media.mime }, media.size);
       await storeRenditions(this.#db, this.#dataDir, sha, made);
       this.#options.log.info({ sha256: sha, made: made.map((m) => m.kind) }, 'copia para teléfonos lista');
     } catch (error) {
-      if (error instanceof RunAborted || this.#closing.signal.aborted) {
+      if (gone.signal.aborted && !this.#closing.signal.aborted) {
+        this.#options.log.info({ sha256: sha }, 'archivo borrado: copia para teléfonos detenida');
+      } else if (error instanceof RunAborted || this.#closing.signal.aborted) {
         markPending(this.#db, sha, true);
       } else if (error instanceof AppError && error.code === 'UNAVAILABLE') {
         // The picture library is busy with people's uploads: they go first.
@@ -207,15 +222,16 @@ export class RenditionQueue {
         this.#fail(job, error);
       }
     } finally {
+      clearInterval(watch);
       await fs.promises.rm(workDir, { recursive: true, force: true });
     }
   }
 
-  #make(job: DbJob, ctx: MakeContext, source: string, media: { mime: string; size: number }): Promise<MadeRendition[]> {
-    if (job.kind === 'image') return makeImage(source, media.size, ctx.workDir);
+  #make(job: DbJob, ctx: MakeContext, source: MediaInput, bytes: number): Promise<MadeRendition[]> {
+    if (job.kind === 'image') return makeImage(source.file, bytes, ctx.workDir);
     if (!this.#tools.ffmpeg || !this.#tools.ffprobe) throw new AppError('RENDITION_NO_TOOL');
-    if (job.kind === 'audio') return makeAudio(ctx, source);
-    return makeVideo(ctx, source, media.size, media.mime === 'video/mp4');
+    if (job.kind === 'audio') return makeAudio(ctx, source, bytes);
+    return makeVideo(ctx, source, bytes);
   }
 
   #fail(job: DbJob, error: unknown): void {

@@ -32,11 +32,39 @@ export function queueMissingJobs(db: Db): number {
   return db.prepare(`INSERT INTO rendition_jobs (source_sha256, kind, state) ${QUEUE_SELECT}`).run().changes;
 }
 
-/** The next job: pictures and sounds first (seconds each), then videos, each in the order they came. */
-export function nextPendingJob(db: Db): DbJob | undefined {
+/*
+ * A job's owner: whoever brought the file, the owner of the first resource
+ * that uses it (NULL, one more "owner", for files whose resources have none).
+ * What each owner had of the worker in the last day: when their last job
+ * started, and for how many seconds their jobs ran.
+ */
+const OWNED = `
+  SELECT j.source_sha256, (SELECT r.user_id FROM resources r WHERE r.media_sha256 = j.source_sha256 ORDER BY r.id LIMIT 1) AS owner,
+         j.started_at, j.finished_at, j.state
+  FROM rendition_jobs j`;
+const SERVED = `
+  SELECT owner, MAX(started_at) AS last_start,
+         SUM((julianday(CASE WHEN state = 'running' OR finished_at IS NULL THEN 'now' ELSE finished_at END) - julianday(started_at)) * 86400) AS used
+  FROM owned WHERE started_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day') GROUP BY owner`;
+
+/**
+ * The next job, fair between the people who brought files: owners over
+ * `budgetSeconds` of work in the last day wait behind everyone else; then
+ * round-robin, the owner served longest ago (or never) first; and within an
+ * owner, pictures and sounds (seconds each) before videos, in the order they
+ * came. One person's hundred uploads do not hold up another's one.
+ */
+export function nextPendingJob(db: Db, budgetSeconds: number): DbJob | undefined {
   return db
-    .prepare<[], DbJob>(`SELECT ${JOB_COLUMNS} FROM rendition_jobs WHERE state = 'pending' ORDER BY kind = 'video', queued_at LIMIT 1`)
-    .get();
+    .prepare<[number], DbJob>(
+      `WITH owned AS (${OWNED}), served AS (${SERVED})
+       SELECT ${JOB_COLUMNS.split(', ').map((c) => `j.${c}`).join(', ')}
+       FROM rendition_jobs j JOIN owned o ON o.source_sha256 = j.source_sha256 LEFT JOIN served s ON s.owner IS o.owner
+       WHERE j.state = 'pending'
+       ORDER BY COALESCE(s.used, 0) >= ?, s.last_start IS NOT NULL, s.last_start, j.kind = 'video', j.queued_at
+       LIMIT 1`,
+    )
+    .get(budgetSeconds);
 }
 
 export function runningJobs(db: Db): DbJob[] {

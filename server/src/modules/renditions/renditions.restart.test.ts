@@ -100,7 +100,8 @@ describe('a kill during a job', () => {
       expect(detail.renditions.map((r) => r.kind)).toEqual(['video', 'poster']);
       expect(detail.renditionJob).toBeNull();
       expect(job()).toMatchObject({ state: 'done', attempts: 2, pid: null });
-      expect(fs.readdirSync(tmpDir(dataDir))).toEqual([]);
+      // The job's folder goes just after the job is recorded done.
+      await until('la carpeta de trabajo borrada', () => (fs.readdirSync(tmpDir(dataDir)).length === 0 ? true : null));
     } finally {
       db.close();
       fs.rmSync(clip, { force: true });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTool } from './run-tool.ts';
+import { runTool, TOOL_MEMORY_BYTES } from './run-tool.ts';
 import { findTools } from './tools.ts';
 
 describe('runTool', () => {
@@ -13,5 +13,11 @@ describe('runTool', () => {
     expect(printed).toContain('PATH=');
     expect(printed).not.toContain('secreto-del-servidor');
     expect(printed).not.toContain('KIT_');
+  });
+
+  it('runs the tool under a memory ceiling, so a file that makes a decoder swell cannot take the kit’s memory', async () => {
+    const limits = await runTool(findTools(), '/bin/cat', ['/proc/self/limits'], { limitSeconds: 10 });
+    const data = /^Max data size\s+(\S+)\s+(\S+)/m.exec(limits);
+    expect(data?.slice(1)).toEqual([String(TOOL_MEMORY_BYTES), String(TOOL_MEMORY_BYTES)]);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { childEnv } from '../../child-env.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, type ErrorCode } from '../../errors.ts';
 import type { Tools } from './tools.ts';
 
 /** What a tool printed on stderr, its last bytes only: for the log, never for users. */
@@ -9,6 +9,16 @@ const STDERR_KEEP = 4096;
 const STDOUT_MAX = 1024 * 1024;
 /** The `timeout` wrapper's own limit lies a little past ours, so ours is normally the one that acts. */
 const WRAPPER_GRACE_SECONDS = 10;
+/**
+ * Private writable memory (RLIMIT_DATA) a tool may use: decoding a 4K HEVC
+ * video into a 480p copy takes about 320 MB, and a 1 GB Pi must keep the
+ * rest for the portal. Past it an allocation fails and the tool ends with
+ * an error instead of the kernel's OOM killer picking a process. Not the
+ * address space (RLIMIT_AS): that also counts what is only reserved (each
+ * thread's 64 MB malloc arena, libraries, stacks), so ordinary encodes need
+ * over 800 MB of it and a ceiling there would not protect a 1 GB Pi.
+ */
+export const TOOL_MEMORY_BYTES = 512 * 1024 * 1024;
 
 export interface RunLimits {
   /** wall-clock seconds the whole run may take */
@@ -19,8 +29,10 @@ export interface RunLimits {
   onOutput?: (text: string) => void;
   /** the process group's id once it runs (kept in the job row, so a restart can end an orphan) */
   onStart?: (pid: number) => void;
-  /** the server is closing: the run is killed */
+  /** the server is closing, or the job's file went away: the run is killed */
   signal?: AbortSignal;
+  /** stderr lines that end the run at once with their code (a decoder refusing a picture too big) */
+  refusals?: ReadonlyArray<readonly [RegExp, ErrorCode]>;
 }
 
 export class ToolFailed extends Error {
@@ -37,12 +49,14 @@ export class RunAborted extends Error {}
 
 /**
  * The argv that runs `program args` at the lowest CPU and disk priority,
- * under a hard time limit that outlives this process: timeout → nice →
- * ionice → program, each replacing itself with the next (one process group).
+ * under a hard time limit that outlives this process and a memory ceiling:
+ * timeout → prlimit → nice → ionice → program, each replacing itself with
+ * the next (one process group).
  */
 export function wrappedArgv(tools: Tools, program: string, args: readonly string[], limitSeconds: number): string[] {
   const argv: string[] = [];
   if (tools.timeout) argv.push(tools.timeout, '-s', 'KILL', String(Math.ceil(limitSeconds) + WRAPPER_GRACE_SECONDS));
+  if (tools.prlimit) argv.push(tools.prlimit, `--data=${TOOL_MEMORY_BYTES}`);
   if (tools.nice) argv.push(tools.nice, '-n', '19');
   if (tools.ionice) argv.push(tools.ionice, '-c', '3');
   argv.push(program, ...args);
@@ -100,6 +114,8 @@ export function runTool(tools: Tools, program: string, args: readonly string[], 
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {
       stderr = (stderr + text).slice(-STDERR_KEEP);
+      const refused = limits.refusals?.find(([pattern]) => pattern.test(stderr));
+      if (refused) stop(new AppError(refused[1]));
     });
     if (child.pid !== undefined) limits.onStart?.(child.pid);
 

@@ -6,7 +6,8 @@ import path from 'node:path';
  * ffprobe (scripts/install.sh and the SD image install them), and the
  * wrappers that keep a job polite and bounded: nice (coreutils) and ionice
  * (util-linux) for low CPU and disk priority, timeout (coreutils) so a job's
- * time limit holds even when the server itself was killed mid-job.
+ * time limit holds even when the server itself was killed mid-job, prlimit
+ * (util-linux) for its memory ceiling.
  */
 
 export interface Tools {
@@ -15,6 +16,7 @@ export interface Tools {
   nice: string | null;
   ionice: string | null;
   timeout: string | null;
+  prlimit: string | null;
 }
 
 export function findProgram(name: string, searchPath: string = process.env.PATH ?? ''): string | null {
@@ -38,5 +40,6 @@ export function findTools(searchPath?: string): Tools {
     nice: findProgram('nice', searchPath),
     ionice: findProgram('ionice', searchPath),
     timeout: findProgram('timeout', searchPath),
+    prlimit: findProgram('prlimit', searchPath),
   };
 }

@@ -1,12 +1,14 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../errors.ts';
-import { asFailure, checkCopy, ffmpeg, jobLimitSeconds } from './ffmpeg.ts';
+import { checkPlausible, jobLimitSeconds } from './bounds.ts';
+import { h264Encoder, HARDWARE_H264, SOFTWARE_H264 } from './encoder.ts';
+import { asFailure, checkCopy, ffmpeg } from './ffmpeg.ts';
 import { writeWebp } from './image.ts';
+import { inputArgs, MAX_PIXELS, type MediaInput } from './input.ts';
 import { WORTH_KEEPING, type MadeRendition, type MakeContext } from './made.ts';
 import { isFastStart, playSeconds, probe, type MediaInfo } from './probe.ts';
 import { ToolFailed } from './run-tool.ts';
-import { h264Encoder, HARDWARE_H264, SOFTWARE_H264 } from './encoder.ts';
 
 /** The phone copy fits inside 854 × 480 (480p), either way up. */
 export const VIDEO_SHORT_SIDE = 480;
@@ -20,8 +22,6 @@ export const VIDEO_MAX_BITRATE = 550_000;
 export const AUDIO_BITRATE = 96_000;
 /** A video an old phone plays as it is, no bigger than 480p and at most this many bits per second, is not encoded again. */
 const LIGHT_BITRATE = 1_000_000;
-/** More pixels than 4K (a crafted header can claim any size): not decoded on a kit. */
-const MAX_PIXELS = 4096 * 2304;
 const MAX_FPS = 30;
 const POSTER_MAX_SIDE = VIDEO_LONG_SIDE;
 /** The share of a job's progress the encode takes; the poster and the checks the rest. */
@@ -67,14 +67,21 @@ function encoderArgs(encoder: string, fps: number | null, threads: number): stri
   ];
 }
 
-function encodeArgs(source: string, out: string, info: MediaInfo, encoder: string, threads: number): string[] {
+/**
+ * Every output frame is one the source has: frames closer than 1/MAX_FPS
+ * are dropped, a gap is never filled with copies (a constant frame rate
+ * would turn a few frames days apart into millions), so the encoder's work
+ * follows the file's real content, not its claimed length.
+ */
+const FRAME_RATE = ['-fpsmax', String(MAX_FPS), '-fps_mode', 'vfr'];
+
+function encodeArgs(source: MediaInput, out: string, info: MediaInfo, encoder: string, threads: number): string[] {
   const fps = info.video?.fps ?? null;
-  const filters = [FIT, ...(fps !== null && fps > MAX_FPS + 0.5 ? [`fps=${MAX_FPS}`] : []), 'format=yuv420p'];
   const channels = info.audio?.channels ?? 2;
   return [
-    '-i', source,
+    ...inputArgs(source, threads),
     '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1',
-    '-vf', filters.join(','), '-filter_threads', String(threads),
+    '-vf', `${FIT},format=yuv420p`, '-filter_threads', String(threads), ...FRAME_RATE,
     ...encoderArgs(encoder, fps, threads),
     '-c:a', 'aac', '-b:a', String(AUDIO_BITRATE), ...(channels > 2 ? ['-ac', '2'] : []),
     '-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', out,
@@ -85,17 +92,20 @@ function encodeArgs(source: string, out: string, info: MediaInfo, encoder: strin
  * A video's phone copies: a ≤480p H.264 + AAC MP4 with its index first (or
  * the original with its index moved first, or nothing, as planVideo says),
  * and a poster frame. A file with no picture, with no frames, too big to
- * decode, or that ends early fails the job with its reason.
+ * decode (at its start or at any later frame), claiming a length its bytes
+ * cannot hold, or that ends early fails the job with its reason.
  */
-export async function makeVideo(ctx: MakeContext, source: string, sourceBytes: number, isMp4: boolean): Promise<MadeRendition[]> {
+export async function makeVideo(ctx: MakeContext, source: MediaInput, sourceBytes: number): Promise<MadeRendition[]> {
+  const isMp4 = source.mime === 'video/mp4';
   const info = await probe(ctx.tools, source, ctx.signal);
   const v = info.video;
   if (!v) throw new AppError('RENDITION_NO_VIDEO');
   const duration = playSeconds(info, v);
   if (v.frames === 0 || duration === 0) throw new AppError('RENDITION_EMPTY');
   if (v.width * v.height > MAX_PIXELS) throw new AppError('RENDITION_TOO_LARGE');
+  checkPlausible(info, sourceBytes);
+  const fastStart = isMp4 && (await isFastStart(source.file));
   const limit = jobLimitSeconds(duration);
-  const fastStart = isMp4 && (await isFastStart(source));
   let plan = planVideo(info, isMp4, fastStart);
 
   const made: MadeRendition[] = [];
@@ -110,7 +120,7 @@ export async function makeVideo(ctx: MakeContext, source: string, sourceBytes: n
   if (plan === 'remux') {
     const out = path.join(ctx.workDir, 'video.mp4');
     try {
-      await ffmpeg(ctx, ['-i', source, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', out], duration, limit, (f) => ctx.onProgress(f * ENCODE_SHARE));
+      await ffmpeg(ctx, [...inputArgs(source), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', out], duration, limit, (f) => ctx.onProgress(f * ENCODE_SHARE));
     } catch (error) {
       throw asFailure(error, 'RENDITION_UNREADABLE');
     }
@@ -118,12 +128,12 @@ export async function makeVideo(ctx: MakeContext, source: string, sourceBytes: n
     made.push({ kind: 'video', file: out, width: copy.video?.width ?? null, height: copy.video?.height ?? null, bitrate: copy.bitrate });
   }
   ctx.onProgress(ENCODE_SHARE);
-  made.push(await poster(ctx, made[0]?.file ?? source, duration, limit));
+  made.push(await poster(ctx, made[0] ? { file: made[0].file, mime: 'video/mp4' } : source, duration, limit));
   return made;
 }
 
 /** Encodes with the machine's H.264 encoder; if the Pi's hardware encoder refuses this file, with software. */
-async function encode(ctx: MakeContext, source: string, out: string, info: MediaInfo, duration: number | null, limit: number): Promise<void> {
+async function encode(ctx: MakeContext, source: MediaInput, out: string, info: MediaInfo, duration: number | null, limit: number): Promise<void> {
   const progress = (f: number) => ctx.onProgress(f * ENCODE_SHARE);
   const encoder = await h264Encoder(ctx.tools);
   try {
@@ -139,11 +149,11 @@ async function encode(ctx: MakeContext, source: string, out: string, info: Media
 }
 
 /** A frame from the first second (or the first third of a shorter video), as a WebP picture. */
-async function poster(ctx: MakeContext, video: string, duration: number | null, limit: number): Promise<MadeRendition> {
+async function poster(ctx: MakeContext, video: MediaInput, duration: number | null, limit: number): Promise<MadeRendition> {
   const png = path.join(ctx.workDir, 'poster.png');
   const at = Math.min(1, (duration ?? 0) / 3);
   try {
-    await ffmpeg(ctx, ['-ss', at.toFixed(3), '-i', video, '-frames:v', '1', '-vf', FIT, '-f', 'image2', '-c:v', 'png', png], null, limit);
+    await ffmpeg(ctx, ['-ss', at.toFixed(3), ...inputArgs(video, ctx.threads), '-frames:v', '1', '-vf', FIT, '-f', 'image2', '-c:v', 'png', png], null, limit);
   } catch (error) {
     throw asFailure(error, 'RENDITION_UNREADABLE');
   }
