@@ -211,6 +211,16 @@ describe('POST /api/v3/authTemporary', () => {
     expect(expired.json().error.code).toBe('TEMPORARY_PASSWORD_INVALID');
   });
 
+  it("ends the account's open sessions when an admin issues it; the own password still logs in", async () => {
+    const u = await newUser('ramiro');
+    const phone = await login(t.app, u.name, u.password);
+    const tablet = await login(t.app, u.name, u.password);
+    expect((await api('GET', '/v2/session', { token: phone.token })).json().user.id).toBe(u.id);
+    await issueTemporary(u.id);
+    for (const { token } of [phone, tablet]) expect((await api('GET', '/v2/session', { token })).statusCode).toBe(401);
+    expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(200);
+  });
+
   it('is not accepted at /api/auth, where the own password keeps working until changed', async () => {
     const u = await newUser('rocio');
     const temporary = await issueTemporary(u.id);
@@ -353,9 +363,9 @@ describe('PUT /api/v3/users/password', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
       const u = await newUser('delia');
-      const leftover = (await login(t.app, u.name, u.password)).token;
-      vi.advanceTimersByTime(24 * 3600_000);
       const temporary = await issueTemporary(u.id);
+      // a session opened with the own password after the temporary one was issued (older ones ended with the issue)
+      const leftover = (await login(t.app, u.name, u.password)).token;
       const owner = (await loginAt('/v3/authTemporary', u.name, temporary)).json().token as string;
       vi.advanceTimersByTime(3600_000);
       // the account must change its password now, but the old token is not the temporary login
