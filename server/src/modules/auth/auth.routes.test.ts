@@ -122,6 +122,84 @@ describe('login throttling, per account and address', () => {
   });
 });
 
+describe('a flood of logins from many phones', () => {
+  it("never crowds the owner's right password out of the hash queue with made-up names from 200 addresses", async () => {
+    const u = await newUser('ines');
+    let ownerDone = false;
+    const answers: string[] = [];
+    // each stranger's phone sends made-up names one after another until the owner is done or it is told to wait
+    const flood = Array.from({ length: 200 }, () => freshIp()).map(async (ip) => {
+      while (!ownerDone) {
+        const res = await loginAt('/auth', freshName('inventado'), 'equivocada', ip);
+        answers.push(`${res.statusCode} ${res.json().error.code}`);
+        if (res.statusCode === 429) return;
+      }
+    });
+    const owner: number[] = [];
+    try {
+      // the owner comes once the flood is under way
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      for (let i = 0; i < 11; i++) owner.push((await loginAt('/auth', u.name, u.password, freshIp())).statusCode);
+    } finally {
+      ownerDone = true;
+      await Promise.all(flood);
+    }
+    expect(owner).toEqual(Array.from({ length: 11 }, () => 200));
+    // every made-up name got the answer of a wrong password, or of a phone that must wait
+    expect([...new Set(answers)].filter((answer) => answer !== '401 BAD_CREDENTIALS' && answer !== '429 RATE_LIMITED')).toEqual([]);
+  });
+
+  it('counts a login refused for a busy kit (503) against its address', async () => {
+    const u = await newUser('abel');
+    const ip = freshIp();
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    try {
+      for (let i = 0; i < 30; i++) expect((await loginAt('/auth', freshName('nadie'), 'equivocada', ip)).statusCode).toBe(503);
+    } finally {
+      open();
+      await Promise.all(held);
+    }
+    const refused = await loginAt('/auth', u.name, u.password, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it("caps the guesses at one account from 40 addresses, and still lets its owner in from a phone it logged in from", async () => {
+    const u = await newUser('teo');
+    const ownPhone = cookieNamed(await loginAt('/auth', u.name, u.password), 'kp_device') ?? '';
+    const deviceCookie = ownPhone.split(';')[0] ?? '';
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const strangers = Array.from({ length: 40 }, () => freshIp());
+      let guesses = 0;
+      // a minute of guessing, each phone trying once a second (no need to go on once past the ceiling)
+      for (let second = 0; second < 60 && guesses <= 15; second++) {
+        const answers = await Promise.all(strangers.map((ip) => loginAt('/auth', u.name, 'equivocada', ip)));
+        guesses += answers.filter((res) => res.statusCode === 401).length;
+        vi.advanceTimersByTime(1_000);
+      }
+      expect(guesses).toBeLessThanOrEqual(15);
+      expect(ownPhone).toMatch(/^kp_device=[^;]+;.*HttpOnly/);
+      expect(ownPhone).toContain('Path=/api');
+      // the owner on their own phone, wherever it connects from, at once
+      const own = await api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers: { cookie: deviceCookie } });
+      expect(own.statusCode).toBe(200);
+      // a phone the account never logged in from waits with the strangers, and a forged cookie is no help
+      const forged = `${deviceCookie.slice(0, -3)}AAA`;
+      for (const headers of [{}, { cookie: forged }] as Array<Record<string, string>>) {
+        const other = await api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers });
+        expect(other.statusCode).toBe(429);
+        expect(Number(other.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('an unknown user name', () => {
   it('costs the same password hashing as a wrong password, on /auth, the admin login and /v3/authTemporary', async () => {
     const u = await newUser('carmen');
