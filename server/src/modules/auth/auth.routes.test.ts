@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildAppWithAdmin, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
-import { dummyPasswordHash } from './auth.service.ts';
-import { HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
+import { dummyPasswordHash, HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -13,7 +13,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../access/guards.ts';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from './session.plugin.ts';
-import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, endSession, sessionResponse, type LoginOrigin } from './auth.service.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, endSession, sessionResponse, type LoginOrigin } from './auth.service.ts';
+import { dummyPasswordHash } from './hash-limiter.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { retryAfterOnError } from './retry-after.ts';
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LoginBody, LoginResponse } from '@kit/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
@@ -24,20 +23,10 @@ export const TEMPORARY_PASSWORD_TTL_MS = 24 * 3600_000;
 /** A login this recent is proof enough to change the password without the current one. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
 
-/**
- * A hash of a password nobody knows, made once with the same parameters as
- * every real one. An unknown name (or an account without a temporary
- * password) is checked against it (within a share of the hash queue,
- * hash-limiter.ts), so its refusal costs and takes what a wrong password
- * does and its timing does not tell which user names exist.
- */
-let dummyHash: Promise<string> | null = null;
-export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= limitedHashPassword(randomBytes(24).toString('base64')));
-
 /** The password checked against `phc`, or the work of a wrong one (always false) when there is none. */
 async function passwordMatches(password: string, phc: string | undefined): Promise<boolean> {
   if (phc === undefined) {
-    await checkAgainstDummy(password, await dummyPasswordHash());
+    await checkAgainstDummy(password);
     return false;
   }
   return limitedVerifyPassword(password, phc);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrencyLimiter } from '../../concurrency-limiter.ts';
@@ -39,14 +40,24 @@ export const limitedHashPassword = (password: string): Promise<string> => hashLi
 export const limitedVerifyPassword = (password: string, phc: string): Promise<boolean> => hashLimiter.run(() => timed(() => verifyPassword(password, phc)));
 
 /**
+ * A hash of a password nobody knows, made once per process with the same
+ * parameters as every real one (outside the queue: the login routes make it
+ * as they start), which also gives the first measure of how long a hash takes.
+ */
+let dummyHash: Promise<string> | null = null;
+export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= timed(() => hashPassword(randomBytes(24).toString('base64'))));
+
+/**
  * The work of a wrong password for a login that has no hash to check (an
  * unknown name; a temporary login of an account without a temporary
- * password): the password is checked against `dummyPhc` within DUMMY_SHARE,
- * so its answer costs and takes what a real one does. Beyond that share
- * nothing is hashed: the answer only waits as long as a hash takes lately (a
- * timer, no work), so even then its timing says little about which names exist.
+ * password): the password is checked against the dummy hash within
+ * DUMMY_SHARE, so its answer costs and takes what a real one does and its
+ * timing does not tell which user names exist. Beyond that share nothing is
+ * hashed: the answer only waits as long as a hash takes lately (a timer, no
+ * work), so even then its timing says little.
  */
-export async function checkAgainstDummy(password: string, dummyPhc: string): Promise<void> {
+export async function checkAgainstDummy(password: string): Promise<void> {
+  const dummyPhc = await dummyPasswordHash();
   if (dummyChecks >= DUMMY_SHARE) {
     await sleep(typicalHashMs);
     return;
