@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildAppWithAdmin, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
-import { dummyPasswordHash, HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
+import { dummyPasswordHash, HASH_CONCURRENCY, HASH_KEPT_FOR_KNOWN_DEVICES, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -43,6 +43,22 @@ async function issueTemporary(userId: number): Promise<string> {
   const res = await api('POST', `/v2/admin/users/${userId}/temporary-credentials`, { token: adminToken });
   expect(res.statusCode).toBe(200);
   return res.json().password as string;
+}
+
+/**
+ * Takes the places of the hash queue until the returned function frees them:
+ * all of them, or (ahead: false) those any login may take, leaving the ones
+ * kept for phones known to their account.
+ */
+function fillHashQueue({ ahead = true } = {}): () => Promise<void> {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const places = HASH_CONCURRENCY + HASH_MAX_QUEUE - (ahead ? 0 : HASH_KEPT_FOR_KNOWN_DEVICES);
+  const held = Array.from({ length: places }, () => hashLimiter.run(() => gate, { ahead }));
+  return async () => {
+    open();
+    await Promise.all(held);
+  };
 }
 
 const cookieNamed = (res: { headers: Record<string, unknown> }, name: string): string | undefined =>
@@ -151,19 +167,33 @@ describe('a flood of logins from many phones', () => {
   it('counts a login refused for a busy kit (503) against its address', async () => {
     const u = await newUser('abel');
     const ip = freshIp();
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const free = fillHashQueue();
     try {
       for (let i = 0; i < 30; i++) expect((await loginAt('/auth', freshName('nadie'), 'equivocada', ip)).statusCode).toBe(503);
     } finally {
-      open();
-      await Promise.all(held);
+      await free();
     }
     const refused = await loginAt('/auth', u.name, u.password, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('keeps places of the hash queue for phones known to their account, in front of the others', async () => {
+    const u = await newUser('lidia');
+    const deviceCookie = (cookieNamed(await loginAt('/auth', u.name, u.password), 'kp_device') ?? '').split(';')[0] ?? '';
+    const free = fillHashQueue({ ahead: false });
+    let own: Promise<{ statusCode: number }> | undefined;
+    try {
+      // a guess at an account that exists (or its owner on a new phone) finds the queue full
+      expect((await loginAt('/auth', u.name, 'equivocada')).statusCode).toBe(503);
+      expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(503);
+      own = api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers: { cookie: deviceCookie } });
+      await vi.waitFor(() => expect(hashLimiter.waiting).toBe(HASH_MAX_QUEUE - HASH_KEPT_FOR_KNOWN_DEVICES + 1));
+    } finally {
+      await free();
+    }
+    expect((await own)?.statusCode).toBe(200);
   });
 
   it("caps the guesses at one account from 40 addresses, and still lets its owner in from a phone it logged in from", async () => {
@@ -205,9 +235,7 @@ describe('an unknown user name', () => {
     expect(await dummyPasswordHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     // With every hashing slot and queue place taken, an attempt that hashes is refused with 503 at once;
     // one that skipped the hash would answer its 401 instead.
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const free = fillHashQueue();
     try {
       for (const [url, name, extra] of [
         ['/auth', u.name, {}],
@@ -220,8 +248,7 @@ describe('an unknown user name', () => {
         expect(res.json().error.code, `${url} ${name}`).toBe('UNAVAILABLE');
       }
     } finally {
-      open();
-      await Promise.all(held);
+      await free();
     }
     const [wrong, unknown] = [await loginAt('/auth', u.name, 'equivocada'), await loginAt('/auth', 'no-existe-nadie', 'equivocada')];
     expect(unknown.json()).toEqual(wrong.json());
@@ -232,9 +259,7 @@ describe('password hashing under load', () => {
   it('answers 503 UNAVAILABLE when the hashing queue is full, on login, registration and password change, without counting a failure', async () => {
     const u = await newUser('carla');
     const { token } = await login(t.app, u.name, u.password);
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const free = fillHashQueue();
     const busyIp = freshIp();
     try {
       const busy = await loginAt('/auth', u.name, u.password, busyIp);
@@ -246,8 +271,7 @@ describe('password hashing under load', () => {
       const change = await api('PUT', '/v3/users/password', { token, payload: { password: 'otra-clave' } });
       expect(change.statusCode).toBe(503);
     } finally {
-      open();
-      await Promise.all(held);
+      await free();
     }
     // the 503 did not count: after two real failures from that phone a third try is still allowed
     for (let i = 0; i < 2; i++) expect((await loginAt('/auth', u.name, 'equivocada', busyIp)).statusCode).toBe(401);

@@ -24,24 +24,24 @@ export const TEMPORARY_PASSWORD_TTL_MS = 24 * 3600_000;
 export const RECENT_LOGIN_SECONDS = 5 * 60;
 
 /** The password checked against `phc`, or the work of a wrong one (always false) when there is none. */
-async function passwordMatches(password: string, phc: string | undefined): Promise<boolean> {
+async function passwordMatches(password: string, phc: string | undefined, knownDevice: boolean): Promise<boolean> {
   if (phc === undefined) {
     await checkAgainstDummy(password);
     return false;
   }
-  return limitedVerifyPassword(password, phc);
+  return limitedVerifyPassword(password, phc, knownDevice);
 }
 
 /**
  * A throttled password check: refused at once when the attempt must wait; a
  * wrong password counts against the attempt, a refusal for a busy kit (503)
- * against its address.
+ * against its address. A phone known to the account goes ahead in the hash queue.
  */
 async function throttledMatch(throttle: LoginThrottle, attempt: LoginAttempt, password: string, phc: string | undefined): Promise<boolean> {
   throttle.check(attempt);
   let matches: boolean;
   try {
-    matches = await passwordMatches(password, phc);
+    matches = await passwordMatches(password, phc, attempt.knownDevice);
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAVAILABLE') throttle.recordBusy(attempt);
     else throttle.recordNothing(attempt);

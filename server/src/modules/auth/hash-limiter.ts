@@ -13,7 +13,13 @@ import { hashPassword, verifyPassword } from './password.ts';
  */
 export const HASH_CONCURRENCY = 2;
 export const HASH_MAX_QUEUE = 48;
-export const hashLimiter = new ConcurrencyLimiter(HASH_CONCURRENCY, HASH_MAX_QUEUE);
+/**
+ * Places of the queue kept for logins from phones known to their account
+ * (known-device.ts), which also wait in front: a flood of guesses at
+ * accounts that exist cannot push their owners out with 503.
+ */
+export const HASH_KEPT_FOR_KNOWN_DEVICES = 8;
+export const hashLimiter = new ConcurrencyLimiter(HASH_CONCURRENCY, HASH_MAX_QUEUE, HASH_KEPT_FOR_KNOWN_DEVICES);
 
 /**
  * Places of the queue (running ones included) that checks against the dummy
@@ -37,7 +43,8 @@ async function timed<T>(job: () => Promise<T>): Promise<T> {
 }
 
 export const limitedHashPassword = (password: string): Promise<string> => hashLimiter.run(() => timed(() => hashPassword(password)));
-export const limitedVerifyPassword = (password: string, phc: string): Promise<boolean> => hashLimiter.run(() => timed(() => verifyPassword(password, phc)));
+export const limitedVerifyPassword = (password: string, phc: string, knownDevice = false): Promise<boolean> =>
+  hashLimiter.run(() => timed(() => verifyPassword(password, phc)), { ahead: knownDevice });
 
 /**
  * A hash of a password nobody knows, made once per process with the same
