@@ -249,6 +249,51 @@ describe('kit-wifi apply → kit-wifi-helper apply', () => {
     expect(k.helper('apply').status).toBe(2);
     expect(k.snapshot()).toEqual(before);
   });
+
+  it('refuses a stage folder that is a link, and neither reads nor removes what it points to', () => {
+    const k = kit();
+    const before = k.snapshot();
+    const elsewhere = tempDir('kit-wifi-elsewhere-');
+    const settings = Object.entries(NEW).map(([key, value]) => `${key}=${value}\n`).join('');
+    fs.writeFileSync(path.join(elsewhere, 'staged'), settings);
+    fs.symlinkSync(elsewhere, path.join(k.root, 'var/lib/kit-portal/wifi'));
+    const result = k.helper('apply');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('carpeta de ajustes preparados rechazada');
+    expect(fs.readFileSync(path.join(elsewhere, 'staged'), 'utf8')).toBe(settings);
+    expect(k.snapshot()).toEqual(before);
+    expect(k.calls('systemd-run')).toEqual([]);
+  });
+
+  it('refuses a stage folder others may write, and a staged file with a second name', () => {
+    const k = kit();
+    const before = k.snapshot();
+    const dir = path.join(k.root, 'var/lib/kit-portal/wifi');
+    k.stage('staged', NEW);
+    fs.chmodSync(dir, 0o777);
+    expect(k.helper('apply').status).toBe(2);
+    fs.chmodSync(dir, 0o700);
+    // a hard link: the same file under another name, which the portal's user may not own
+    const second = path.join(tempDir('kit-wifi-elsewhere-'), 'settings');
+    fs.linkSync(path.join(dir, 'staged'), second);
+    expect(k.helper('apply').status).toBe(2);
+    expect(fs.existsSync(path.join(dir, 'staged'))).toBe(true);
+    expect(k.snapshot()).toEqual(before);
+    fs.rmSync(second);
+    expect(k.helper('apply').status, k.helperLog()).toBe(0);
+  });
+
+  // Only root may give a file to another user.
+  it.skipIf(process.getuid?.() !== 0)('refuses a staged file that is not the portal user’s own', () => {
+    const k = kit();
+    const before = k.snapshot();
+    k.stage('staged', NEW);
+    fs.chownSync(path.join(k.root, 'var/lib/kit-portal/wifi/staged'), 4242, 4242);
+    const result = k.helper('apply');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('no es un archivo solo del usuario del portal');
+    expect(k.snapshot()).toEqual(before);
+  });
 });
 
 describe('kit-wifi confirm → kit-wifi-helper confirm', () => {

@@ -66,10 +66,16 @@ export function consumeTemporaryCredential(db: Db, credentialId: number, userId:
   })();
 }
 
-/** A new temporary password replaces any unused one; used ones stay as a record of who issued what. */
+/**
+ * A new temporary password replaces any unused one; used ones stay as a record
+ * of who issued what. It also bumps token_version: an admin resets a password
+ * when its owner lost it, or someone else may know it, so every session the
+ * account has open ends with it.
+ */
 export function replaceTemporaryCredential(db: Db, input: { userId: number; passwordHash: string; issuedBy: number; expiresAt: string }): void {
   db.transaction(() => {
     db.prepare('DELETE FROM temporary_credentials WHERE user_id = ? AND used_at IS NULL').run(input.userId);
+    db.prepare("UPDATE users SET token_version = token_version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(input.userId);
     db.prepare('INSERT INTO temporary_credentials (user_id, password_hash, issued_by, expires_at) VALUES (?, ?, ?, ?)').run(
       input.userId,
       input.passwordHash,

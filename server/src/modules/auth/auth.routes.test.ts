@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { buildAppWithAdmin, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
-import { dummyPasswordHash } from './auth.service.ts';
-import { HASH_CONCURRENCY, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
+import { dummyPasswordHash, HASH_CONCURRENCY, HASH_KEPT_FOR_KNOWN_DEVICES, HASH_MAX_QUEUE, hashLimiter } from './hash-limiter.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -44,6 +43,22 @@ async function issueTemporary(userId: number): Promise<string> {
   const res = await api('POST', `/v2/admin/users/${userId}/temporary-credentials`, { token: adminToken });
   expect(res.statusCode).toBe(200);
   return res.json().password as string;
+}
+
+/**
+ * Takes the places of the hash queue until the returned function frees them:
+ * all of them, or (ahead: false) those any login may take, leaving the ones
+ * kept for phones known to their account.
+ */
+function fillHashQueue({ ahead = true } = {}): () => Promise<void> {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const places = HASH_CONCURRENCY + HASH_MAX_QUEUE - (ahead ? 0 : HASH_KEPT_FOR_KNOWN_DEVICES);
+  const held = Array.from({ length: places }, () => hashLimiter.run(() => gate, { ahead }));
+  return async () => {
+    open();
+    await Promise.all(held);
+  };
 }
 
 const cookieNamed = (res: { headers: Record<string, unknown> }, name: string): string | undefined =>
@@ -122,15 +137,105 @@ describe('login throttling, per account and address', () => {
   });
 });
 
+describe('a flood of logins from many phones', () => {
+  it("never crowds the owner's right password out of the hash queue with made-up names from 200 addresses", async () => {
+    const u = await newUser('ines');
+    let ownerDone = false;
+    const answers: string[] = [];
+    // each stranger's phone sends made-up names one after another until the owner is done or it is told to wait
+    const flood = Array.from({ length: 200 }, () => freshIp()).map(async (ip) => {
+      while (!ownerDone) {
+        const res = await loginAt('/auth', freshName('inventado'), 'equivocada', ip);
+        answers.push(`${res.statusCode} ${res.json().error.code}`);
+        if (res.statusCode === 429) return;
+      }
+    });
+    const owner: number[] = [];
+    try {
+      // the owner comes once the flood is under way
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      for (let i = 0; i < 11; i++) owner.push((await loginAt('/auth', u.name, u.password, freshIp())).statusCode);
+    } finally {
+      ownerDone = true;
+      await Promise.all(flood);
+    }
+    expect(owner).toEqual(Array.from({ length: 11 }, () => 200));
+    // every made-up name got the answer of a wrong password, or of a phone that must wait
+    expect([...new Set(answers)].filter((answer) => answer !== '401 BAD_CREDENTIALS' && answer !== '429 RATE_LIMITED')).toEqual([]);
+  });
+
+  it('counts a login refused for a busy kit (503) against its address', async () => {
+    const u = await newUser('abel');
+    const ip = freshIp();
+    const free = fillHashQueue();
+    try {
+      for (let i = 0; i < 30; i++) expect((await loginAt('/auth', freshName('nadie'), 'equivocada', ip)).statusCode).toBe(503);
+    } finally {
+      await free();
+    }
+    const refused = await loginAt('/auth', u.name, u.password, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect((await loginAt('/auth', u.name, u.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('keeps places of the hash queue for phones known to their account, in front of the others', async () => {
+    const u = await newUser('lidia');
+    const deviceCookie = (cookieNamed(await loginAt('/auth', u.name, u.password), 'kp_device') ?? '').split(';')[0] ?? '';
+    const free = fillHashQueue({ ahead: false });
+    let own: Promise<{ statusCode: number }> | undefined;
+    try {
+      // a guess at an account that exists (or its owner on a new phone) finds the queue full
+      expect((await loginAt('/auth', u.name, 'equivocada')).statusCode).toBe(503);
+      expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(503);
+      own = api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers: { cookie: deviceCookie } });
+      await vi.waitFor(() => expect(hashLimiter.waiting).toBe(HASH_MAX_QUEUE - HASH_KEPT_FOR_KNOWN_DEVICES + 1));
+    } finally {
+      await free();
+    }
+    expect((await own)?.statusCode).toBe(200);
+  });
+
+  it("caps the guesses at one account from 40 addresses, and still lets its owner in from a phone it logged in from", async () => {
+    const u = await newUser('teo');
+    const ownPhone = cookieNamed(await loginAt('/auth', u.name, u.password), 'kp_device') ?? '';
+    const deviceCookie = ownPhone.split(';')[0] ?? '';
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const strangers = Array.from({ length: 40 }, () => freshIp());
+      let guesses = 0;
+      // a minute of guessing, each phone trying once a second (no need to go on once past the ceiling)
+      for (let second = 0; second < 60 && guesses <= 15; second++) {
+        const answers = await Promise.all(strangers.map((ip) => loginAt('/auth', u.name, 'equivocada', ip)));
+        guesses += answers.filter((res) => res.statusCode === 401).length;
+        vi.advanceTimersByTime(1_000);
+      }
+      expect(guesses).toBeLessThanOrEqual(15);
+      expect(ownPhone).toMatch(/^kp_device=[^;]+;.*HttpOnly/);
+      expect(ownPhone).toContain('Path=/api');
+      // the owner on their own phone, wherever it connects from, at once
+      const own = await api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers: { cookie: deviceCookie } });
+      expect(own.statusCode).toBe(200);
+      // a phone the account never logged in from waits with the strangers, and a forged cookie is no help
+      const forged = `${deviceCookie.slice(0, -3)}AAA`;
+      for (const headers of [{}, { cookie: forged }] as Array<Record<string, string>>) {
+        const other = await api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers });
+        expect(other.statusCode).toBe(429);
+        expect(Number(other.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('an unknown user name', () => {
   it('costs the same password hashing as a wrong password, on /auth, the admin login and /v3/authTemporary', async () => {
     const u = await newUser('carmen');
     expect(await dummyPasswordHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     // With every hashing slot and queue place taken, an attempt that hashes is refused with 503 at once;
     // one that skipped the hash would answer its 401 instead.
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const free = fillHashQueue();
     try {
       for (const [url, name, extra] of [
         ['/auth', u.name, {}],
@@ -143,8 +248,7 @@ describe('an unknown user name', () => {
         expect(res.json().error.code, `${url} ${name}`).toBe('UNAVAILABLE');
       }
     } finally {
-      open();
-      await Promise.all(held);
+      await free();
     }
     const [wrong, unknown] = [await loginAt('/auth', u.name, 'equivocada'), await loginAt('/auth', 'no-existe-nadie', 'equivocada')];
     expect(unknown.json()).toEqual(wrong.json());
@@ -155,9 +259,7 @@ describe('password hashing under load', () => {
   it('answers 503 UNAVAILABLE when the hashing queue is full, on login, registration and password change, without counting a failure', async () => {
     const u = await newUser('carla');
     const { token } = await login(t.app, u.name, u.password);
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_QUEUE }, () => hashLimiter.run(() => gate));
+    const free = fillHashQueue();
     const busyIp = freshIp();
     try {
       const busy = await loginAt('/auth', u.name, u.password, busyIp);
@@ -169,8 +271,7 @@ describe('password hashing under load', () => {
       const change = await api('PUT', '/v3/users/password', { token, payload: { password: 'otra-clave' } });
       expect(change.statusCode).toBe(503);
     } finally {
-      open();
-      await Promise.all(held);
+      await free();
     }
     // the 503 did not count: after two real failures from that phone a third try is still allowed
     for (let i = 0; i < 2; i++) expect((await loginAt('/auth', u.name, 'equivocada', busyIp)).statusCode).toBe(401);
@@ -209,6 +310,16 @@ describe('POST /api/v3/authTemporary', () => {
     const expired = await loginAt('/v3/authTemporary', u.name, second);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.code).toBe('TEMPORARY_PASSWORD_INVALID');
+  });
+
+  it("ends the account's open sessions when an admin issues it; the own password still logs in", async () => {
+    const u = await newUser('ramiro');
+    const phone = await login(t.app, u.name, u.password);
+    const tablet = await login(t.app, u.name, u.password);
+    expect((await api('GET', '/v2/session', { token: phone.token })).json().user.id).toBe(u.id);
+    await issueTemporary(u.id);
+    for (const { token } of [phone, tablet]) expect((await api('GET', '/v2/session', { token })).statusCode).toBe(401);
+    expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(200);
   });
 
   it('is not accepted at /api/auth, where the own password keeps working until changed', async () => {
@@ -353,9 +464,9 @@ describe('PUT /api/v3/users/password', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
       const u = await newUser('delia');
-      const leftover = (await login(t.app, u.name, u.password)).token;
-      vi.advanceTimersByTime(24 * 3600_000);
       const temporary = await issueTemporary(u.id);
+      // a session opened with the own password after the temporary one was issued (older ones ended with the issue)
+      const leftover = (await login(t.app, u.name, u.password)).token;
       const owner = (await loginAt('/v3/authTemporary', u.name, temporary)).json().token as string;
       vi.advanceTimersByTime(3600_000);
       // the account must change its password now, but the old token is not the temporary login

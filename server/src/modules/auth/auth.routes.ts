@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   ChangePasswordSchema,
   ErrorBodySchema,
@@ -12,7 +13,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../access/guards.ts';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from './session.plugin.ts';
-import { changePassword, checkPasswordLogin, checkTemporaryLogin, dummyPasswordHash, endSession, sessionResponse } from './auth.service.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, endSession, sessionResponse, type LoginOrigin } from './auth.service.ts';
+import { dummyPasswordHash } from './hash-limiter.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { retryAfterOnError } from './retry-after.ts';
 
@@ -21,16 +23,18 @@ import { retryAfterOnError } from './retry-after.ts';
  * login), POST /api/deauth (logout), GET /api/v2/session, PUT /api/v3/users/password.
  */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // one per app: failures are counted in memory, per account and per address
+  // one per app: failures are counted in memory, per account, per address and per both
   const throttle = new LoginThrottle();
   app.addHook('onError', retryAfterOnError);
   // made now (once per process), so not even the first unknown name pays for it
   await dummyPasswordHash();
 
+  const originOf = (request: FastifyRequest): LoginOrigin => ({ address: request.ip, knows: (accountKey) => app.knownDevices.knows(request, accountKey) });
+
   const loginSchema = { body: LoginBodySchema, response: { 200: LoginResponseSchema, ...ErrorResponses } };
 
   app.post('/auth', { schema: loginSchema }, async (request, reply) => {
-    const user = await checkPasswordLogin(app.db, throttle, request.body, request.ip);
+    const user = await checkPasswordLogin(app.db, throttle, request.body, originOf(request));
     request.log.info({ userId: user.id, admin: Boolean(request.body.admin) }, 'login');
     return sessionResponse(app, reply, user);
   });
@@ -39,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // answer says mustChangePassword: true and a JS-readable tmp_login cookie
   // tells the web to force the "Cambio de contraseña" modal.
   app.post('/v3/authTemporary', { schema: loginSchema }, async (request, reply) => {
-    const user = await checkTemporaryLogin(app.db, throttle, request.body, request.ip);
+    const user = await checkTemporaryLogin(app.db, throttle, request.body, originOf(request));
     request.log.info({ userId: user.id }, 'temporary login');
     void reply.setCookie(TMP_LOGIN_COOKIE, '1', {
       path: '/',
@@ -87,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         token: request.tokenClaims,
         password: request.body.password,
         currentPassword: request.body.currentPassword,
-        address: request.ip,
+        origin: originOf(request),
       });
       request.log.info({ userId: user.id }, 'password changed');
       void reply.clearCookie(TMP_LOGIN_COOKIE, { path: '/' });

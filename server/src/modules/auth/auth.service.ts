@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LoginBody, LoginResponse } from '@kit/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
@@ -14,9 +13,9 @@ import {
   setPassword,
   type DbAuthUser,
 } from './auth.repo.ts';
-import { limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
-import type { LoginThrottle } from './login-throttle.ts';
-import { generatePassword, hashPassword } from './password.ts';
+import { checkAgainstDummy, limitedHashPassword, limitedVerifyPassword } from './hash-limiter.ts';
+import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
+import { generatePassword } from './password.ts';
 
 /** How long a temporary password an admin reads to a user stays usable. */
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 3600_000;
@@ -24,20 +23,46 @@ export const TEMPORARY_PASSWORD_TTL_MS = 24 * 3600_000;
 /** A login this recent is proof enough to change the password without the current one. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
 
-/**
- * A hash of a password nobody knows, made once with the same parameters as
- * every real one. An unknown name (or an account without a temporary
- * password) is checked against it, so every refusal costs the same argon2id
- * work and its timing does not tell which user names exist.
- */
-let dummyHash: Promise<string> | null = null;
-export const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(24).toString('base64')));
-
-/** The password checked against `phc`, or against the dummy hash (always false) when there is none. */
-async function passwordMatches(password: string, phc: string | undefined): Promise<boolean> {
-  const matches = await limitedVerifyPassword(password, phc ?? (await dummyPasswordHash()));
-  return phc !== undefined && matches;
+/** The password checked against `phc`, or the work of a wrong one (always false) when there is none. */
+async function passwordMatches(password: string, phc: string | undefined, knownDevice: boolean): Promise<boolean> {
+  if (phc === undefined) {
+    await checkAgainstDummy(password);
+    return false;
+  }
+  return limitedVerifyPassword(password, phc, knownDevice);
 }
+
+/**
+ * A throttled password check: refused at once when the attempt must wait; a
+ * wrong password counts against the attempt, a refusal for a busy kit (503)
+ * against its address. A phone known to the account goes ahead in the hash queue.
+ */
+async function throttledMatch(throttle: LoginThrottle, attempt: LoginAttempt, password: string, phc: string | undefined): Promise<boolean> {
+  throttle.check(attempt);
+  let matches: boolean;
+  try {
+    matches = await passwordMatches(password, phc, attempt.knownDevice);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAVAILABLE') throttle.recordBusy(attempt);
+    else throttle.recordNothing(attempt);
+    throw error;
+  }
+  if (matches) throttle.recordSuccess(attempt);
+  else throttle.recordFailure(attempt);
+  return matches;
+}
+
+/** Where a login comes from: the client's address, and the account keys its phone is known to (known-device.ts). */
+export interface LoginOrigin {
+  address: string;
+  knows: (accountKey: string) => boolean;
+}
+
+const attemptOf = (name: string, user: DbAuthUser | undefined, origin: LoginOrigin): LoginAttempt => ({
+  account: name,
+  address: origin.address,
+  knownDevice: user !== undefined && origin.knows(user.account_key),
+});
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -50,20 +75,15 @@ function assertMayLogin(user: DbAuthUser, admin: boolean | undefined): void {
 }
 
 /**
- * POST /api/auth (the admin login too). Throttled per account and address
- * before any hashing; the same answer, after the same work, for an unknown
- * user and a wrong password.
+ * POST /api/auth (the admin login too). Throttled before any hashing; the
+ * same answer, after the same wait, for an unknown user and a wrong password.
  */
-export async function checkPasswordLogin(db: Db, throttle: LoginThrottle, body: LoginBody, address: string): Promise<DbAuthUser> {
+export async function checkPasswordLogin(db: Db, throttle: LoginThrottle, body: LoginBody, origin: LoginOrigin): Promise<DbAuthUser> {
   const name = body.user_name.trim();
-  throttle.check(name, address);
   const user = findAuthUserByName(db, name);
-  // the hash runs first, whether or not the user exists
-  if (!(await passwordMatches(body.password, user?.password_hash)) || !user) {
-    throttle.recordFailure(name, address);
+  if (!(await throttledMatch(throttle, attemptOf(name, user, origin), body.password, user?.password_hash)) || !user) {
     throw new AppError('BAD_CREDENTIALS');
   }
-  throttle.recordSuccess(name, address);
   assertMayLogin(user, body.admin);
   return user;
 }
@@ -73,16 +93,13 @@ export async function checkPasswordLogin(db: Db, throttle: LoginThrottle, body: 
  * once, before it expires; using it marks the account as having to choose a
  * new password. The account's own password is not accepted here.
  */
-export async function checkTemporaryLogin(db: Db, throttle: LoginThrottle, body: LoginBody, address: string): Promise<DbAuthUser> {
+export async function checkTemporaryLogin(db: Db, throttle: LoginThrottle, body: LoginBody, origin: LoginOrigin): Promise<DbAuthUser> {
   const name = body.user_name.trim();
-  throttle.check(name, address);
   const user = findAuthUserByName(db, name);
   const credential = user ? findActiveTemporaryCredential(db, user.id) : undefined;
-  if (!(await passwordMatches(body.password, credential?.password_hash)) || !user || !credential) {
-    throttle.recordFailure(name, address);
+  if (!(await throttledMatch(throttle, attemptOf(name, user, origin), body.password, credential?.password_hash)) || !user || !credential) {
     throw new AppError('TEMPORARY_PASSWORD_INVALID');
   }
-  throttle.recordSuccess(name, address);
   assertMayLogin(user, body.admin);
   if (!consumeTemporaryCredential(db, credential.id, user.id)) throw new AppError('TEMPORARY_PASSWORD_INVALID');
   return { ...user, must_change_password: 1 };
@@ -116,7 +133,7 @@ export interface PasswordChangeRequest {
   token: { authTime: number; temporaryLogin: boolean };
   password: string;
   currentPassword?: string | undefined;
-  address: string;
+  origin: LoginOrigin;
 }
 
 /**
@@ -135,12 +152,9 @@ export async function changePassword(db: Db, throttle: LoginThrottle, change: Pa
   const user = findAuthUserById(db, change.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (change.currentPassword !== undefined) {
-    throttle.check(user.user_name, change.address);
-    if (!(await limitedVerifyPassword(change.currentPassword, user.password_hash))) {
-      throttle.recordFailure(user.user_name, change.address);
+    if (!(await throttledMatch(throttle, attemptOf(user.user_name, user, change.origin), change.currentPassword, user.password_hash))) {
       throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'body.currentPassword' });
     }
-    throttle.recordSuccess(user.user_name, change.address);
   } else {
     const forced = token.temporaryLogin && user.must_change_password === 1;
     // both ways: after the kit's clock was set back, a login "in the future" is not a recent one

@@ -54,6 +54,27 @@ describe('ConcurrencyLimiter', () => {
     expect(await limiter.run(async () => 'ok')).toBe('ok');
   });
 
+  it('keeps the last places of the queue for jobs run ahead, which wait in front of the others, in order', async () => {
+    const limiter = new ConcurrencyLimiter(1, 4, 2);
+    const g = gate();
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      await g.promise;
+    };
+    const jobs = [limiter.run(job('running')), limiter.run(job('a')), limiter.run(job('b'))];
+    await tick();
+    const refused = await limiter.run(async () => 'never').catch((e: unknown) => e);
+    expect((refused as AppError).code).toBe('UNAVAILABLE');
+    jobs.push(limiter.run(job('first ahead'), { ahead: true }), limiter.run(job('second ahead'), { ahead: true }));
+    await tick();
+    expect(limiter.waiting).toBe(4);
+    expect(((await limiter.run(async () => 'never', { ahead: true }).catch((e: unknown) => e)) as AppError).code).toBe('UNAVAILABLE');
+    g.open();
+    await Promise.all(jobs);
+    expect(order).toEqual(['running', 'first ahead', 'second ahead', 'a', 'b']);
+  });
+
   it('frees the slot when a job fails', async () => {
     const limiter = new ConcurrencyLimiter(1, 0);
     await expect(limiter.run(async () => Promise.reject(new Error('falló')))).rejects.toThrow('falló');

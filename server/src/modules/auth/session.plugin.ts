@@ -5,7 +5,15 @@ import fp from 'fastify-plugin';
 import { UNSAFE_METHODS } from '../../access/guards.ts';
 import { AppError } from '../../errors.ts';
 import { findAuthUserById, isTokenRevoked } from './auth.repo.ts';
+import { KnownDevices } from './known-device.ts';
 import { loadOrCreateSecret } from './secret.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the phones each account logged in from (known-device.ts) */
+    knownDevices: KnownDevices;
+  }
+}
 
 export const TOKEN_COOKIE = 'kp_token';
 export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -46,8 +54,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * not had its tokens revoked.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
+  const secret = loadOrCreateSecret(app.config.dataDir);
+  app.decorate('knownDevices', new KnownDevices(secret));
   await app.register(fastifyJwt, {
-    secret: loadOrCreateSecret(app.config.dataDir),
+    secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS },
     verify: { algorithms: ['HS256'] },
   });
@@ -141,7 +151,10 @@ export function signToken(app: FastifyInstance, user: TokenSubject, proof: Token
   return app.jwt.sign(claims);
 }
 
-/** Issues a token for a user and sets the web's cookie with it. */
+/**
+ * Issues a token for a user and sets the web's cookie with it. Every token
+ * follows a proof of the password, so the phone becomes known to the account.
+ */
 export function issueToken(app: FastifyInstance, reply: FastifyReply, user: TokenSubject, proof: TokenProof): string {
   const token = signToken(app, user, proof);
   void reply.setCookie(TOKEN_COOKIE, token, {
@@ -151,5 +164,6 @@ export function issueToken(app: FastifyInstance, reply: FastifyReply, user: Toke
     secure: reply.request.protocol === 'https',
     maxAge: TOKEN_TTL_SECONDS,
   });
+  app.knownDevices.remember(reply.request, reply, user.account_key);
   return token;
 }
