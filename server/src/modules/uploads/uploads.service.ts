@@ -312,7 +312,8 @@ export class UploadManager {
       } catch (error) {
         if (error instanceof AppError || isDiskFullError(error)) throw asDiskFull(error);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+        // A cut body is told from the kit's own failure by readFilePart, for every file route alike.
+        throw error;
       }
       if (stream.truncated) throw tooLarge();
       // Shorter than the sniffing window: decided now.
