@@ -21,7 +21,7 @@ import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
 import { appendStream, createPart, cutBack, displayName, orphanPartIds, partPath, partSize, readHead, removePart, removeUploadsEntry, type RunningHash } from './upload-files.ts';
-import { allUploadIds, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
+import { allUploadIds, deleteResourceUploads, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
 
 const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
 /**
@@ -354,19 +354,23 @@ export class UploadManager {
       // Linked, not moved: until the rows below are committed, a kill leaves the upload's bytes where they were.
       const placed = await placeInStore(this.dataDir, file, sha256, type.ext);
       let resource: ReturnType<typeof editable>;
+      let superseded: string[];
       try {
         // Other requests ran while the disk worked: checked again where nothing can come between.
         resource = editable();
-        this.db.transaction(() => {
+        superseded = this.db.transaction(() => {
           insertMedia(this.db, { sha256, type, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
           setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
-          if (uploadId) deleteUploadRow(this.db, uploadId);
+          // This upload is finished, and any other of the resource would only replace the file now there:
+          // kept, it would hold its owner's quota and its bytes until it went stale.
+          return deleteResourceUploads(this.db, resourceId).filter((id) => id !== uploadId);
         })();
       } catch (error) {
         abandonPlacement(this.db, this.dataDir, placed);
         throw error;
       }
       settlePlacement(placed);
+      for (const id of superseded) this.discard(id);
       const replaced = [resource.media_sha256 === sha256 ? null : resource.media_sha256];
       if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
       releaseMedia(this.db, this.dataDir, replaced);
