@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { RESOURCE_TYPES } from '@kit/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -8,6 +8,8 @@ import { AppError } from '../errors.ts';
 import type { FileType } from './file-type.ts';
 import { storeTyped, type Typed } from './ingest.ts';
 import { insertMedia } from './media.repo.ts';
+import { displayCopy, pictureRefusal } from './pictures.ts';
+import { sniff, SNIFF_BYTES } from './sniff.ts';
 import { TooLargeError } from './store.ts';
 
 /** What an upload endpoint accepts: a size limit, and the types of file, as their bytes say (media/file-type.ts). */
@@ -17,9 +19,6 @@ export interface UploadRule {
   /** the refusal when accept says no */
   refusal: 'UPLOAD_NOT_IMAGE' | 'PACKAGE_NOT_ALLOWED';
 }
-
-/** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
-export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === RESOURCE_TYPES.IMAGE;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -135,6 +134,26 @@ export function readSmallFile(request: FastifyRequest, maxBytes: number, tooLarg
     if (file.truncated) throw tooLarge();
     return Buffer.concat(chunks);
   });
+}
+
+/**
+ * The multipart field `file` of a door that keeps a picture's display copy,
+ * never its original (ads, banners): only a picture by its first bytes,
+ * decoded within the pixel bound every picture door shares (media/pictures.ts),
+ * stored as its display copy and recorded with its size.
+ */
+export async function receivePicture(request: FastifyRequest, maxBytes: number): Promise<Typed> {
+  const bytes = await readSmallFile(request, maxBytes, () => new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes }));
+  if (sniff(bytes.subarray(0, SNIFF_BYTES))?.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('UPLOAD_NOT_IMAGE', { field: 'file' });
+  const copy = await displayCopy(bytes).catch((error: unknown) => {
+    throw pictureRefusal(error);
+  });
+  const { db, config } = request.server;
+  const stored = await storeTyped(config.dataDir, Readable.from([copy.data]), (type) => {
+    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('PICTURE_UNREADABLE', { field: 'file' });
+  });
+  insertMedia(db, { ...stored, width: copy.width, height: copy.height });
+  return stored;
 }
 
 /**
