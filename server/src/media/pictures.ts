@@ -13,12 +13,38 @@ const PICTURE_MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * A picture as every door that re-encodes one reads it: within the pixel
- * bound, failing on a broken file, turned upright. `animated` reads every
- * frame (the bound then counts them all), not only the first.
+ * bound, failing on a broken file, turned upright (unless `autoOrient` is
+ * false: the orientation tag is then kept for the output). `animated` reads
+ * every frame (the bound then counts them all), not only the first.
  */
-export async function readPicture(input: Buffer | string, options: { animated?: boolean } = {}): Promise<Sharp> {
+export async function readPicture(input: Buffer | string, options: { animated?: boolean; autoOrient?: boolean } = {}): Promise<Sharp> {
   const sharp = await sharpLibrary();
-  return sharp(input, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true, animated: options.animated ?? false });
+  return sharp(input, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: options.autoOrient ?? true, animated: options.animated ?? false });
+}
+
+/** Quality of a photo original written again without its metadata: close to a phone camera's own. */
+const ORIGINAL_QUALITY = 92;
+
+/**
+ * Writes to `output` a photo original (JPEG, PNG, WebP) without what its
+ * metadata tells about its owner: the GPS position and the device's serial
+ * numbers. sharp keeps or replaces EXIF only as a whole, so every EXIF, XMP
+ * and IPTC field goes except the orientation tag, which is written again
+ * (the pixels are not turned), and the colour profile: the photo looks the
+ * same. False, and nothing written, when there is no such metadata or the
+ * picture is of another format (a GIF carries none).
+ */
+export async function writeWithoutLocation(input: string, output: string): Promise<boolean> {
+  return imageLimiter.run(async () => {
+    const meta = await (await readPicture(input, { autoOrient: false })).metadata();
+    if (!['jpeg', 'png', 'webp'].includes(meta.format) || (meta.exif === undefined && meta.xmp === undefined && meta.iptc === undefined)) return false;
+    const picture = (await readPicture(input, { autoOrient: false, animated: (meta.pages ?? 1) > 1 }))
+      .keepIccProfile()
+      .withExif({ IFD0: { Orientation: String(meta.orientation ?? 1) } });
+    const encoded = meta.format === 'jpeg' ? picture.jpeg({ quality: ORIGINAL_QUALITY }) : meta.format === 'png' ? picture.png() : picture.webp({ quality: ORIGINAL_QUALITY });
+    await encoded.toFile(output);
+    return true;
+  });
 }
 
 /** A picture's display copy fits inside this many pixels each way: sharp on a phone's screen, a fraction of a camera's bytes. */

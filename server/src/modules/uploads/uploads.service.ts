@@ -9,6 +9,7 @@ import { asDiskFull, ensureDiskSpace, isDiskFullError, type DiskRoom } from '../
 import { AppError } from '../../errors.ts';
 import { fileTypeOf } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
+import { writeWithoutLocation } from '../../media/pictures.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
 import { hashFile, tmpDir } from '../../media/store.ts';
@@ -325,6 +326,35 @@ export class UploadManager {
   }
 
   /**
+   * Makes a complete file the resource's file (#place). A photo is stored
+   * without its GPS position and device serials (writeWithoutLocation): the
+   * original a library keeps is shown and downloaded by everyone.
+   */
+  async #attach(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+    const sniffed = checkFileType(await readHead(file), read.type_code);
+    const cleaned = sniffed.typeCode === RESOURCE_TYPES.IMAGE ? await this.#withoutLocation(file) : null;
+    try {
+      await this.#place(viewer, read, cleaned ?? file, cleaned ? await hashFile(cleaned) : sha256, name, uploadId);
+    } finally {
+      if (cleaned) await fs.promises.rm(cleaned, { force: true });
+    }
+  }
+
+  /** A cleaned copy of a photo in the store's temp folder, or null when it carries nothing to remove. */
+  async #withoutLocation(file: string): Promise<string | null> {
+    fs.mkdirSync(tmpDir(this.dataDir), { recursive: true });
+    const cleaned = path.join(tmpDir(this.dataDir), `${randomBytes(16).toString('hex')}.part`);
+    try {
+      return (await writeWithoutLocation(file, cleaned)) ? cleaned : null;
+    } catch (error) {
+      await fs.promises.rm(cleaned, { force: true });
+      // Busy: the bytes stay for a later try. Anything else: a picture no decoder reads, as for its cover.
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+      throw new AppError('FILE_UNREADABLE', { field: 'file' });
+    }
+  }
+
+  /**
    * Puts a complete file into the store and makes it the resource's file
    * (with a cover made from it when it is a picture), if the caller may still
    * edit the resource. `read` is the resource as the caller read it before the
@@ -332,7 +362,7 @@ export class UploadManager {
    * changed meanwhile. The file it replaces is deleted when nothing else uses
    * it. `file` stays where it is: the caller removes it once this resolves.
    */
-  async #attach(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+  async #place(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
     const resourceId = read.id;
     const head = await readHead(file);
     const sniffed = checkFileType(head, read.type_code);
