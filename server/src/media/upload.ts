@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { RESOURCE_TYPES } from '@kit/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { ensureDiskSpaceForBody } from '../disk-space.ts';
 import { AppError } from '../errors.ts';
 import type { FileType } from './file-type.ts';
-import { storeTyped, type Typed } from './ingest.ts';
+import { storeEncodedPicture, storeTyped, type Typed } from './ingest.ts';
 import { insertMedia } from './media.repo.ts';
 import { displayCopy, pictureRefusal } from './pictures.ts';
 import { sniff, SNIFF_BYTES } from './sniff.ts';
@@ -149,9 +149,7 @@ export async function receivePicture(request: FastifyRequest, maxBytes: number):
     throw pictureRefusal(error);
   });
   const { db, config } = request.server;
-  const stored = await storeTyped(config.dataDir, Readable.from([copy.data]), (type) => {
-    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('PICTURE_UNREADABLE', { field: 'file' });
-  });
+  const stored = await storeEncodedPicture(config.dataDir, copy.data);
   insertMedia(db, { ...stored, width: copy.width, height: copy.height });
   return stored;
 }
