@@ -95,6 +95,8 @@ export class UploadManager {
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
   readonly #holders = new Map<string, Holder>();
+  /** uploads whose every byte arrived, being put into the store */
+  readonly #finishing = new Set<string>();
   /** a resource's new file is in the store (its phone copies are prepared from it) */
   readonly #onStored: (sha256: string) => void;
 
@@ -247,6 +249,7 @@ export class UploadManager {
       const running = this.#running.get(id);
       const sha256 = running && running.upto === upload.size ? running.hash.digest('hex') : await hashFile(file);
       this.#running.delete(id);
+      this.#finishing.add(id);
       try {
         await this.#attach(viewer, resource, file, sha256, upload.name, id);
         // The row went in #attach's transaction; the bytes are the stored file's now.
@@ -255,6 +258,8 @@ export class UploadManager {
         // Picture resizing busy, or no room to finish: the bytes stay; an empty PATCH at the end finishes later.
         if ((error instanceof AppError && error.code === 'UNAVAILABLE') || isDiskFullError(error)) throw asDiskFull(error);
         this.#refuse(id, error);
+      } finally {
+        this.#finishing.delete(id);
       }
       log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
       return { upload, offset: upload.size, complete: true };
@@ -400,7 +405,8 @@ export class UploadManager {
         throw error;
       }
       settlePlacement(placed);
-      for (const id of superseded) this.discard(id);
+      // One being put into the store right now lands after this file and takes its part file along.
+      for (const id of superseded) if (!this.#finishing.has(id)) this.discard(id);
       const replaced = [resource.media_sha256 === sha256 ? null : resource.media_sha256];
       if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
       releaseMedia(this.db, this.dataDir, replaced);
