@@ -41,7 +41,7 @@ export async function writeWithoutLocation(input: string, output: string): Promi
     const picture = (await readPicture(input, { autoOrient: false, animated: (meta.pages ?? 1) > 1 }))
       .keepIccProfile()
       .withExif({ IFD0: { Orientation: String(meta.orientation ?? 1) } });
-    const encoded = meta.format === 'jpeg' ? picture.jpeg({ quality: ORIGINAL_QUALITY }) : meta.format === 'png' ? picture.png() : picture.webp({ quality: ORIGINAL_QUALITY });
+    const encoded = meta.format === 'jpeg' ? picture.jpeg({ quality: ORIGINAL_QUALITY }) : meta.format === 'png' ? picture.png({ palette: meta.isPalette }) : picture.webp({ quality: ORIGINAL_QUALITY });
     await encoded.toFile(output);
     return true;
   });
