@@ -62,6 +62,8 @@ export const ERRORS = {
   UPLOAD_MISSING: { httpCode: 400, type: 'validation', message: 'Falta el archivo (campo «file»)' },
   UPLOAD_MALFORMED: { httpCode: 400, type: 'validation', message: 'El formulario con el archivo llegó dañado. Vuelve a intentarlo' },
   UPLOAD_NOT_IMAGE: { httpCode: 415, type: 'validation', message: 'El archivo no es una imagen JPG, PNG, GIF o WebP' },
+  PICTURE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'La imagen está dañada o no se puede leer' },
+  PICTURE_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles)' },
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
   // Contributions (docs/API-contributions.md): uploads, moderation, comments, favourites, lists, idempotent replays
   RIGHTS_DECLARATION_REQUIRED: { httpCode: 400, type: 'validation', message: 'Debes declarar que el archivo es de dominio público o libre de derechos' },

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { beforeAll } from 'vitest';
 import { createUser, login, type TestApp } from './helper.ts';
 
@@ -16,7 +17,13 @@ export function multipartFile(bytes: Buffer, fileName: string, opts: { field?: s
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Bytes a sniffer takes for a PNG picture. */
+/** A real PNG picture of one colour (`shade` tells pictures apart), `width` × `height` pixels. */
+export const pngPicture = (width = 64, height = 48, shade = 90): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 160, b: 40 } } })
+    .png()
+    .toBuffer();
+
+/** Bytes a sniffer takes for a PNG picture (no decoder does). */
 export const PNG_BYTES = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]);
 /** A zip archive of these files, stored without compression (what unzip and Android read). */
 export function zipOf(files: Record<string, Buffer | string>): Buffer {

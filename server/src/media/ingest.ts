@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
 import { fileTypeOf, UNKNOWN_TYPE, type FileType } from './file-type.ts';
 import { insertMedia } from './media.repo.ts';
@@ -34,6 +35,17 @@ export async function storeTyped(dataDir: string, source: Readable, accept: (typ
     maxBytes,
   );
   return { sha256: stored.sha256, size: stored.size, type };
+}
+
+/**
+ * A picture the kit encoded itself (a display copy, a cover, a profile
+ * picture) into the store; the caller records it (insertMedia) with its
+ * pixel size. The encoder's output is typed by its bytes like any file.
+ */
+export function storeEncodedPicture(dataDir: string, data: Buffer): Promise<Typed> {
+  return storeTyped(dataDir, Readable.from([data]), (type) => {
+    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new Error(`the picture encoder wrote ${type.mime}`);
+  });
 }
 
 /** Copies a file from disk into the store by its real type and records it (the demo library). */

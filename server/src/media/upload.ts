@@ -6,8 +6,10 @@ import { Type } from 'typebox';
 import { ensureDiskSpaceForBody } from '../disk-space.ts';
 import { AppError } from '../errors.ts';
 import type { FileType } from './file-type.ts';
-import { storeTyped, type Typed } from './ingest.ts';
+import { storeEncodedPicture, storeTyped, type Typed } from './ingest.ts';
 import { insertMedia } from './media.repo.ts';
+import { displayCopy, pictureRefusal } from './pictures.ts';
+import { sniff, SNIFF_BYTES } from './sniff.ts';
 import { TooLargeError } from './store.ts';
 
 /** What an upload endpoint accepts: a size limit, and the types of file, as their bytes say (media/file-type.ts). */
@@ -17,9 +19,6 @@ export interface UploadRule {
   /** the refusal when accept says no */
   refusal: 'UPLOAD_NOT_IMAGE' | 'PACKAGE_NOT_ALLOWED';
 }
-
-/** Pictures: JPEG, PNG, GIF, WebP, whatever the name or the client's claim says. */
-export const acceptImage: UploadRule['accept'] = (type) => type.typeCode === RESOURCE_TYPES.IMAGE;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,10 +58,18 @@ export async function allowMultipart(app: FastifyInstance): Promise<void> {
 /** A file part's bytes as the multipart parser gives them (`truncated` once they passed the size limit). */
 export type FileStream = Readable & { truncated?: boolean };
 
-/** The client's body, not the server, failed while the file streamed: cut off or broken framing. */
-const bodyBroke = (error: unknown, streamError: unknown): boolean => {
-  const code = (error as { code?: string } | null)?.code;
-  return error === streamError || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MP_PREMATURE_CLOSE';
+/**
+ * Whether a consumer's failure is the client's body breaking (cut off, or its
+ * multipart framing broken) rather than the kit. The parser reports a cut in
+ * more than one way: it destroys the file stream with one error and emits
+ * another on it ("Part terminated early"), so every error the stream raised
+ * counts, except a system call of the kit's own (the disk) that a pipeline
+ * handed back to it.
+ */
+const bodyBroke = (error: unknown, raised: ReadonlySet<unknown>): boolean => {
+  const { code, syscall } = (error ?? {}) as { code?: string; syscall?: string };
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return raised.has(error) && syscall === undefined;
 };
 
 /**
@@ -89,10 +96,13 @@ export async function readFilePart<T>(request: FastifyRequest, fileSize: number,
     part.file.resume();
     throw new AppError('UPLOAD_MISSING', { field: 'file' });
   }
+  const raised = new Set<unknown>();
+  part.file.on('error', (error) => raised.add(error));
   try {
     return await consume(part.file, part.filename);
   } catch (error) {
-    if (!(error instanceof AppError) && (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE' && bodyBroke(error, part.file.errored)) {
+    raised.add(part.file.errored);
+    if (!(error instanceof AppError) && (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE' && bodyBroke(error, raised)) {
       throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
     }
     throw error;
@@ -100,26 +110,48 @@ export async function readFilePart<T>(request: FastifyRequest, fileSize: number,
 }
 
 /**
- * A small file part read into memory, refused with `tooLarge` once it passes
- * `maxBytes` (the parser stops at maxBytes + 1, so memory stays bounded and
- * the rest of an oversized body is discarded, never buffered).
+ * The multipart field `file` of a small picture, read into memory through
+ * readFilePart (so a cut body is a 400 like on every file route), refused
+ * with `tooLarge` once it passes `maxBytes`: the parser stops at maxBytes + 1,
+ * so memory stays bounded and the rest of an oversized body is discarded,
+ * never buffered.
  */
-export async function readSmallFile(file: FileStream, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk);
+export function readSmallFile(request: FastifyRequest, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
+  return readFilePart(request, maxBytes + 1, async (file) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) throw tooLarge();
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      file.resume();
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
     }
-  } catch (error) {
-    file.resume();
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  if (file.truncated) throw tooLarge();
-  return Buffer.concat(chunks);
+    if (file.truncated) throw tooLarge();
+    return Buffer.concat(chunks);
+  });
+}
+
+/**
+ * The multipart field `file` of a door that keeps a picture's display copy,
+ * never its original (ads, banners): only a picture by its first bytes,
+ * decoded within the pixel bound every picture door shares (media/pictures.ts),
+ * stored as its display copy and recorded with its size.
+ */
+export async function receivePicture(request: FastifyRequest, maxBytes: number): Promise<Typed> {
+  const bytes = await readSmallFile(request, maxBytes, () => new AppError('UPLOAD_TOO_LARGE', { field: 'file', maxBytes }));
+  if (sniff(bytes.subarray(0, SNIFF_BYTES))?.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('UPLOAD_NOT_IMAGE', { field: 'file' });
+  const copy = await displayCopy(bytes).catch((error: unknown) => {
+    throw pictureRefusal(error);
+  });
+  const { db, config } = request.server;
+  const stored = await storeEncodedPicture(config.dataDir, copy.data);
+  insertMedia(db, { ...stored, width: copy.width, height: copy.height });
+  return stored;
 }
 
 /**

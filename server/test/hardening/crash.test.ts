@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helper.ts';
 import { prng } from './support.ts';
@@ -64,12 +65,10 @@ async function start(port: number): Promise<ChildProcess> {
   throw new Error(`el servidor no arrancó${exited === null ? '' : ` (salió con ${exited})`}`);
 }
 
-/** PNG magic and then noise: an "image" by its first bytes, different every time. */
-function fakePng(bytes: number, rng: () => number): Buffer {
-  const b = randomBytes(bytes);
-  Buffer.from('89504e470d0a1a0a', 'hex').copy(b, 0);
-  b.writeUInt32BE(Math.floor(rng() * 2 ** 32), 8);
-  return b;
+/** A real PNG of noise (picture doors decode what they take) of about `bytes`, different every time. */
+function noisePng(bytes: number): Promise<Buffer> {
+  const side = Math.floor(Math.sqrt(bytes / 3));
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
 }
 
 const PDF_HEAD = Buffer.from('%PDF-1.4\n');
@@ -231,7 +230,7 @@ async function writer(base: string, rng: () => number, acked: Acked, progress: P
         if (r.status === 201) acked.ads.push(((await r.json()) as { id: number }).id);
       } else {
         const form = new FormData();
-        form.append('file', new Blob([fakePng(256 * 1024 + Math.floor(rng() * 768 * 1024), rng)], { type: 'image/png' }), 'banner.png');
+        form.append('file', new Blob([await noisePng(256 * 1024 + Math.floor(rng() * 768 * 1024))], { type: 'image/png' }), 'banner.png');
         const r = await fetch(`${base}/api/v2/admin/banners/publicity`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
         if (r.ok) {
           const body = (await r.json()) as { media_sha256?: string; sha256?: string; imageUrl?: string };

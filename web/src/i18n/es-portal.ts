@@ -372,6 +372,8 @@ export const esPortal = {
     AD_PENDING_LIMIT: 'Ya tienes 5 anuncios esperando revisión. Espera a que los revisen para publicar otro.',
     AD_TRANSITION: 'El anuncio no puede pasar a ese estado.',
     UPLOAD_NOT_IMAGE: 'El archivo no es una imagen JPG, PNG, GIF o WebP.',
+    PICTURE_UNREADABLE: 'La imagen está dañada o no se puede leer.',
+    PICTURE_TOO_LARGE: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles).',
     UPLOAD_TOO_LARGE: 'El archivo pesa más de lo permitido.',
     PAYLOAD_TOO_LARGE: 'El archivo pesa más de lo permitido.',
     PACKAGE_NOT_ALLOWED: 'El archivo no es un paquete de Android (APK) ni un archivo ZIP.',

@@ -22,7 +22,7 @@ export const esUpload = {
   },
   form: {
     file: 'Archivo',
-    fileHelp: 'Hasta {max}. Imagen, PDF, video, audio o aplicación (APK).',
+    fileHelp: 'Hasta {max}. Imagen, PDF, video, audio o aplicación (APK). A las fotos se les quita al subirlas la ubicación (GPS) y el número de serie del teléfono.',
     fileRequired: 'Elige el archivo que quieres subir.',
     fileTooBig: 'El archivo pesa {size}; el máximo es {max}.',
     fileChosen: 'Archivo subido: {name}',

@@ -12,7 +12,7 @@ import {
 } from '@kit/contract';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
+import { allowMultipart, FILE_ROUTE, receivePicture } from '../../media/upload.ts';
 import { requireAdmin, requireUser } from '../../access/guards.ts';
 import { isPrivileged, viewerOf } from '../../access/privilege.ts';
 import { adsForModeration, attachAdImage, getManageableAd, getVisibleAd, listBoard, moderateAd, myAds, postAd, toWireAd, withdrawAd } from './ads.service.ts';
@@ -54,7 +54,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const viewer = viewerOf(request);
     const row = getManageableAd(app.db, request.params.id, viewer);
     if (row.status !== 'pending' && !isPrivileged(viewer)) throw new AppError('AD_TRANSITION', { from: row.status, to: 'pending' });
-    const image = await receiveUpload(request, { maxBytes: AD_IMAGE_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
+    const image = await receivePicture(request, AD_IMAGE_MAX_BYTES);
     const updated = attachAdImage(app.db, row, image.sha256);
     request.log.info({ adId: row.id, sha256: image.sha256 }, 'ad image stored');
     return toWireAd(updated, viewer, new Date());

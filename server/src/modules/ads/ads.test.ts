@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import type { Ad, AdPage } from '@kit/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appForFile } from '../../../test/helper.ts';
-import { viewersForFile, multipartFile, PNG_BYTES } from '../../../test/portal-helpers.ts';
+import { viewersForFile, multipartFile, PNG_BYTES, pngPicture } from '../../../test/portal-helpers.ts';
 
 const t = appForFile();
 const viewers = viewersForFile(t);
@@ -167,9 +168,19 @@ describe('GET /api/v2/ads: search and categories', () => {
   });
 });
 
+/** A PNG whose header claims width × height pixels over a 1 × 1 picture's data: a "decompression bomb" by its size alone. */
+async function claimedPng(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await pngPicture(1, 1));
+  // IHDR's data starts at byte 16 (8 magic, 4 length, 4 type); its CRC covers type and data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
 describe('pictures and withdrawal', () => {
-  const upload = (id: number, headers: Record<string, string>, bytes = PNG_BYTES) => {
-    const body = multipartFile(bytes, 'foto.png', { type: 'image/png' });
+  const upload = async (id: number, headers: Record<string, string>, bytes?: Buffer) => {
+    const body = multipartFile(bytes ?? (await pngPicture()), 'foto.png', { type: 'image/png' });
     return t.app.inject({ method: 'POST', url: `/api/v2/ads/${id}/image`, headers: { ...headers, ...body.headers }, payload: body.payload });
   };
 
@@ -178,11 +189,30 @@ describe('pictures and withdrawal', () => {
     expect((await upload(ad.id, viewers.other)).statusCode).toBe(404);
     const res = await upload(ad.id, viewers.user);
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Ad).imageUrl).toMatch(/^\/api\/media\/[0-9a-f]{64}\.png$/);
+    expect((res.json() as Ad).imageUrl).toMatch(/^\/api\/media\/[0-9a-f]{64}\.webp$/);
     const bad = await upload(ad.id, viewers.user, Buffer.from('no soy una imagen'));
     expect(bad.json().error.code).toBe('UPLOAD_NOT_IMAGE');
     await moderate(ad.id, viewers.admin, { status: 'published' });
     expect((await upload(ad.id, viewers.user)).statusCode).toBe(409);
+  });
+
+  it('decodes the picture within the pixel bound and keeps only its display copy', async () => {
+    const ad = await post(viewers.user);
+    const res = await upload(ad.id, viewers.user, await pngPicture(2000, 1500));
+    expect(res.statusCode, res.body).toBe(200);
+    const sha = /([0-9a-f]{64})\.webp$/.exec((res.json() as Ad).imageUrl ?? '')?.[1];
+    expect(t.app.db.prepare('SELECT mime, width, height FROM media WHERE sha256 = ?').get(sha)).toEqual({ mime: 'image/webp', width: 1280, height: 960 });
+
+    // 30 000 × 30 000 pixels claimed by a file of a few bytes: refused before it is decoded, the notice keeps its picture
+    const bomb = await upload(ad.id, viewers.user, await claimedPng(30_000, 30_000));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json().error).toMatchObject({ code: 'PICTURE_TOO_LARGE', message: 'La imagen tiene demasiados píxeles (máximo 50 megapíxeles)' });
+    // a PNG by its first bytes that no decoder reads
+    const broken = await upload(ad.id, viewers.user, PNG_BYTES);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('PICTURE_UNREADABLE');
+    const now = await t.app.inject({ method: 'GET', url: `/api/v2/ads/${ad.id}`, headers: viewers.user });
+    expect((now.json() as Ad).imageUrl).toBe((res.json() as Ad).imageUrl);
   });
 
   it('lets the author or an admin withdraw a notice', async () => {

@@ -2,11 +2,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
-import { imageLimiter, readPicture } from '../../media/pictures.ts';
+import { DISPLAY_MAX_SIDE, imageLimiter, readPicture } from '../../media/pictures.ts';
 import { WORTH_KEEPING, type MadeRendition } from './made.ts';
 
-/** A picture's display copy fits inside this many pixels each way: sharp on a phone's screen, a fraction of a camera's bytes. */
-export const DISPLAY_MAX_SIDE = 1280;
 const DISPLAY_QUALITY = 80;
 /** A picture this small in bytes and pixels is already light: shown as it is. */
 const LIGHT_BYTES = 300 * 1024;

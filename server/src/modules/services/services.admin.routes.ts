@@ -15,7 +15,7 @@ import {
   UpdateTileSchema,
 } from '@kit/contract';
 import { Type } from 'typebox';
-import { acceptImage, allowMultipart, FILE_ROUTE, receiveUpload } from '../../media/upload.ts';
+import { allowMultipart, FILE_ROUTE, receivePicture } from '../../media/upload.ts';
 import { requireAdmin } from '../../access/guards.ts';
 import { addTile, adminMenu, editTile, orderTiles, removeTile } from './services.admin.service.ts';
 import { addBanner, listBanners, removeBanner } from './services.banners.ts';
@@ -82,7 +82,7 @@ export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v2/admin/banners/:slot',
     { config: FILE_ROUTE, schema: { params: BannerSlotParamsSchema, response: { 201: BannerSchema, ...ErrorResponses } } },
     async (request, reply) => {
-      const image = await receiveUpload(request, { maxBytes: BANNER_MAX_BYTES, accept: acceptImage, refusal: 'UPLOAD_NOT_IMAGE' });
+      const image = await receivePicture(request, BANNER_MAX_BYTES);
       const banner = addBanner(app.db, request.params.slot, image.sha256);
       request.log.info({ slot: request.params.slot, bannerId: banner.id, sha256: image.sha256 }, 'banner uploaded');
       return reply.code(201).send(banner);

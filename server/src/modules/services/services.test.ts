@@ -2,7 +2,7 @@ import type { ClientConfig, FastAccessServices, ServicesModeName } from '@kit/co
 import { describe, expect, it } from 'vitest';
 import { addCategory, addMedia } from '../../../test/library-fixtures.ts';
 import { appForFile } from '../../../test/helper.ts';
-import { viewersForFile, multipartFile, PNG_BYTES } from '../../../test/portal-helpers.ts';
+import { viewersForFile, multipartFile, PNG_BYTES, pngPicture } from '../../../test/portal-helpers.ts';
 import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 const t = appForFile();
@@ -131,10 +131,10 @@ describe('menu banners and the publicity banner', () => {
   };
 
   it('shows the newest banner of each menu slot at its path', async () => {
-    const first = await upload('menuTop', PNG_BYTES);
+    const first = await upload('menuTop', await pngPicture(64, 48, 10));
     expect(first.statusCode).toBe(201);
-    const second = await upload('menuTop', Buffer.concat([PNG_BYTES, Buffer.from('otro')]));
-    const mobile = await upload('menuMobile', Buffer.concat([PNG_BYTES, Buffer.from('movil')]));
+    const second = await upload('menuTop', await pngPicture(64, 48, 20));
+    const mobile = await upload('menuMobile', await pngPicture(64, 48, 30));
     const answer = await services();
     expect(answer.pathMenuTopBanner).toBe(second.json().imageUrl);
     expect(answer.pathMenuTopBanner).not.toBe(first.json().imageUrl);
@@ -151,7 +151,7 @@ describe('menu banners and the publicity banner', () => {
   });
 
   it('rotates the publicity banner over admin banners and pictures of notices on the board, never expired ones', async () => {
-    const banner = (await upload('publicity', Buffer.concat([PNG_BYTES, Buffer.from('publicidad')]))).json().imageUrl as string;
+    const banner = (await upload('publicity', await pngPicture(64, 48, 40))).json().imageUrl as string;
     const sha = addMedia(t.app.db, t.dataDir, Buffer.concat([PNG_BYTES, Buffer.from('anuncio')]), 'png', 'image/png');
     const expiredSha = addMedia(t.app.db, t.dataDir, Buffer.concat([PNG_BYTES, Buffer.from('vencido')]), 'png', 'image/png');
     const insert = t.app.db.prepare("INSERT INTO ads (title, body, image_sha256, status, expires_at) VALUES ('Feria', 'Feria del domingo', ?, 'published', ?)");

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { type Cover, COVER_SIZE, RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
-import { storeTyped } from '../../media/ingest.ts';
+import { storeEncodedPicture } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import { imageLimiter, readPicture } from '../../media/pictures.ts';
@@ -62,9 +61,7 @@ export function coverOf(db: Db, resource: { cover_sha256: string | null; cover_c
 
 /** Stores a made cover (content-addressed); returns its sha256. Call inside withStoreLock. */
 export async function storeCover(db: Db, dataDir: string, cover: MadeCover): Promise<string> {
-  const stored = await storeTyped(dataDir, Readable.from([cover.data]), (type) => {
-    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('COVER_UNREADABLE');
-  });
+  const stored = await storeEncodedPicture(dataDir, cover.data);
   insertMedia(db, { ...stored, width: cover.width, height: cover.height });
   return stored.sha256;
 }

@@ -28,7 +28,8 @@ export interface Reservation {
  * admins have none). What counts: the files of the user's resources,
  * whatever their status, plus the declared size of every unfinished upload
  * and the bytes of one-shot uploads still arriving, so many uploads started
- * at once cannot pass it together. A file is refused before its bytes are
+ * at once cannot pass it together. A file landing on a resource discards the
+ * resource's other unfinished uploads (UploadManager), so their room is freed. A file is refused before its bytes are
  * taken: at POST /api/uploads by its declared size, and a one-shot upload
  * by its request's length or, at the latest, the byte that would pass it.
  */
@@ -57,7 +58,12 @@ export class UploadQuotas {
     return storedBytesOf(this.#db, viewer.id, except) + (this.#arriving.get(viewer.id) ?? 0);
   }
 
-  /** Bytes the viewer may still give RESOURCEID's new file (its current file and upload are being replaced). */
+  /**
+   * Bytes the viewer may still give RESOURCEID's new file. Its current file
+   * does not count (the new one replaces it); everything else the viewer
+   * holds does, the resource's other unfinished uploads included, so no room
+   * is held twice.
+   */
   #room(viewer: Viewer, resourceId: number): number {
     const limit = this.limitOf(viewer);
     return limit === null ? Number.POSITIVE_INFINITY : limit - this.#used(viewer, resourceId);

@@ -119,6 +119,34 @@ describe('the storage quota', () => {
     expect((await startUpload('owner', beside, 10_000)).statusCode).toBe(201);
   });
 
+  it("holds an unfinished upload's room until a file lands on its resource, which discards it and its bytes", async () => {
+    writeSettings(w.t.app.db, { uploadQuotaMb: 1 });
+    const user = extraUser(w, 'rocio');
+    w.tokens.owner = user.token;
+    const draft = await newDraft('owner');
+    const started = await startUpload('owner', draft, 600_000);
+    const id = started.json().id as string;
+    const patch = await call('owner', 'PATCH', `/uploads/${id}`, {
+      payload: files.pdf(600_000, 7).subarray(0, 100_000),
+      headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+    });
+    expect(patch.json()).toMatchObject({ offset: 100_000, complete: false });
+    expect(leftovers(w).parts).toContain(`${id}.part`);
+
+    // the unfinished upload holds 600 000 bytes: a one-request file of the same size beside it would hold them twice
+    expectQuotaRefusal(await oneShot('owner', draft, files.pdf(600_000, 8)));
+    expect((await oneShot('owner', draft, files.pdf(400_000, 9))).statusCode).toBe(200);
+    expect(leftovers(w).parts).not.toContain(`${id}.part`);
+    expect((await call('owner', 'GET', `/uploads/${id}`)).statusCode).toBe(404);
+    expect(await quota('owner')).toEqual({ usedBytes: 400_000, quotaBytes: MIB });
+
+    // whoever lands the file: an admin's discards the owner's unfinished upload too
+    const again = (await startUpload('owner', draft, 500_000)).json().id as string;
+    expect((await oneShot('admin', draft, files.pdf(300_000, 10))).statusCode).toBe(200);
+    expect(leftovers(w).parts).not.toContain(`${again}.part`);
+    expect(await quota('owner')).toEqual({ usedBytes: 300_000, quotaBytes: MIB });
+  });
+
   it('lets admins upload past it, and no limit once the setting is emptied', async () => {
     writeSettings(w.t.app.db, { uploadQuotaMb: 1 });
     expect((await startUpload('admin', await newDraft('admin'), 5 * MIB)).statusCode).toBe(201);

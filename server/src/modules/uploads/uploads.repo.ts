@@ -40,6 +40,11 @@ export function deleteUploadRow(db: Db, id: string): void {
   db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
 }
 
+/** Forgets every unfinished upload of a resource, whoever started it; their ids (their part files are the caller's). */
+export function deleteResourceUploads(db: Db, resourceId: number): string[] {
+  return db.prepare<[number], { id: string }>('DELETE FROM uploads WHERE resource_id = ? RETURNING id').all(resourceId).map((r) => r.id);
+}
+
 /** Uploads nothing has touched since `before` (ISO time). */
 export function staleUploadIds(db: Db, before: string): string[] {
   return db.prepare<[string], { id: string }>('SELECT id FROM uploads WHERE updated_at < ?').all(before).map((r) => r.id);

@@ -144,9 +144,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/v2/resources/:id/cover', { preHandler: requireUser, config: FILE_ROUTE, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...ErrorResponses } } }, async (request) => {
     // Refused before a byte of the picture is read.
     assertAllowed('edit', getModerated(db, request.params.id, request.viewer), request.viewer);
-    const bytes = await readFilePart(request, COVER_MAX_BYTES + 1, (file) =>
-      readSmallFile(file, COVER_MAX_BYTES, () => new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES })),
-    );
+    const bytes = await readSmallFile(request, COVER_MAX_BYTES, () => new AppError('COVER_TOO_LARGE', { field: 'file', maxBytes: COVER_MAX_BYTES }));
     const cover = await setCustomCover(db, dataDir, request.viewer, request.params.id, bytes);
     request.log.info({ resourceId: request.params.id, sha256: cover.sha256 }, 'cover set');
     return cover;

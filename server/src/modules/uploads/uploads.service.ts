@@ -9,6 +9,7 @@ import { asDiskFull, ensureDiskSpace, isDiskFullError, type DiskRoom } from '../
 import { AppError } from '../../errors.ts';
 import { fileTypeOf } from '../../media/file-type.ts';
 import { insertMedia } from '../../media/media.repo.ts';
+import { writeWithoutLocation } from '../../media/pictures.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
 import { hashFile, tmpDir } from '../../media/store.ts';
@@ -21,7 +22,7 @@ import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
 import { appendStream, createPart, cutBack, displayName, orphanPartIds, partPath, partSize, readHead, removePart, removeUploadsEntry, type RunningHash } from './upload-files.ts';
-import { allUploadIds, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
+import { allUploadIds, deleteResourceUploads, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
 
 const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
 /**
@@ -94,6 +95,8 @@ export class UploadManager {
   readonly #running = new Map<string, RunningHash>();
   /** the PATCH currently writing each upload */
   readonly #holders = new Map<string, Holder>();
+  /** uploads whose every byte arrived, being put into the store */
+  readonly #finishing = new Set<string>();
   /** a resource's new file is in the store (its phone copies are prepared from it) */
   readonly #onStored: (sha256: string) => void;
 
@@ -246,6 +249,7 @@ export class UploadManager {
       const running = this.#running.get(id);
       const sha256 = running && running.upto === upload.size ? running.hash.digest('hex') : await hashFile(file);
       this.#running.delete(id);
+      this.#finishing.add(id);
       try {
         await this.#attach(viewer, resource, file, sha256, upload.name, id);
         // The row went in #attach's transaction; the bytes are the stored file's now.
@@ -254,6 +258,8 @@ export class UploadManager {
         // Picture resizing busy, or no room to finish: the bytes stay; an empty PATCH at the end finishes later.
         if ((error instanceof AppError && error.code === 'UNAVAILABLE') || isDiskFullError(error)) throw asDiskFull(error);
         this.#refuse(id, error);
+      } finally {
+        this.#finishing.delete(id);
       }
       log.info({ uploadId: id, resourceId: upload.resource_id, sha256, size: upload.size }, 'upload complete');
       return { upload, offset: upload.size, complete: true };
@@ -312,7 +318,8 @@ export class UploadManager {
       } catch (error) {
         if (error instanceof AppError || isDiskFullError(error)) throw asDiskFull(error);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw new AppError('UPLOAD_TRUNCATED', { field: 'file' });
+        // A cut body is told from the kit's own failure by readFilePart, for every file route alike.
+        throw error;
       }
       if (stream.truncated) throw tooLarge();
       // Shorter than the sniffing window: decided now.
@@ -324,6 +331,35 @@ export class UploadManager {
   }
 
   /**
+   * Makes a complete file the resource's file (#place). A photo is stored
+   * without its GPS position and device serials (writeWithoutLocation): the
+   * original a library keeps is shown and downloaded by everyone.
+   */
+  async #attach(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+    const sniffed = checkFileType(await readHead(file), read.type_code);
+    const cleaned = sniffed.typeCode === RESOURCE_TYPES.IMAGE ? await this.#withoutLocation(file) : null;
+    try {
+      await this.#place(viewer, read, cleaned ?? file, cleaned ? await hashFile(cleaned) : sha256, name, uploadId);
+    } finally {
+      if (cleaned) await fs.promises.rm(cleaned, { force: true });
+    }
+  }
+
+  /** A cleaned copy of a photo in the store's temp folder, or null when it carries nothing to remove. */
+  async #withoutLocation(file: string): Promise<string | null> {
+    fs.mkdirSync(tmpDir(this.dataDir), { recursive: true });
+    const cleaned = path.join(tmpDir(this.dataDir), `${randomBytes(16).toString('hex')}.part`);
+    try {
+      return (await writeWithoutLocation(file, cleaned)) ? cleaned : null;
+    } catch (error) {
+      await fs.promises.rm(cleaned, { force: true });
+      // Busy: the bytes stay for a later try. Anything else: a picture no decoder reads, as for its cover.
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+      throw new AppError('FILE_UNREADABLE', { field: 'file' });
+    }
+  }
+
+  /**
    * Puts a complete file into the store and makes it the resource's file
    * (with a cover made from it when it is a picture), if the caller may still
    * edit the resource. `read` is the resource as the caller read it before the
@@ -331,7 +367,7 @@ export class UploadManager {
    * changed meanwhile. The file it replaces is deleted when nothing else uses
    * it. `file` stays where it is: the caller removes it once this resolves.
    */
-  async #attach(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
+  async #place(viewer: Viewer, read: DbModerated, file: string, sha256: string, name: string | null, uploadId: string | null): Promise<void> {
     const resourceId = read.id;
     const head = await readHead(file);
     const sniffed = checkFileType(head, read.type_code);
@@ -353,19 +389,24 @@ export class UploadManager {
       // Linked, not moved: until the rows below are committed, a kill leaves the upload's bytes where they were.
       const placed = await placeInStore(this.dataDir, file, sha256, type.ext);
       let resource: ReturnType<typeof editable>;
+      let superseded: string[];
       try {
         // Other requests ran while the disk worked: checked again where nothing can come between.
         resource = editable();
-        this.db.transaction(() => {
+        superseded = this.db.transaction(() => {
           insertMedia(this.db, { sha256, type, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
           setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
-          if (uploadId) deleteUploadRow(this.db, uploadId);
+          // This upload is finished, and any other of the resource would only replace the file now there:
+          // kept, it would hold its owner's quota and its bytes until it went stale.
+          return deleteResourceUploads(this.db, resourceId).filter((id) => id !== uploadId);
         })();
       } catch (error) {
         abandonPlacement(this.db, this.dataDir, placed);
         throw error;
       }
       settlePlacement(placed);
+      // One being put into the store right now lands after this file and takes its part file along.
+      for (const id of superseded) if (!this.#finishing.has(id)) this.discard(id);
       const replaced = [resource.media_sha256 === sha256 ? null : resource.media_sha256];
       if (coverSha && resource.cover_sha256 !== coverSha) replaced.push(resource.cover_sha256);
       releaseMedia(this.db, this.dataDir, replaced);

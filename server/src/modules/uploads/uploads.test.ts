@@ -248,6 +248,30 @@ describe('resumable uploads: POST /api/uploads, PATCH and HEAD /api/uploads/{id}
     expect((await patch(docUpload.id, 0, pdf)).json().resource.coverUrl).toBeNull();
   });
 
+  it('stores a photo original without its GPS position and device serials, keeping its orientation', async () => {
+    // What a phone camera writes: who made it, the body's serial number, where it was taken, and how it was held.
+    const camera = { IFD0: { Make: 'KitPhone', Model: 'KP-1' }, IFD2: { BodySerialNumber: 'SN-4815162342' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 3/1 0/1', GPSMapDatum: 'WGS-84-KIT' } };
+    const picture = sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 30, g: 120, b: 200 } } });
+    const photos = { jpg: await picture.clone().jpeg().toBuffer(), png: await picture.clone().png().toBuffer(), webp: await picture.clone().webp().toBuffer() };
+    for (const [ext, plain] of Object.entries(photos)) {
+      const photo = await sharp(plain).withExif(camera).withMetadata({ orientation: 6 }).toBuffer();
+      expect(await sharp(photo).metadata(), ext).toMatchObject({ orientation: 6, width: 600, height: 400 });
+      expect(photo.includes('WGS-84-KIT') && photo.includes('SN-4815162342'), ext).toBe(true);
+
+      const id = await draft(1);
+      const upload = (await start(id, photo.length, `foto.${ext}`)).json();
+      const done = await patch(upload.id, 0, photo);
+      expect(done.statusCode, done.body).toBe(200);
+      const sha = resourceRow(id)?.media_sha256 as string;
+      expect(done.json().resource.mediaUrl).toBe(`/api/media/${sha}.${ext}`);
+      const stored = fs.readFileSync(mediaPath(w.t.dataDir, sha, ext));
+      for (const secret of ['WGS-84-KIT', 'SN-4815162342', 'KitPhone']) expect(stored.includes(secret), `${ext}: ${secret}`).toBe(false);
+      // the orientation tag stays: a viewer turns it upright as before, the pixels are as the camera took them
+      expect(await sharp(stored).metadata(), ext).toMatchObject({ orientation: 6, width: 600, height: 400 });
+    }
+    expect(leftovers(w).tmp).toEqual([]);
+  });
+
   it('refuses an image whose first bytes are right but which cannot be decoded', async () => {
     const before = leftovers(w);
     const id = await draft(1);

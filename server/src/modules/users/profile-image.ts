@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { RESOURCE_TYPES } from '@kit/contract';
 import type { UserImage } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { storeTyped } from '../../media/ingest.ts';
+import { storeEncodedPicture } from '../../media/ingest.ts';
 import { insertMedia } from '../../media/media.repo.ts';
 import { sniff } from '../../media/sniff.ts';
 import { imageLimiter, readPicture } from '../../media/pictures.ts';
@@ -38,9 +37,7 @@ export async function toProfileWebp(input: Buffer): Promise<{ data: Buffer; widt
 /** Stores the picture content-addressed (fsync + rename) and points the user at it, atomically for the database. */
 export async function saveProfileImage(db: Db, dataDir: string, userId: number, upload: Buffer): Promise<UserImage> {
   const webp = await toProfileWebp(upload);
-  const stored = await storeTyped(dataDir, Readable.from([webp.data]), (type) => {
-    if (type.typeCode !== RESOURCE_TYPES.IMAGE) throw new AppError('IMAGE_UNREADABLE', { field: 'file' });
-  });
+  const stored = await storeEncodedPicture(dataDir, webp.data);
   db.transaction(() => {
     insertMedia(db, { ...stored, width: webp.width, height: webp.height });
     setUserImage(db, userId, stored.sha256);

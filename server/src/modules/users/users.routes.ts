@@ -24,7 +24,7 @@ import { isDiskFullError } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
 import { fileAnswerHeaders, servedType } from '../../media/serve.ts';
-import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
+import { FILE_ROUTE, readSmallFile } from '../../media/upload.ts';
 import { requireUser } from '../../access/guards.ts';
 import { sessionForNewAccount } from '../auth/auth.service.ts';
 import { saveProfileImage } from './profile-image.ts';
@@ -107,9 +107,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       assertSelfOrAdmin(viewer, request.params.userId);
       getUserOr404(app.db, request.params.userId);
-      const upload = await readFilePart(request, PROFILE_IMAGE_MAX_BYTES + 1, (file) =>
-        readSmallFile(file, PROFILE_IMAGE_MAX_BYTES, () => new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes: PROFILE_IMAGE_MAX_BYTES })),
-      );
+      const upload = await readSmallFile(request, PROFILE_IMAGE_MAX_BYTES, () => new AppError('IMAGE_TOO_LARGE', { field: 'file', maxBytes: PROFILE_IMAGE_MAX_BYTES }));
       try {
         const image = await saveProfileImage(app.db, app.config.dataDir, request.params.userId, upload);
         request.log.info({ userId: request.params.userId, sha256: image.sha256 }, 'profile image saved');
