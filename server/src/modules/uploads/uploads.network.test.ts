@@ -183,14 +183,16 @@ interface Streamed {
 async function streamGenerated(w: ContribWorld, opts: { path: string; headers: Record<string, string>; total: number; multipart?: boolean }): Promise<Streamed> {
   const hash = createHash('sha256');
   // Each socket read is a fresh buffer: garbage is not what we measure, what stays alive is.
-  // (A young-generation collection every 50 ms frees read buffers nobody holds.)
+  // A young-generation collection after every MiB sent frees read buffers nobody holds; paced
+  // by the bytes, not by a timer, so a busy machine that delays timers cannot let garbage pile up.
   collectGarbage();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => {
+  let sampledAt = 0;
+  const sample = () => {
     collectGarbage({ type: 'minor' });
     peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+  };
   const boundary = '----kitportal-network-test';
   const req = http.request({
     host: '127.0.0.1',
@@ -234,15 +236,19 @@ async function streamGenerated(w: ContribWorld, opts: { path: string; headers: R
       hash.update(chunk);
       sent += chunk.length;
       await write(chunk);
+      if (sent - sampledAt >= MiB) {
+        sample();
+        sampledAt = sent;
+      }
     }
     if (!answered && !req.destroyed) {
       if (opts.multipart) await write(`\r\n--${boundary}--\r\n`);
       req.end();
     }
     const res = await response;
+    sample();
     return { status: res.status, body: JSON.parse(res.body), sha256: hash.digest('hex'), rssGrowth: peak - baseline, sentWhenAnswered };
   } finally {
-    clearInterval(sampler);
     req.destroy();
   }
 }
