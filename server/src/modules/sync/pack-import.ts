@@ -11,7 +11,7 @@ import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { adoptCarriedCopies, hasCopies } from '../renditions/renditions.service.ts';
-import { RENDITION_MIME } from '../renditions/store-renditions.ts';
+import { copyKindsFor, RENDITION_MIME } from '../renditions/store-renditions.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile, type PackRendition } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
@@ -333,21 +333,25 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
 
 /**
  * The phone copies the pack carries for these files (by source), kept only
- * where this kit has not made its own yet and every copy of the file is what
- * its kind must be, by its bytes (receiveFiles typed them; one the kit had
- * already was typed by its own door), never by the manifest's mime: a hub
- * prepares them once, and its kits never redo the work. A file left without
- * copies, or with one that is not what it claims, gets a job of its own (the
- * import's catch-up, queue.ts).
+ * for files this pack brought (new here: `types` holds exactly the files it
+ * staged), so a pack never sets the copies of a file the kit had already,
+ * which other resources here may use. And only when every copy of the file
+ * is a kind its source gets and is what that kind must be, both by their
+ * bytes (receiveFiles typed them; a copy the kit had already was typed by
+ * its own door), never by the manifest's mime: a hub prepares them once, and
+ * its kits never redo the work. A file left without copies, or with one that
+ * is not what it claims, gets a job of its own (the import's catch-up,
+ * queue.ts).
  */
 function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
-  const wanted = new Set(sources.filter((s): s is string => s !== null && !hasCopies(db, s)));
+  const wanted = new Set(sources.filter((s): s is string => s !== null && types.has(s) && !hasCopies(db, s)));
   const mimeOf = (sha: string) => types.get(sha)?.mime ?? findMedia(db, sha)?.mime;
   const bySource = new Map<string, PackRendition[]>();
   const refused = new Set<string>();
   for (const c of manifest.renditions ?? []) {
     if (!wanted.has(c.source)) continue;
-    if (mimeOf(c.sha256) === RENDITION_MIME[c.kind]) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    const fits = copyKindsFor(mimeOf(c.source) ?? '').includes(c.kind) && mimeOf(c.sha256) === RENDITION_MIME[c.kind];
+    if (fits) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
     else refused.add(c.source);
   }
   for (const source of refused) bySource.delete(source);
