@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, HAS_PEBBLE, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { planPack, writePack } from './pack-export.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
@@ -38,6 +38,8 @@ const scripts = recorderScripts();
 
 let pebble: Pebble;
 let root: string;
+/** the kits' KIT_ACME_CA_FILE: pebble's root */
+let kitRoots: Record<string, string>;
 let hub: KitProcess;
 let A: KitProcess;
 let B: KitProcess;
@@ -54,6 +56,7 @@ function kitEnv(name: string, httpsPort: number, extra: Record<string, string> =
     KIT_SCRIPTS_DIR: scripts.dir,
     KIT_HOSTNAME: name,
     KIT_HTTPS_PORT: String(httpsPort),
+    ...kitRoots,
     ...(clockOffsetMs !== 0 ? { NODE_OPTIONS: `--import=${MOVED_CLOCK}`, KIT_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs) } : {}),
     ...extra,
   };
@@ -156,6 +159,7 @@ beforeAll(async () => {
   if (!HAS_PEBBLE) return;
   pebble = await startPebble({ validitySeconds: VALIDITY_S, blocklist: [`refused.${DOMAIN}`] });
   root = await pebble.root();
+  kitRoots = await kitAcmeEnv(pebble);
   [httpsPortA, httpsPortB] = [await freePort(), await freePort()];
   hub = await startKitProcess(dirs.hub, PASSWORD, acmeEnv(pebble, DOMAIN));
   [A, B] = await Promise.all([
