@@ -156,6 +156,7 @@ export const ERRORS = {
   BACKUP_CORRUPT: { httpCode: 400, type: 'validation', message: 'La copia de seguridad está dañada o incompleta. No se cambió nada' },
   BACKUP_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa copia de seguridad' },
   HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
+  HUB_REPORT_STALE: { httpCode: 409, type: 'conflict', message: 'El centro ya recibió un informe más reciente de este kit, o este tiene más de 7 días, y no lo atiende. Si la hora del kit está mal, ajústala en /admin/device' },
   // HTTPS certificates a hub obtains for its kits (docs/HTTPS.md)
   CERT_REQUEST_INVALID: { httpCode: 400, type: 'validation', message: 'La solicitud de certificado del kit no es válida: debe pedir un solo nombre, con una clave que el centro acepte' },
   CERT_NAME_OUTSIDE_DOMAIN: { httpCode: 400, type: 'validation', message: 'El centro solo emite certificados para nombres bajo su dominio' },

@@ -14,14 +14,15 @@ export interface PackCertificatesContext extends KitCertificatesContext {
 /**
  * Certificates by USB (docs/HTTPS.md), after a pack signed by a TRUSTED key
  * (never one the admin merely accepted) was imported: a hub takes the kit's
- * request (the order runs in the background; the answer goes in the hub's
- * next export), a kit applies the hub's answer for its own key (if the
- * signer is the hub it enrolled with: applyAnswer). Neither fails the
- * import: a bad answer is the kit's last certificate error.
+ * request the first time that pack is imported (the order runs in the
+ * background, paced per kit; the answer goes in the hub's next export), a
+ * kit applies the hub's answer for its own key (if the signer is the hub it
+ * enrolled with: applyAnswer). Neither fails the import: a bad answer is the
+ * kit's last certificate error.
  */
-export async function receivePackCertificates(ctx: PackCertificatesContext, manifest: Manifest, signerPublicKey: string): Promise<void> {
+export async function receivePackCertificates(ctx: PackCertificatesContext, manifest: Manifest, signerPublicKey: string, firstImport: boolean): Promise<void> {
   const signer = keyIdOf(signerPublicKey);
-  if (manifest.certificateRequest && ctx.hubCertificates && signer !== ctx.key.keyId) {
+  if (manifest.certificateRequest && ctx.hubCertificates && signer !== ctx.key.keyId && firstImport) {
     const kit = { keyId: signer, publicKey: signerPublicKey, kitName: manifest.source.kit };
     await ctx.hubCertificates.handle(kit, manifest.certificateRequest, 0).catch((error: unknown) => {
       ctx.log.error({ err: error, keyId: signer }, 'certificados: la solicitud de un paquete no se pudo atender');

@@ -17,7 +17,7 @@ import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
-import { finishImportJournal, insertResource, isTrustedKey, mediaExists, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
+import { finishImportJournal, insertResource, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 
 export interface ImportOptions {
@@ -94,6 +94,8 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const { manifest, manifestBytes } = await readManifest(entries);
     const signature = await readSignature(entries);
     const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
+    // A pack imported again asks its hub for nothing again (packs of one kit may be imported many times).
+    const firstImport = !packWasImported(ctx.db, manifest.packId);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
     dropOtherStaging(ctx.dataDir, manifest.packId);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
@@ -105,7 +107,7 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
-    if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey);
+    if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey, firstImport);
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
