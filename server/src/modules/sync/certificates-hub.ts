@@ -26,14 +26,15 @@ declare module 'fastify' {
 
 /**
  * The pace of orders per kit, whatever it sends (a replay, a new key at
- * every sync): after a failed order the next waits this long (CAs limit
- * failed validations), after a certificate was issued a day. A CA's limits
- * are the hub's, shared by all its kits.
+ * every sync): one at a time, then after a failed order the next waits
+ * RETRY_AFTER_MS (CAs limit failed validations), after a certificate was
+ * issued MIN_ORDER_INTERVAL_MS. A CA's limits are the hub's, shared by all
+ * its kits (docs/HTTPS.md, "The pace of orders").
  */
 const RETRY_AFTER_MS = 10 * 60_000;
-export const MIN_ORDER_INTERVAL_MS = 24 * 3600_000;
+const MIN_ORDER_INTERVAL_MS = 24 * 3600_000;
 
-/** When the kit's next order may start: one at a time, then after the pause its last order's outcome calls for. */
+/** When the kit's next order may start, after the pause its last order's outcome calls for. */
 function nextOrderAt(row: DbHubCertificate): number {
   if (row.attempted_at === null) return 0;
   const attempted = Date.parse(row.attempted_at);
