@@ -81,9 +81,13 @@ describe('the hub’s ACME account (KIT_ACME_*)', () => {
     expect(loadConfig({ ...all, KIT_ACME_CA_FILE: caFile }).acme?.caFile).toBe(caFile);
   });
 
+  it('takes a CA file alone on a kit: the roots its hub’s chains may end at, with no ACME account', () => {
+    expect(loadConfig({ KIT_ACME_CA_FILE: caFile })).toMatchObject({ acme: null, acmeCaFile: caFile });
+  });
+
   it.each<[string, Record<string, string>, RegExp]>([
     ['one of the four missing', { ...all, KIT_ACME_EMAIL: '' }, /KIT_ACME_EMAIL: falta/],
-    ['only a CA file', { KIT_ACME_CA_FILE: caFile }, /KIT_ACME_DIRECTORY_URL: falta/],
+    ['a CA file alone that holds no certificate', { KIT_ACME_CA_FILE: hook }, /KIT_ACME_CA_FILE/],
     ['a directory that is not https://', { ...all, KIT_ACME_DIRECTORY_URL: 'http://acme.example.org/dir' }, /KIT_ACME_DIRECTORY_URL: .*https:\/\//],
     ['an e-mail that is not one', { ...all, KIT_ACME_EMAIL: 'tecnico' }, /KIT_ACME_EMAIL: .*correo/],
     ['a bare top-level domain', { ...all, KIT_ACME_DOMAIN: 'org' }, /KIT_ACME_DOMAIN: .*dominio/],

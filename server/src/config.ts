@@ -31,7 +31,7 @@ export const OPTIONS = {
   KIT_ACME_EMAIL: { kind: 'string', default: '', description: 'Correo de contacto de la cuenta ACME del centro.' },
   KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
   KIT_ACME_DNS_HOOK: { kind: 'string', default: '', description: 'Programa que publica y retira el registro TXT del reto DNS-01: HOOK add|remove <nombre> <valor>.' },
-  KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales en los que confiar al hablar con el servidor ACME.' },
+  KIT_ACME_CA_FILE: { kind: 'string', default: '', description: 'Certificados raíz (PEM) adicionales: un centro confía en ellos al hablar con el servidor ACME; un kit, en las cadenas que le envía su centro (una CA privada o de pruebas).' },
   KIT_RENDITIONS: { kind: 'boolean', default: 'true', description: '`true` prepara una copia ligera de cada video, imagen y sonido de la biblioteca para los teléfonos (una tarea a la vez, en segundo plano).' },
   KIT_RENDITION_THREADS: { kind: 'integer', min: 0, max: 16, default: '0', description: 'Hilos de ffmpeg por tarea de copia ligera; 0: uno menos que los núcleos, como mucho 2.' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Nivel de registro de pino.' },
@@ -89,6 +89,8 @@ export interface Config {
   syncIntervalHours: number;
   /** this server, as a hub, obtains HTTPS certificates for its kits from this ACME account; null: it does not */
   acme: AcmeConfig | null;
+  /** KIT_ACME_CA_FILE: roots trusted besides the public ones, by a hub for its ACME server and by a kit for its hub's chains; null: none */
+  acmeCaFile: string | null;
   /** phone copies of videos, pictures and sounds are prepared in the background (KIT_RENDITIONS) */
   renditions: boolean;
   /** ffmpeg threads per rendition job; 0: automatic (KIT_RENDITION_THREADS) */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
     syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
     acme: null,
+    acmeCaFile: null,
     renditions: read('KIT_RENDITIONS') === 'true',
     renditionThreads: Number(read('KIT_RENDITION_THREADS')),
   };
@@ -181,26 +184,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (!HOSTNAME.test(config.kitHostname) || config.kitHostname.length > 253) {
     problems.push(`KIT_HOSTNAME: «${config.kitHostname}» no es un nombre de red válido (letras, cifras, guiones y puntos)`);
   }
-  config.acme = readAcme(env, problems);
+  config.acmeCaFile = readAcmeCaFile(env, problems);
+  config.acme = readAcme(env, config.acmeCaFile, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const acmeValue = (env: NodeJS.ProcessEnv, name: keyof typeof OPTIONS) => env[name]?.trim() ?? '';
+
+/** KIT_ACME_CA_FILE, alone on a kit (the roots its hub's chains may end at) or with the hub's account; it must be there when the server starts. */
+function readAcmeCaFile(env: NodeJS.ProcessEnv, problems: string[]): string | null {
+  const caFile = acmeValue(env, 'KIT_ACME_CA_FILE');
+  if (!caFile) return null;
+  if (!readsAsCertificates(caFile)) {
+    problems.push(`KIT_ACME_CA_FILE: «${caFile}» no se puede leer como certificados PEM`);
+    return null;
+  }
+  return caFile;
+}
+
 /**
  * The hub's ACME account (docs/HTTPS.md): all four of directory, e-mail,
- * domain and hook, or none. The hook and the CA file must be there when the
- * server starts, so a typo is found by the technician, not by a kit.
+ * domain and hook, or none. The hook must be there when the server starts,
+ * so a typo is found by the technician, not by a kit.
  */
-function readAcme(env: NodeJS.ProcessEnv, problems: string[]): AcmeConfig | null {
-  const value = (name: keyof typeof OPTIONS) => env[name]?.trim() ?? '';
+function readAcme(env: NodeJS.ProcessEnv, caFile: string | null, problems: string[]): AcmeConfig | null {
+  const value = (name: keyof typeof OPTIONS) => acmeValue(env, name);
   const directoryUrl = value('KIT_ACME_DIRECTORY_URL');
   const email = value('KIT_ACME_EMAIL');
   const domain = value('KIT_ACME_DOMAIN').toLowerCase().replace(/\.$/, '');
   const dnsHook = value('KIT_ACME_DNS_HOOK');
-  const caFile = value('KIT_ACME_CA_FILE');
-  if (!directoryUrl && !email && !domain && !dnsHook && !caFile) return null;
+  if (!directoryUrl && !email && !domain && !dnsHook) return null;
   const before = problems.length;
   for (const [name, given] of [['KIT_ACME_DIRECTORY_URL', directoryUrl], ['KIT_ACME_EMAIL', email], ['KIT_ACME_DOMAIN', domain], ['KIT_ACME_DNS_HOOK', dnsHook]] as const) {
     if (!given) problems.push(`${name}: falta (el centro emite certificados solo con las cuatro variables KIT_ACME_*)`);
@@ -215,9 +231,8 @@ function readAcme(env: NodeJS.ProcessEnv, problems: string[]): AcmeConfig | null
     if (!path.isAbsolute(dnsHook)) problems.push(`KIT_ACME_DNS_HOOK: «${dnsHook}» debe ser una ruta absoluta`);
     else if (!isExecutableFile(dnsHook)) problems.push(`KIT_ACME_DNS_HOOK: «${dnsHook}» no existe o no es un programa ejecutable`);
   }
-  if (caFile && !readsAsCertificates(caFile)) problems.push(`KIT_ACME_CA_FILE: «${caFile}» no se puede leer como certificados PEM`);
   if (problems.length > before) return null;
-  return { directoryUrl, email, domain, dnsHook, caFile: caFile || null };
+  return { directoryUrl, email, domain, dnsHook, caFile };
 }
 
 function isExecutableFile(file: string): boolean {

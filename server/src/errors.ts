@@ -160,13 +160,15 @@ export const ERRORS = {
   BACKUP_CORRUPT: { httpCode: 400, type: 'validation', message: 'La copia de seguridad está dañada o incompleta. No se cambió nada' },
   BACKUP_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa copia de seguridad' },
   HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
+  HUB_REPORT_STALE: { httpCode: 409, type: 'conflict', message: 'El centro ya recibió un informe más reciente de este kit, o este tiene más de 7 días, y no lo atiende. Si la hora del kit está mal, ajústala en /admin/device' },
   // HTTPS certificates a hub obtains for its kits (docs/HTTPS.md)
   CERT_REQUEST_INVALID: { httpCode: 400, type: 'validation', message: 'La solicitud de certificado del kit no es válida: debe pedir un solo nombre, con una clave que el centro acepte' },
   CERT_NAME_OUTSIDE_DOMAIN: { httpCode: 400, type: 'validation', message: 'El centro solo emite certificados para nombres bajo su dominio' },
   CERT_NAME_TAKEN: { httpCode: 409, type: 'conflict', message: 'Ese nombre ya es de otro kit: el centro no lo da a un segundo kit' },
   CERT_DNS_HOOK_FAILED: { httpCode: 502, type: 'server', message: 'El programa DNS del centro no pudo publicar el registro del reto DNS-01. El administrador del centro debe revisar KIT_ACME_DNS_HOOK' },
   CERT_ACME_FAILED: { httpCode: 502, type: 'server', message: 'La autoridad de certificación no emitió el certificado. El administrador del centro puede ver el motivo en /admin/sync' },
-  CERT_ANSWER_INVALID: { httpCode: 400, type: 'validation', message: 'La respuesta del centro sobre el certificado no es válida, no está firmada por un editor de confianza o es para otro kit. Se conserva el certificado anterior' },
+  CERT_CHAIN_UNTRUSTED: { httpCode: 400, type: 'validation', message: 'El certificado no lo emitió una autoridad en la que confíen los teléfonos' },
+  CERT_ANSWER_INVALID: { httpCode: 400, type: 'validation', message: 'La respuesta sobre el certificado no es válida, no la firmó el centro con el que se inscribió este kit, es para otro nombre o es para otro kit. Se conserva el certificado anterior' },
   CERT_NOT_ISSUING: { httpCode: 409, type: 'conflict', message: 'Este servidor no emite certificados: faltan las variables KIT_ACME_* (ver docs/HTTPS.md)' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -176,3 +176,14 @@ export function acmeEnv(pebble: Pebble, domain: string): Record<string, string> 
     KIT_ACME_CA_FILE: pebble.caFile,
   };
 }
+
+/**
+ * A kit's environment for this pebble: the root pebble issues under is its
+ * KIT_ACME_CA_FILE, as the public roots are a real kit's, so the kit takes
+ * the chains its hub gets from pebble (and no other CA's).
+ */
+export async function kitAcmeEnv(pebble: Pebble): Promise<Record<string, string>> {
+  const file = path.join(pebble.dir, 'issuing-root.pem');
+  fs.writeFileSync(file, await pebble.root());
+  return { KIT_ACME_CA_FILE: file };
+}

@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { chromium, devices, expect, test, type BrowserContextOptions, type Response } from '@playwright/test';
-import { acmeEnv, HAS_PEBBLE, startPebble, type Pebble } from '../../server/test/pebble.ts';
+import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { freePort, startServer, type RunningServer } from './helpers/server.ts';
 import { OfflinePage } from './pages/offline.page.ts';
@@ -55,7 +55,7 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
     httpsPort = await freePort();
     hub = await startServer({ ...acmeEnv(pebble, DOMAIN), KIT_SEED_DEMO: 'false' });
     // The kit with the demo library, its local name, HTTPS on a port of its own, reporting to the hub.
-    kit = await startServer({ KIT_HOSTNAME: LOCAL_NAME, KIT_HTTPS_PORT: String(httpsPort), KIT_SEED_DEMO: 'true', KIT_SYNC_UPLOAD_URL: `${hub.baseUrl}/api/v2/sync/reports` });
+    kit = await startServer({ ...(await kitAcmeEnv(pebble)), KIT_HOSTNAME: LOCAL_NAME, KIT_HTTPS_PORT: String(httpsPort), KIT_SEED_DEMO: 'true', KIT_SYNC_UPLOAD_URL: `${hub.baseUrl}/api/v2/sync/reports` });
   });
 
   test.afterAll(async () => {

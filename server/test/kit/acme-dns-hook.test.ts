@@ -27,10 +27,14 @@ let answerStatus = 200;
 const dir = tempDir('kit-desec-');
 const conf = path.join(dir, 'acme-dns-hook.conf');
 
+/** A curl first on PATH that writes down its argv (what `ps` shows every local user), then runs the real one. */
+const spyDir = path.join(dir, 'bin');
+const argvLog = path.join(dir, 'curl-argv.log');
+
 function hook(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     // As the hub runs it: PATH and LANG only, the settings in their own file.
-    execFile(HOOK, args, { env: { PATH: process.env.PATH, LANG: 'C.UTF-8', KIT_ACME_HOOK_CONF: conf } }, (error, _stdout, stderr) => {
+    execFile(HOOK, args, { env: { PATH: `${spyDir}:${process.env.PATH}`, LANG: 'C.UTF-8', KIT_ACME_HOOK_CONF: conf } }, (error, _stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr });
     });
   });
@@ -47,6 +51,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   api = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
+  fs.mkdirSync(spyDir);
+  fs.writeFileSync(path.join(spyDir, 'curl'), `#!/bin/sh\nprintf '%s\\n' "$*" >>'${argvLog}'\nexec ${which('curl') ?? 'curl'} "$@"\n`, { mode: 0o755 });
   fs.writeFileSync(conf, `DESEC_TOKEN=token-de-prueba\nDESEC_ZONE=example.org\nDESEC_WAIT=0\nDESEC_API=${api}\n`);
 });
 
@@ -65,6 +71,26 @@ describe.skipIf(!which('curl'))('scripts/acme-dns-hook-desec', () => {
       { method: 'PATCH', url: '/api/v1/domains/example.org/rrsets/', authorization: 'Token token-de-prueba', body: [{ ...rrset, records: ['"aBc_-123"'] }] },
       { method: 'PATCH', url: '/api/v1/domains/example.org/rrsets/', authorization: 'Token token-de-prueba', body: [{ ...rrset, records: [] }] },
     ]);
+  });
+
+  it('gives curl the token without putting it on its command line, where every local user sees it', async () => {
+    fs.rmSync(argvLog, { force: true });
+    expect(await hook(['add', '_acme-challenge.kit-07.kits.example.org', 'aBc_-123'])).toEqual({ code: 0, stderr: '' });
+    const argv = fs.readFileSync(argvLog, 'utf8');
+    expect(argv).toContain('/domains/example.org/rrsets/');
+    expect(argv).not.toContain('token-de-prueba');
+  });
+
+  it('refuses a token that would add a header line of its own, asking deSEC nothing', async () => {
+    seen = [];
+    const good = fs.readFileSync(conf, 'utf8');
+    try {
+      fs.writeFileSync(conf, good.replace('DESEC_TOKEN=token-de-prueba', "DESEC_TOKEN='token\nX-Otra: 1'"));
+      expect(await hook(['add', '_acme-challenge.kit.example.org', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/DESEC_TOKEN no válido/) });
+      expect(seen).toEqual([]);
+    } finally {
+      fs.writeFileSync(conf, good);
+    }
   });
 
   it('refuses a name outside its zone, a value that is not an ACME value and a wrong verb, asking deSEC nothing', async () => {

@@ -204,6 +204,8 @@ export interface Enrolment {
   /** the kit's name under the hub's domain, bound to this kit by the hub */
   name: string | null;
   domain: string | null;
+  /** the key id of the hub this kit enrolled with: the only signer whose answers it applies (absent in files from before it was kept) */
+  hubKeyId?: string | null;
   /** the hub's latest answer: name-needed, pending, issued, failed */
   state: string | null;
   /** when this kit last sent a certificate request, and when the hub last answered */

@@ -14,6 +14,14 @@ import { markDone, saveRendition } from './renditions.repo.ts';
 /** What each kind of copy must be, by its bytes. */
 export const RENDITION_MIME: Record<RenditionKind, string> = { video: 'video/mp4', audio: 'audio/mp4', image: 'image/webp', poster: 'image/webp' };
 
+/** The kinds of copy a file gets, by what its bytes are: the kinds its job makes (renditions.repo.ts queues them by the same type). */
+export function copyKindsFor(mime: string): readonly RenditionKind[] {
+  if (mime.startsWith('video/')) return ['video', 'poster'];
+  if (mime.startsWith('audio/')) return ['audio'];
+  if (mime.startsWith('image/')) return ['image'];
+  return [];
+}
+
 /**
  * A copy is a new door into the media store, so it is typed like every
  * other file: by its bytes, with the one rule (media/file-type.ts), never by

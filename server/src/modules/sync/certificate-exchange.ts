@@ -57,3 +57,8 @@ export function labelFor(kitName: string, domain: string | null): string {
     .replace(/^-+|-+$/g, '');
   return label || 'kit';
 }
+
+/** Whether NAME is exactly one label under DOMAIN: the only shape of name a hub gives a kit. */
+export function isNameUnder(name: string, domain: string): boolean {
+  return domain.includes('.') && name.endsWith(`.${domain}`) && new RegExp(LABEL).test(name.slice(0, -domain.length - 1));
+}

@@ -24,8 +24,23 @@ declare module 'fastify' {
   }
 }
 
-/** A failed order is not tried again for the same request sooner than this: CAs limit failed validations. */
+/**
+ * The pace of orders per kit, whatever it sends (a replay, a new key at
+ * every sync): one at a time, then after a failed order the next waits
+ * RETRY_AFTER_MS (CAs limit failed validations), after a certificate was
+ * issued MIN_ORDER_INTERVAL_MS. A CA's limits are the hub's, shared by all
+ * its kits (docs/HTTPS.md, "The pace of orders").
+ */
 const RETRY_AFTER_MS = 10 * 60_000;
+const MIN_ORDER_INTERVAL_MS = 24 * 3600_000;
+
+/** When the kit's next order may start, after the pause its last order's outcome calls for. */
+function nextOrderAt(row: DbHubCertificate): number {
+  if (row.attempted_at === null) return 0;
+  const attempted = Date.parse(row.attempted_at);
+  const issued = row.issued_at !== null && Date.parse(row.issued_at) >= attempted;
+  return attempted + (issued ? MIN_ORDER_INTERVAL_MS : RETRY_AFTER_MS);
+}
 
 export interface RequestingKit {
   keyId: string;
@@ -102,17 +117,16 @@ export class HubCertificates {
       return this.#answer(row, 'name-needed');
     }
 
+    // Each request is ordered once: answered from the record while it stands, or while its order runs.
     const csrSha = sha256(request.csr);
-    if (row.csr_sha256 === csrSha) {
-      if (row.state === 'issued') return this.#answer(row);
-      const running = this.#running.get(kit.keyId);
-      if (running) return this.#wait(kit.keyId, running, waitMs);
-      const recent = row.attempted_at !== null && Date.now() - Date.parse(row.attempted_at) < RETRY_AFTER_MS;
-      if (row.state === 'failed' && recent) return this.#answer(row);
-    } else {
-      // A new request (a renewal, a new key): the hub renews on request.
-      recordRequest(this.#db, kit.keyId, kit.kitName, request.csr, csrSha);
-    }
+    const same = row.csr_sha256 === csrSha;
+    if (same && row.state === 'issued') return this.#answer(row);
+    const running = this.#running.get(kit.keyId);
+    if (running) return same ? this.#wait(kit.keyId, running, waitMs) : this.#answer(row, 'pending');
+    // Not yet: the kit asks again at its next syncs (its request stays the same until answered).
+    if (Date.now() < nextOrderAt(row)) return same ? this.#answer(row) : this.#answer(row, 'pending');
+    // A new request (a renewal, a new key): the hub renews on request.
+    if (!same) recordRequest(this.#db, kit.keyId, kit.kitName, request.csr, csrSha);
     return this.#wait(kit.keyId, this.#start(kit.keyId), waitMs);
   }
 
@@ -161,13 +175,13 @@ export class HubCertificates {
     const row = certificateOfKit(this.#db, keyId);
     if (!row?.csr || !row.csr_sha256) return;
     const csrSha = row.csr_sha256;
-    markAttempt(this.#db, keyId);
+    markAttempt(this.#db, keyId, new Date().toISOString());
     this.#log.info({ keyId, name: row.name }, 'certificados: pidiendo el certificado a la autoridad');
     try {
       const chain = await orderCertificate(this.#acme, this.#accountKey, row.csr, this.#log);
       const leaf = new X509Certificate(chain);
       if (leaf.checkHost(row.name) === undefined) throw new AppError('CERT_ACME_FAILED', null, `La autoridad devolvió un certificado que no es para ${row.name}`);
-      recordIssued(this.#db, keyId, csrSha, { chain, validFrom: leaf.validFromDate.toISOString(), validTo: leaf.validToDate.toISOString() });
+      recordIssued(this.#db, keyId, csrSha, { chain, validFrom: leaf.validFromDate.toISOString(), validTo: leaf.validToDate.toISOString(), at: new Date().toISOString() });
       this.#log.info({ keyId, name: row.name, validTo: leaf.validToDate.toISOString() }, 'certificados: certificado emitido');
     } catch (error) {
       const appError = error instanceof AppError ? error : new AppError('CERT_ACME_FAILED', null, `La autoridad de certificación no emitió el certificado: ${String(error)}`);

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import acme from 'acme-client';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
@@ -17,6 +18,8 @@ import { tempDir } from '../../../test/helper.ts';
 import { parseCertificatePair, readEnrolment, readInstalledCertificate, writeCertificatePair } from '../device/device.certificate.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
 import { applyAnswerEnvelope, certificateRequest, type KitCertificatesContext } from './certificates-kit.ts';
+import { planPack, writePack } from './pack-export.ts';
+import { importPack } from './pack-import.ts';
 import { seal } from './signed-envelope.ts';
 import { loadOrCreateKitKey, type KitKey } from './sync-keys.ts';
 import { addTrustedKey } from './sync.repo.ts';
@@ -26,7 +29,12 @@ let dataDir: string;
 let db: Db;
 let ctx: KitCertificatesContext;
 let hubKey: KitKey;
+/** another publisher the kit trusts for its packs: not the hub it enrols with */
+let peerKey: KitKey;
 let installs: number;
+/** the CA the hub's chains come from (the kit's KIT_ACME_CA_FILE), and one no phone trusts */
+let hubCa: TestCa;
+let rogueCa: TestCa;
 
 const answer = (over: Partial<CertificateAnswer> = {}): CertificateAnswer => ({
   format: 1,
@@ -40,10 +48,44 @@ const answer = (over: Partial<CertificateAnswer> = {}): CertificateAnswer => ({
   ...over,
 });
 
-/** A certificate for NAMES made with the key of the kit's pending request (what a CA would return for it). */
-function chainForPendingKey(names: string[], days = 30): string {
-  const out = path.join(dataDir, 'issued.pem');
-  execFileSync('openssl', ['req', '-x509', '-key', path.join(dataDir, 'tls', 'request-key.pem'), '-out', out, '-days', String(days), '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`], { stdio: 'pipe' });
+interface TestCa {
+  cert: string;
+  key: string;
+}
+
+function makeCa(name: string): TestCa {
+  const dir = tempDir('kit-enrol-ca-');
+  const ca = { cert: path.join(dir, 'ca.pem'), key: path.join(dir, 'ca.key') };
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', ca.key, '-out', ca.cert, '-days', '2', '-subj', `/CN=${name}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign'], { stdio: 'pipe' });
+  return ca;
+}
+
+/** A certificate for NAMES made for the key of the kit's pending request by CA (what the hub's CA would return for it). */
+function chainForPendingKey(names: string[], ca: TestCa = hubCa): string {
+  const file = (name: string) => path.join(dataDir, name);
+  fs.writeFileSync(file('issued.ext'), `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}\n`);
+  execFileSync('openssl', ['req', '-new', '-key', path.join(dataDir, 'tls', 'request-key.pem'), '-out', file('issued.csr'), '-subj', `/CN=${names[0]}`], { stdio: 'pipe' });
+  execFileSync('openssl', ['x509', '-req', '-in', file('issued.csr'), '-CA', ca.cert, '-CAkey', ca.key, '-CAcreateserial', '-days', '1', '-out', file('issued.pem'), '-extfile', file('issued.ext')], { stdio: 'pipe' });
+  return fs.readFileSync(file('issued.pem'), 'utf8');
+}
+
+/** A pack signed by KEY carrying CERTIFICATES, with no content, imported into the kit as by USB. */
+async function importCertificatesPack(key: KitKey, certificates: CertificateAnswer[], uploadUrl: string | null = null): Promise<void> {
+  const signerDir = tempDir('kit-enrol-signer-');
+  const signerDb = openDatabase(path.join(signerDir, 'portal.db'));
+  migrate(signerDb);
+  const out = new PassThrough();
+  const parts: Buffer[] = [];
+  out.on('data', (c: Buffer) => parts.push(c));
+  await writePack(signerDir, planPack(signerDb, key, 'otro', [], null, { certificates }), out, () => undefined);
+  signerDb.close();
+  const importing = { ...ctx, diskReserveBytes: 0, hubCertificates: null, uploadUrl };
+  await importPack(importing, Readable.from(Buffer.concat(parts)), { arrival: 'pending', acceptUntrusted: false, source: 'usb' });
+}
+
+function selfSignedForPendingKey(): string {
+  const out = path.join(dataDir, 'self.pem');
+  execFileSync('openssl', ['req', '-x509', '-key', path.join(dataDir, 'tls', 'request-key.pem'), '-out', out, '-days', '1', '-subj', `/CN=${NAME}`, '-addext', `subjectAltName=DNS:${NAME}`], { stdio: 'pipe' });
   return fs.readFileSync(out, 'utf8');
 }
 
@@ -57,7 +99,11 @@ beforeEach(() => {
   db = openDatabase(path.join(dataDir, 'portal.db'));
   migrate(db);
   hubKey = loadOrCreateKitKey(tempDir('kit-enrol-hub-'));
+  peerKey = loadOrCreateKitKey(tempDir('kit-enrol-peer-'));
   addTrustedKey(db, { keyId: hubKey.keyId, publicKey: hubKey.publicKey, label: 'Centro', addedBy: null });
+  addTrustedKey(db, { keyId: peerKey.keyId, publicKey: peerKey.publicKey, label: 'Otro kit', addedBy: null });
+  hubCa = makeCa('CA del centro');
+  rogueCa = makeCa('CA de otro kit');
   installs = 0;
   ctx = {
     db,
@@ -68,6 +114,7 @@ beforeEach(() => {
     onCertificateInstalled: async () => {
       installs += 1;
     },
+    acmeCaFile: hubCa.cert,
   };
 });
 
@@ -106,6 +153,8 @@ describe('the kit’s certificate request and the hub’s answers', () => {
     ['an answer for another kit', (c) => ({ state: 'issued', chain: c([NAME]), kitKeyId: '0123456789abcdef' }), true, 'CERT_ANSWER_INVALID'],
     ['a chain for another kit’s key', () => ({ state: 'issued', chain: selfSignedCertificate([NAME]).cert }), true, 'CERT_KEY_MISMATCH'],
     ['a chain for another name', (c) => ({ state: 'issued', chain: c(['otro-kit.kits.test']) }), true, 'CERT_HOSTNAME_MISMATCH'],
+    ['a chain from a CA no phone trusts', (c) => ({ state: 'issued', chain: c([NAME], rogueCa) }), true, 'CERT_CHAIN_UNTRUSTED'],
+    ['a chain of the kit’s own key signed by itself', () => ({ state: 'issued', chain: selfSignedForPendingKey() }), true, 'CERT_CHAIN_UNTRUSTED'],
     ['garbage for a chain', () => ({ state: 'issued', chain: 'no es un certificado' }), true, 'CERT_INVALID'],
     ['the hub’s refusal', () => ({ state: 'failed', error: { code: 'CERT_DNS_HOOK_FAILED', message: 'El programa DNS del centro no pudo publicar el registro' } }), true, 'CERT_DNS_HOOK_FAILED'],
   ])('keeps the certificate it had on %s, and shows why in Spanish', async (_label, make, trusted, code) => {
@@ -122,5 +171,39 @@ describe('the kit’s certificate request and the hub’s answers', () => {
     const { lastError } = readEnrolment(dataDir) ?? {};
     expect(lastError?.code).toBe(code);
     expect(lastError?.message).toMatch(/^(El|La) /);
+  });
+
+  it('takes answers only from the hub it enrolled with: another publisher it trusts can neither rename it nor install a chain', async () => {
+    expect(await applyAnswerEnvelope(ctx, seal(hubKey, answer()))).toBe('again');
+    // Another trusted kit answers as if it were the hub: a name of its own choosing, then a chain for the kit's name.
+    await applyAnswerEnvelope(ctx, seal(peerKey, answer({ name: 'phish.evil.example', domain: 'evil.example' })));
+    expect(readEnrolment(dataDir)).toMatchObject({ name: NAME, hubKeyId: hubKey.keyId, lastError: { code: 'CERT_ANSWER_INVALID' } });
+    const request = await certificateRequest(ctx);
+    expect(acme.crypto.readCsrDomains(request!.csr!).commonName).toBe(NAME);
+    await applyAnswerEnvelope(ctx, seal(peerKey, answer({ state: 'issued', chain: chainForPendingKey([NAME]) })));
+    expect(installs).toBe(0);
+    // The same answers in a pack change nothing either.
+    await importCertificatesPack(peerKey, [answer({ state: 'name-needed', name: 'phish.evil.example', domain: 'evil.example' })]);
+    await importCertificatesPack(peerKey, [answer({ state: 'issued', chain: chainForPendingKey([NAME]) })]);
+    expect(installs).toBe(0);
+    expect(readEnrolment(dataDir)).toMatchObject({ name: NAME, lastError: { code: 'CERT_ANSWER_INVALID' } });
+
+    // The hub's own answer, by pack, is installed.
+    await importCertificatesPack(hubKey, [answer({ state: 'issued', chain: chainForPendingKey([NAME]) })]);
+    expect(installs).toBe(1);
+    expect(readEnrolment(dataDir)).toMatchObject({ name: NAME, state: 'issued', lastError: null });
+  });
+
+  it('enrols only for a name that is one label under the hub’s domain', async () => {
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer({ name: 'phish.evil.example' })));
+    expect(readEnrolment(dataDir)).toMatchObject({ name: null, hubKeyId: null, lastError: { code: 'CERT_ANSWER_INVALID' } });
+    expect(await certificateRequest(ctx)).toEqual({ label: 'biblioteca-aldea', csr: null });
+  });
+
+  it('a kit that reports to a hub enrols through its reports, not with the first pack that answers for it', async () => {
+    await importCertificatesPack(peerKey, [answer({ name: 'phish.kits.test' })], 'http://centro.example/api/v2/sync/reports');
+    expect(readEnrolment(dataDir)).toBeNull();
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer()));
+    expect(readEnrolment(dataDir)).toMatchObject({ name: NAME, hubKeyId: hubKey.keyId });
   });
 });

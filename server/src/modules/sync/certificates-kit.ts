@@ -1,23 +1,27 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import tls from 'node:tls';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { checkInstallable, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
-import { CertificateAnswerSchema, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
+import { CertificateAnswerSchema, isNameUnder, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
 import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
-import type { KitKey } from './sync-keys.ts';
+import { keyIdOf, type KitKey } from './sync-keys.ts';
 
 /*
  * A kit's enrolment with a hub that issues certificates (docs/HTTPS.md).
  * The kit makes its own private key (tls/request-key.pem, 0600: it never
  * leaves the kit), asks for its one name under the hub's domain with a
  * certificate request, and installs the chain that comes back only once it
- * checked it: its own key, the name it asked for, valid today. Anything else
- * is written down as the last error and the certificate it had stays.
+ * checked it: signed by the hub it enrolled with (no other publisher it
+ * trusts), its own key, the name that hub gave it, valid today, issued under
+ * a public root (or KIT_ACME_CA_FILE's). Anything else is written down as the
+ * last error and the certificate it had stays.
  */
 
 export interface KitCertificatesContext {
@@ -29,6 +33,8 @@ export interface KitCertificatesContext {
   log: FastifyBaseLogger;
   /** serves a newly installed certificate (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;
+  /** KIT_ACME_CA_FILE: roots a chain may end at besides the public ones (a private or test CA); null: the public ones only */
+  acmeCaFile: string | null;
 }
 
 interface PendingRequest {
@@ -105,32 +111,53 @@ export async function certificateRequest(ctx: KitCertificatesContext): Promise<C
  */
 export async function applyAnswerEnvelope(ctx: KitCertificatesContext, envelope: unknown): Promise<'again' | 'done'> {
   const opened = openTrusted(ctx.db, ctx.key, envelope);
-  if (opened && Value.Check(CertificateAnswerSchema, opened.value)) return applyAnswer(ctx, opened.value);
+  if (opened && Value.Check(CertificateAnswerSchema, opened.value)) return applyAnswer(ctx, opened.value, keyIdOf(opened.signature.publicKey));
   const before = readEnrolment(ctx.dataDir);
   const error = new AppError('CERT_ANSWER_INVALID');
   ctx.log.warn('certificados: respuesta del centro sin firma de confianza; sigue el certificado anterior');
-  await writeEnrolment(ctx.dataDir, {
-    name: before?.name ?? null,
-    domain: before?.domain ?? null,
-    state: before?.state ?? null,
-    requestedAt: before?.requestedAt ?? null,
-    answeredAt: before?.answeredAt ?? null,
-    lastError: { code: error.code, message: error.message, at: new Date().toISOString() },
-  });
+  await writeEnrolment(ctx.dataDir, { ...unchanged(before), lastError: { code: error.code, message: error.message, at: new Date().toISOString() } });
   return 'done';
 }
 
+/** The enrolment as it was (or an empty one), for an answer that changes nothing but the last error. */
+const unchanged = (before: Enrolment | null): Enrolment => ({
+  name: before?.name ?? null,
+  domain: before?.domain ?? null,
+  hubKeyId: before?.hubKeyId ?? null,
+  state: before?.state ?? null,
+  requestedAt: before?.requestedAt ?? null,
+  answeredAt: before?.answeredAt ?? null,
+  lastError: null,
+});
+
 /**
- * Applies the hub's answer for this kit (already known to be signed by a
- * trusted key). 'again': the hub gave the kit its name, so a request for it
- * can go at once. A refusal or a bad chain is kept as the last error.
+ * Whether an answer signed by SIGNER may speak for this kit's enrolment: it
+ * is the hub the kit enrolled with (the first trusted signer that gave it a
+ * name, by report or pack; a kit enrolled before the hub's key was kept
+ * takes the first that answers for the name it has), and the name is one
+ * label under the answer's domain, the kit's own unless that hub gives it
+ * a name now. Any other publisher the kit trusts can sign packs, not answers.
  */
-export async function applyAnswer(ctx: KitCertificatesContext, answer: CertificateAnswer): Promise<'again' | 'done'> {
+function speaksForEnrolment(before: Enrolment | null, answer: CertificateAnswer, signer: string): boolean {
+  if (!isNameUnder(answer.name, answer.domain)) return false;
+  const hub = before?.hubKeyId ?? null;
+  if (hub === null) return !before?.name || (answer.name === before.name && answer.domain === before.domain);
+  return signer === hub && (answer.state === 'name-needed' || answer.name === before?.name);
+}
+
+/**
+ * Applies the hub's answer for this kit, signed by SIGNER (a key id computed
+ * from a trusted, verified key; never one the answer claims). 'again': the
+ * hub gave the kit its name, so a request for it can go at once. An answer
+ * from another signer, a refusal or a bad chain is kept as the last error.
+ */
+export async function applyAnswer(ctx: KitCertificatesContext, answer: CertificateAnswer, signer: string): Promise<'again' | 'done'> {
   const before = readEnrolment(ctx.dataDir);
   const at = new Date().toISOString();
   const enrolment: Enrolment = {
     name: answer.name,
     domain: answer.domain,
+    hubKeyId: before?.hubKeyId ?? signer,
     state: answer.state,
     requestedAt: before?.requestedAt ?? null,
     answeredAt: at,
@@ -139,6 +166,7 @@ export async function applyAnswer(ctx: KitCertificatesContext, answer: Certifica
   let result: 'again' | 'done' = 'done';
   try {
     if (answer.kitKeyId !== ctx.key.keyId) throw new AppError('CERT_ANSWER_INVALID', { kitKeyId: answer.kitKeyId });
+    if (!speaksForEnrolment(before, answer, signer)) throw new AppError('CERT_ANSWER_INVALID', { signer, name: answer.name });
     if (answer.state === 'name-needed') {
       // The request goes out again for the name the hub gave (the caller asks at most twice per sync).
       const pending = await readPending(ctx.dataDir);
@@ -152,10 +180,10 @@ export async function applyAnswer(ctx: KitCertificatesContext, answer: Certifica
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     enrolment.state = before?.state ?? null;
-    if (error.code === 'CERT_ANSWER_INVALID') Object.assign(enrolment, { name: before?.name ?? null, domain: before?.domain ?? null });
+    if (error.code === 'CERT_ANSWER_INVALID') Object.assign(enrolment, { name: before?.name ?? null, domain: before?.domain ?? null, hubKeyId: before?.hubKeyId ?? null });
     const message = error.code === 'CERT_ANSWER_INVALID' ? error.message : `El certificado recibido del centro no se instaló: ${error.message}. Se conserva el certificado anterior`;
     enrolment.lastError = { code: error.code, message, at };
-    ctx.log.warn({ code: error.code, message: error.message }, 'certificados: respuesta del centro rechazada; sigue el certificado anterior');
+    ctx.log.warn({ code: error.code, message: error.message, signer }, 'certificados: respuesta del centro rechazada; sigue el certificado anterior');
   }
   await writeEnrolment(ctx.dataDir, enrolment);
   return result;
@@ -188,8 +216,26 @@ async function install(ctx: KitCertificatesContext, chain: string): Promise<void
     throw error;
   }
   const info = checkInstallable(pair, pending.request.name);
+  if (!endsAtTrustedRoot(pair.chain, ctx.acmeCaFile)) throw new AppError('CERT_CHAIN_UNTRUSTED');
   await writeCertificatePair(ctx.dataDir, pair);
   await dropPending(ctx.dataDir);
   ctx.log.info({ names: info.names, validTo: info.validTo }, 'certificados: certificado del centro instalado');
   await ctx.onCertificateInstalled();
+}
+
+/**
+ * Whether the chain (in order, each certificate issued by the next: parsed
+ * so already) is signed all the way up to a root phones trust: Node's public
+ * roots, or KIT_ACME_CA_FILE's. Every certificate above the kit's must be a
+ * CA; a chain from a publisher's own CA ends nowhere the phones know.
+ */
+function endsAtTrustedRoot(chain: readonly X509Certificate[], caFile: string | null): boolean {
+  for (let i = 0; i + 1 < chain.length; i++) if (!chain[i + 1]!.ca || !chain[i]!.verify(chain[i + 1]!.publicKey)) return false;
+  const top = chain.at(-1)!;
+  return trustedRoots(caFile).some((root) => root.fingerprint256 === top.fingerprint256 || (root.ca && top.checkIssued(root) && top.verify(root.publicKey)));
+}
+
+function trustedRoots(caFile: string | null): X509Certificate[] {
+  const extra = caFile === null ? [] : (readFileSync(caFile, 'utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []);
+  return [...tls.rootCertificates, ...extra].map((pem) => new X509Certificate(pem));
 }

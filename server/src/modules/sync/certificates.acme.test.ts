@@ -19,11 +19,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, HAS_PEBBLE, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { planPack, writePack } from './pack-export.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
-import { seal } from './signed-envelope.ts';
+import { seal, type Envelope } from './signed-envelope.ts';
 import { loadOrCreateKitKey, type KitKey } from './sync-keys.ts';
 
 // Real processes, a real CA and DNS on a machine that may be busy: generous limits, never sleeps.
@@ -38,6 +38,8 @@ const scripts = recorderScripts();
 
 let pebble: Pebble;
 let root: string;
+/** the kits' KIT_ACME_CA_FILE: pebble's root */
+let kitRoots: Record<string, string>;
 let hub: KitProcess;
 let A: KitProcess;
 let B: KitProcess;
@@ -54,9 +56,19 @@ function kitEnv(name: string, httpsPort: number, extra: Record<string, string> =
     KIT_SCRIPTS_DIR: scripts.dir,
     KIT_HOSTNAME: name,
     KIT_HTTPS_PORT: String(httpsPort),
+    ...kitRoots,
     ...(clockOffsetMs !== 0 ? { NODE_OPTIONS: `--import=${MOVED_CLOCK}`, KIT_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs) } : {}),
     ...extra,
   };
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** The hub started again with its clock moved ahead (it orders at most one certificate a day per kit). */
+async function restartHub(clockOffsetMs: number): Promise<void> {
+  await killKit(hub);
+  hub = await startKitProcess(dirs.hub, PASSWORD, { ...acmeEnv(pebble, DOMAIN), NODE_OPTIONS: `--import=${MOVED_CLOCK}`, KIT_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs) }, hub.port);
+  tokens.hub = await adminToken(hub.base, PASSWORD);
 }
 
 const startA = (clockOffsetMs = 0) =>
@@ -127,10 +139,13 @@ function pageVisit(port: number, host: string): Promise<{ status: number; locati
 
 const hookCalls = () => (fs.existsSync(pebble.hookLog) ? fs.readFileSync(pebble.hookLog, 'utf8').trim().split('\n').filter(Boolean) : []);
 
-/** A report signed with KEY carrying a certificate request, posted to the hub as a kit would (or a kit gone wrong). */
-async function postReport(key: KitKey, kitName: string, certificate: unknown): Promise<{ status: number; answer: CertificateAnswer | null; body: Record<string, unknown> }> {
-  const report = { format: 1, reportId: randomUUID(), kit: kitName, createdAt: new Date().toISOString(), usage: [], decisions: [], certificate };
-  const res = await fetch(`${hub.base}/api/v2/sync/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seal(key, report)) });
+/** A report signed with KEY carrying a certificate request, as a kit makes it (or a kit gone wrong). */
+const sealReport = (key: KitKey, kitName: string, certificate: unknown, createdAt = new Date()) =>
+  seal(key, { format: 1, reportId: randomUUID(), kit: kitName, createdAt: createdAt.toISOString(), usage: [], decisions: [], certificate });
+
+/** Posts a report to the hub as a kit would: a new one, or ENVELOPE again as someone who copied it would. */
+async function postReport(key: KitKey, kitName: string, certificate: unknown, envelope: Envelope = sealReport(key, kitName, certificate)): Promise<{ status: number; answer: CertificateAnswer | null; body: Record<string, unknown> }> {
+  const res = await fetch(`${hub.base}/api/v2/sync/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(envelope) });
   const body = (await res.json()) as Record<string, unknown> & { certificate?: { payload: string } };
   return { status: res.status, answer: body.certificate ? (JSON.parse(body.certificate.payload) as CertificateAnswer) : null, body };
 }
@@ -156,6 +171,7 @@ beforeAll(async () => {
   if (!HAS_PEBBLE) return;
   pebble = await startPebble({ validitySeconds: VALIDITY_S, blocklist: [`refused.${DOMAIN}`] });
   root = await pebble.root();
+  kitRoots = await kitAcmeEnv(pebble);
   [httpsPortA, httpsPortB] = [await freePort(), await freePort()];
   hub = await startKitProcess(dirs.hub, PASSWORD, acmeEnv(pebble, DOMAIN));
   [A, B] = await Promise.all([
@@ -226,7 +242,9 @@ describe.skipIf(!HAS_PEBBLE)(`certificates from the hub's ACME CA${HAS_PEBBLE ? 
   });
 
   it('renews by itself once a third of the life is left: the kit asks at its next sync and swaps the certificate live', async () => {
-    // The kit comes back later: its clock past the renewal point (two thirds of the life), the certificate still valid.
+    // The kit comes back later: its clock past the renewal point (two thirds of the life), the certificate still valid;
+    // the hub's clock a day on too (it orders a kit's certificates at most once a day).
+    await restartHub(DAY_MS + 60 * 60_000);
     await killKit(A);
     A = await startA((VALIDITY_S * 2_000) / 3 + 5 * 60_000);
     tokens.a = await adminToken(A.base, PASSWORD);
@@ -242,6 +260,7 @@ describe.skipIf(!HAS_PEBBLE)(`certificates from the hub's ACME CA${HAS_PEBBLE ? 
   });
 
   it('lapses gracefully: past its expiry the kit stops the redirect (phones fall back to plain HTTP), still serves HTTPS, and refuses a chain its clock calls expired', async () => {
+    await restartHub(2 * DAY_MS + 2 * 60 * 60_000);
     await killKit(A);
     A = await startA(VALIDITY_S * 1000 + 60 * 60_000);
     tokens.a = await adminToken(A.base, PASSWORD);
@@ -370,5 +389,58 @@ describe.skipIf(!HAS_PEBBLE)(`certificates from the hub's ACME CA${HAS_PEBBLE ? 
     expect(after.certificate?.fingerprint256).toBe(before.certificate?.fingerprint256);
     expect(after.enrolment?.lastError).toMatchObject({ code: 'CERT_KEY_MISMATCH', message: expect.stringMatching(/^El certificado recibido del centro no se instaló/) });
     expect((await handshake(httpsPortA, `biblioteca-aldea.${DOMAIN}`)).leaf.fingerprint256).toBe(before.certificate?.fingerprint256);
+  });
+
+  it('a report posted again, or an older one, orders nothing: each request is ordered once, and a kit at most once a day', async () => {
+    const kit = loadOrCreateKitKey(tempDir('kit-acme-f-'));
+    const added = await fetch(`${hub.base}/api/v2/admin/sync/keys`, { method: 'POST', headers: auth(tokens.hub), body: JSON.stringify({ publicKey: kit.publicKey, label: 'Kit F' }) });
+    expect(added.status).toBe(201);
+    const name = `escuela-f.${DOMAIN}`;
+    const older = sealReport(kit, 'escuela-f', { label: 'escuela-f', csr: await csrFor([name]) }, new Date(Date.now() - 60_000));
+    expect((await postReport(kit, 'escuela-f', { label: 'escuela-f', csr: null })).answer).toMatchObject({ state: 'name-needed', name });
+    const adds = () => hookCalls().filter((line) => line.startsWith('add ')).length;
+    const before = adds();
+
+    const first = sealReport(kit, 'escuela-f', { label: 'escuela-f', csr: await csrFor([name]) });
+    expect((await postReport(kit, 'escuela-f', null, first)).answer).toMatchObject({ state: 'issued' });
+    expect(adds()).toBe(before + 1);
+    // A new key right after: not ordered today (the hub answers "pending", the kit asks again at its next syncs).
+    const second = sealReport(kit, 'escuela-f', { label: 'escuela-f', csr: await csrFor([name]) });
+    expect((await postReport(kit, 'escuela-f', null, second)).answer).toMatchObject({ state: 'pending', chain: null });
+    expect(adds()).toBe(before + 1);
+
+    // Both posted again, twice each (someone who copied them): kept once, nothing asked again.
+    for (const envelope of [first, second, first, second]) {
+      const replay = await postReport(kit, 'escuela-f', null, envelope);
+      expect(replay).toMatchObject({ status: 201, answer: null, body: { stored: false } });
+    }
+    // A report made before the newest one, never posted until now: refused.
+    const stale = await postReport(kit, 'escuela-f', null, older);
+    expect(stale).toMatchObject({ status: 409, body: { error: { code: 'HUB_REPORT_STALE' } } });
+    expect(adds()).toBe(before + 1);
+    expect((await hubKits()).find((k) => k.keyId === kit.keyId)).toMatchObject({ state: 'issued' });
+  });
+
+  it('a pack imported again asks for nothing again, and a new request by pack waits its day like one by report', async () => {
+    const keyB = loadOrCreateKitKey(dirs.b);
+    const nameB = (await hubKits()).find((k) => k.keyId === keyB.keyId)!.name;
+    /** A pack B signed carrying a request for a new key (as by USB, or copied off a drive). */
+    const packWithRequest = async () => {
+      const certificateRequest = { label: 'biblioteca-aldea', csr: await csrFor([nameB]) };
+      return withDb(dirs.b, async (db) => {
+        const out = new PassThrough();
+        const parts: Buffer[] = [];
+        out.on('data', (c: Buffer) => parts.push(c));
+        await writePack(dirs.b, planPack(db, keyB, 'biblioteca.aldea', [], null, { certificateRequest }), out, () => undefined);
+        return Buffer.concat(parts);
+      });
+    };
+    const [first, second] = [await packWithRequest(), await packWithRequest()];
+    const adds = () => hookCalls().filter((line) => line.startsWith('add ')).length;
+    const before = adds();
+    const row = (await hubKits()).find((k) => k.keyId === keyB.keyId);
+    for (const pack of [first, second, first, second]) expect((await importPack(hub, tokens.hub, pack)).status).toBe(200);
+    expect(adds()).toBe(before);
+    expect((await hubKits()).find((k) => k.keyId === keyB.keyId)).toEqual(row);
   });
 });

@@ -52,15 +52,16 @@ export function recordRequest(db: Db, keyId: string, kitName: string, csr: strin
   ).run(kitName, csr, csrSha256, keyId);
 }
 
-export function markAttempt(db: Db, keyId: string): void {
-  db.prepare(`UPDATE hub_certificates SET state = 'pending', attempted_at = ${NOW}, updated_at = ${NOW} WHERE key_id = ?`).run(keyId);
+/** An order starts AT (the server's clock, as the pace of orders is measured: certificates-hub.ts). */
+export function markAttempt(db: Db, keyId: string, at: string): void {
+  db.prepare(`UPDATE hub_certificates SET state = 'pending', attempted_at = ?, updated_at = ${NOW} WHERE key_id = ?`).run(at, keyId);
 }
 
-export function recordIssued(db: Db, keyId: string, csrSha256: string, c: { chain: string; validFrom: string; validTo: string }): void {
+export function recordIssued(db: Db, keyId: string, csrSha256: string, c: { chain: string; validFrom: string; validTo: string; at: string }): void {
   db.prepare(
-    `UPDATE hub_certificates SET state = 'issued', chain = ?, valid_from = ?, valid_to = ?, issued_at = ${NOW}, error_code = NULL,
+    `UPDATE hub_certificates SET state = 'issued', chain = ?, valid_from = ?, valid_to = ?, issued_at = ?, error_code = NULL,
        error_message = NULL, error_detail = NULL, updated_at = ${NOW} WHERE key_id = ? AND csr_sha256 = ?`,
-  ).run(c.chain, c.validFrom, c.validTo, keyId, csrSha256);
+  ).run(c.chain, c.validFrom, c.validTo, c.at, keyId, csrSha256);
 }
 
 /** A refused request or a failed order; the certificate issued before (if any) stays in `chain` for the records. */

@@ -8,7 +8,7 @@ import type { HubCertificates } from './certificates-hub.ts';
 import { applyAnswerEnvelope, certificateRequest, noteRequestSent, type KitCertificatesContext } from './certificates-kit.ts';
 import { openTrusted, seal, type Envelope } from './signed-envelope.ts';
 import { keyIdOf, type KitKey } from './sync-keys.ts';
-import { decisionsSince, readHubState, storeHubReport, usageSince, writeHubState } from './sync.repo.ts';
+import { decisionsSince, hubReportKept, newestHubReportAt, readHubState, storeHubReport, usageSince, writeHubState } from './sync.repo.ts';
 
 /*
  * What a kit sends back to its hub: usage per resource and day, and the
@@ -70,10 +70,19 @@ async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promi
     throw new AppError('SYNC_HUB_UNREACHABLE');
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw new AppError('SYNC_HUB_UNREACHABLE', { status: response.status });
+  if (!response.ok) throw new AppError(errorCodeOf(text) === 'HUB_REPORT_STALE' ? 'HUB_REPORT_STALE' : 'SYNC_HUB_UNREACHABLE', { status: response.status });
   writeHubState(ctx.db, 'reported', { at: createdAt, day: createdAt.slice(0, 10) } satisfies Reported);
   if (certificate) await noteRequestSent(ctx);
   return { sent: report, answer: certificate ? certificateAnswerOf(text) : null };
+}
+
+/** The error code of the hub's refusal, if it gave one. */
+function errorCodeOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The certificate answer in the hub's reply, if any (an older hub, or one without ACME, sends none). */
@@ -88,18 +97,35 @@ function certificateAnswerOf(text: string): unknown {
 /** How long a kit's report waits for an order the hub starts: a quick CA answers in the same exchange. */
 const ISSUE_WAIT_MS = 20_000;
 
+/** A report older than this by the hub's clock is refused: whatever it asked was answered long ago. */
+export const REPORT_MAX_AGE_MS = 7 * 24 * 3600_000;
+
+/** createdAt as a kit writes it (Date#toISOString), so reports compare in time as they compare as text. */
+const isInstant = (text: string): boolean => !Number.isNaN(Date.parse(text)) && new Date(text).toISOString() === text;
+
 /**
  * The hub's side: keeps a report signed by a trusted kit, once, and answers
- * its certificate request (signed by the hub) when this hub issues certificates.
+ * its certificate request (signed by the hub) when this hub issues
+ * certificates. A report handled before (the same report id, posted again)
+ * is answered `stored: false` and asks for nothing again; one older than
+ * the newest from that kit, or than REPORT_MAX_AGE_MS, is refused
+ * (HUB_REPORT_STALE): a replayed request never orders a certificate.
  */
 export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: HubCertificates | null }, body: unknown): Promise<{ stored: boolean; certificate?: Envelope }> {
   const opened = openTrusted(ctx.db, ctx.key, body);
-  if (!opened || !Value.Check(HubReportSchema, opened.value)) throw new AppError('HUB_REPORT_INVALID');
+  if (!opened || !Value.Check(HubReportSchema, opened.value) || !isInstant(opened.value.createdAt)) throw new AppError('HUB_REPORT_INVALID');
   const report = opened.value;
-  const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId: opened.signature.keyId, kit: report.kit, body: (body as { payload: string }).payload });
-  if (!report.certificate || ctx.certificates === null) return { stored };
+  if (hubReportKept(ctx.db, report.reportId)) return { stored: false };
   // The key id is computed from the verified key, never taken from what the sender claims.
-  const kit = { keyId: keyIdOf(opened.signature.publicKey), publicKey: opened.signature.publicKey, kitName: report.kit };
+  const keyId = keyIdOf(opened.signature.publicKey);
+  const now = new Date();
+  const newest = newestHubReportAt(ctx.db, keyId);
+  if (Date.parse(report.createdAt) < now.getTime() - REPORT_MAX_AGE_MS || (newest !== null && report.createdAt < newest)) {
+    throw new AppError('HUB_REPORT_STALE', { reportId: report.reportId, createdAt: report.createdAt, newest });
+  }
+  const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId, kit: report.kit, body: (body as { payload: string }).payload, createdAt: report.createdAt, receivedAt: now.toISOString() });
+  if (!stored || !report.certificate || ctx.certificates === null) return { stored };
+  const kit = { keyId, publicKey: opened.signature.publicKey, kitName: report.kit };
   const answer = await ctx.certificates.handle(kit, report.certificate, ISSUE_WAIT_MS);
   return { stored, certificate: seal(ctx.key, answer) };
 }

@@ -11,13 +11,13 @@ import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { adoptCarriedCopies, hasCopies } from '../renditions/renditions.service.ts';
-import { RENDITION_MIME } from '../renditions/store-renditions.ts';
+import { copyKindsFor, RENDITION_MIME } from '../renditions/store-renditions.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile, type PackRendition } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
-import { finishImportJournal, insertResource, isTrustedKey, mediaExists, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
+import { finishImportJournal, insertResource, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 
 export interface ImportOptions {
@@ -94,6 +94,8 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const { manifest, manifestBytes } = await readManifest(entries);
     const signature = await readSignature(entries);
     const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
+    // A pack imported again asks its hub for nothing again (packs of one kit may be imported many times).
+    const firstImport = !packWasImported(ctx.db, manifest.packId);
     journalId = startImportJournal(ctx.db, manifest.packId, options.source);
     dropOtherStaging(ctx.dataDir, manifest.packId);
     staging = path.join(stagingRoot(ctx.dataDir), manifest.packId);
@@ -105,7 +107,7 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
-    if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey);
+    if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey, firstImport);
     return report;
   } catch (error) {
     const refusal = asRefusal(error);
@@ -333,21 +335,25 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
 
 /**
  * The phone copies the pack carries for these files (by source), kept only
- * where this kit has not made its own yet and every copy of the file is what
- * its kind must be, by its bytes (receiveFiles typed them; one the kit had
- * already was typed by its own door), never by the manifest's mime: a hub
- * prepares them once, and its kits never redo the work. A file left without
- * copies, or with one that is not what it claims, gets a job of its own (the
- * import's catch-up, queue.ts).
+ * for files this pack brought (new here: `types` holds exactly the files it
+ * staged), so a pack never sets the copies of a file the kit had already,
+ * which other resources here may use. And only when every copy of the file
+ * is a kind its source gets and is what that kind must be, both by their
+ * bytes (receiveFiles typed them; a copy the kit had already was typed by
+ * its own door), never by the manifest's mime: a hub prepares them once, and
+ * its kits never redo the work. A file left without copies, or with one that
+ * is not what it claims, gets a job of its own (the import's catch-up,
+ * queue.ts).
  */
 function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, sources: ReadonlyArray<string | null>): Map<string, PackRendition[]> {
-  const wanted = new Set(sources.filter((s): s is string => s !== null && !hasCopies(db, s)));
+  const wanted = new Set(sources.filter((s): s is string => s !== null && types.has(s) && !hasCopies(db, s)));
   const mimeOf = (sha: string) => types.get(sha)?.mime ?? findMedia(db, sha)?.mime;
   const bySource = new Map<string, PackRendition[]>();
   const refused = new Set<string>();
   for (const c of manifest.renditions ?? []) {
     if (!wanted.has(c.source)) continue;
-    if (mimeOf(c.sha256) === RENDITION_MIME[c.kind]) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
+    const fits = copyKindsFor(mimeOf(c.source) ?? '').includes(c.kind) && mimeOf(c.sha256) === RENDITION_MIME[c.kind];
+    if (fits) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
     else refused.add(c.source);
   }
   for (const source of refused) bySource.delete(source);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, contribWorld, multipart, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { addMedia } from '../../../test/library-fixtures.ts';
-import { makeClip } from '../../../test/media-maker.ts';
+import { makeClip, makePhoto } from '../../../test/media-maker.ts';
 import { planPack, writePack } from './pack-export.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
 
@@ -23,11 +23,11 @@ let plain: ContribWorld;
 let kit: ContribWorld;
 let dir: string;
 
-/** A published video on `world`, its file uploaded through the API; its copies made when the world makes them. */
-async function publishVideo(world: ContribWorld, file: string): Promise<number> {
+/** A published video (or picture) on `world`, its file uploaded through the API; its copies made when the world makes them. */
+async function publishVideo(world: ContribWorld, file: string, type = 3): Promise<number> {
   const api = caller(world);
-  const id = (await api('owner', 'POST', '/v2/resources', { payload: validDraft(world, { type: 3 }) })).json().id as number;
-  const sent = await api('owner', 'POST', `/v2/resources/${id}/file`, multipart([{ name: 'file', filename: 'video.mp4', data: fs.readFileSync(file) }]));
+  const id = (await api('owner', 'POST', '/v2/resources', { payload: validDraft(world, { type }) })).json().id as number;
+  const sent = await api('owner', 'POST', `/v2/resources/${id}/file`, multipart([{ name: 'file', filename: path.basename(file), data: fs.readFileSync(file) }]));
   expect(sent.statusCode, sent.body).toBe(200);
   world.t.app.db.prepare("UPDATE resources SET status = 'published', published_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
   await world.t.app.renditions.whenIdle();
@@ -44,9 +44,9 @@ async function packOf(world: ContribWorld): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The kit's admin imports a pack through /admin/sync's route, as the page does. */
-async function importIntoKit(pack: Buffer) {
-  const res = await caller(kit)('admin', 'POST', '/v2/admin/sync/import?arrival=published&acceptUntrusted=true', {
+/** The kit's admin (or another world's) imports a pack through /admin/sync's route, as the page does. */
+async function importIntoKit(pack: Buffer, into = kit) {
+  const res = await caller(into)('admin', 'POST', '/v2/admin/sync/import?arrival=published&acceptUntrusted=true', {
     payload: pack,
     headers: { 'content-type': 'application/octet-stream' },
   });
@@ -58,11 +58,29 @@ const kitJob = (title: string) =>
   kit.t.app.db
     .prepare<[string], { state: string; attempts: number }>('SELECT j.state, j.attempts FROM rendition_jobs j JOIN resources r ON r.media_sha256 = j.source_sha256 WHERE r.title = ?')
     .get(title);
-const kitCopies = (title: string) =>
-  kit.t.app.db
+const kitCopies = (title: string, world = kit) =>
+  world.t.app.db
     .prepare<[string], { kind: string }>('SELECT d.kind FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE r.title = ? ORDER BY d.kind')
     .all(title)
     .map((r) => r.kind);
+
+const mediaOf = (world: ContribWorld, id: number) => (world.t.app.db.prepare('SELECT media_sha256 FROM resources WHERE id = ?').get(id) as { media_sha256: string }).media_sha256;
+const copiesOfFile = (world: ContribWorld, sha: string) =>
+  world.t.app.db
+    .prepare<[string], { kind: string }>('SELECT kind FROM renditions WHERE source_sha256 = ? ORDER BY kind')
+    .all(sha)
+    .map((r) => r.kind);
+
+/** The exporting world's copies of SHA are made (its queue may still be starting the job). */
+async function copiesMade(world: ContribWorld, sha: string, kinds: string[]): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await world.t.app.renditions.whenIdle();
+      expect(copiesOfFile(world, sha)).toEqual(kinds);
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+}
 
 beforeAll(async () => {
   dir = tempDir('kit-pack-renditions-');
@@ -122,5 +140,40 @@ describe('packs and phone copies', () => {
       .prepare<[string], { mime: string }>("SELECT m.mime FROM renditions d JOIN media m ON m.sha256 = d.media_sha256 JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE r.title = ? AND d.kind = 'poster'")
       .get('Con copia falsa');
     expect(poster?.mime).toBe('image/webp');
+  });
+
+  it("a pack cannot set the copies of a file the kit had already: another resource using it keeps what it had, not the pack's video", async () => {
+    // The kit (copies off here, so its file has none yet) publishes a video; someone else's pack brings a resource with the same file.
+    const clip = await makeClip(path.join(dir, 'del-kit.mp4'), { width: 640, height: 360, seconds: 1, bitrate: '2M' });
+    const own = await publishVideo(plain, clip);
+    const source = mediaOf(plain, own);
+    const theirs = await publishVideo(hub, clip);
+    hub.t.app.db.prepare("UPDATE resources SET title = 'Mismo archivo' WHERE id = ?").run(theirs);
+    await copiesMade(hub, source, ['poster', 'video']);
+    // The pack's video copy of that file is another film: a real MP4, so only where it may go can stop it.
+    const other = fs.readFileSync(await makeClip(path.join(dir, 'otra-pelicula.mp4'), { width: 320, height: 180, seconds: 1, bitrate: '500k' }));
+    const planted = addMedia(hub.t.app.db, hub.t.dataDir, other, 'mp4', 'video/mp4');
+    hub.t.app.db.prepare("UPDATE renditions SET media_sha256 = ? WHERE kind = 'video' AND source_sha256 = ?").run(planted, source);
+
+    expect(await importIntoKit(await packOf(hub), plain)).toMatchObject({ added: expect.any(Number) });
+    expect(copiesOfFile(plain, source)).toEqual([]);
+    expect(plain.t.app.db.prepare('SELECT 1 FROM media WHERE sha256 = ?').get(planted)).toBeUndefined();
+    const page = (await caller(plain)('anonymous', 'GET', `/v2/resource/${own}`)).json() as { renditions: { url: string }[] };
+    expect(page.renditions.map((r) => r.url).join(' ')).not.toContain(planted);
+  });
+
+  it('a copy of a kind its file does not get (a video for a picture) is not taken: the kit makes the picture its own copy', async () => {
+    const id = await publishVideo(hub, await makePhoto(path.join(dir, 'foto.jpg'), 800, 600), 1);
+    hub.t.app.db.prepare("UPDATE resources SET title = 'Foto con video' WHERE id = ?").run(id);
+    const photo = mediaOf(hub, id);
+    await copiesMade(hub, photo, ['image']);
+    const clip = fs.readFileSync(await makeClip(path.join(dir, 'para-la-foto.mp4'), { width: 256, height: 144, seconds: 1, bitrate: '400k' }));
+    const planted = addMedia(hub.t.app.db, hub.t.dataDir, clip, 'mp4', 'video/mp4');
+    hub.t.app.db.prepare("INSERT INTO renditions (source_sha256, kind, media_sha256, width, height, bitrate) VALUES (?, 'video', ?, 256, 144, 400000)").run(photo, planted);
+
+    await importIntoKit(await packOf(hub));
+    expect(copiesOfFile(kit, photo)).not.toContain('video');
+    await kit.t.app.renditions.whenIdle();
+    expect(kitCopies('Foto con video')).toEqual(['image']);
   });
 });

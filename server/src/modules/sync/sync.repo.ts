@@ -322,6 +322,25 @@ export function decisionsSince(db: Db, since: string): DecisionRow[] {
     .all(since) as DecisionRow[];
 }
 
-export function storeHubReport(db: Db, report: { reportId: string; keyId: string; kit: string; body: string }): boolean {
-  return db.prepare('INSERT OR IGNORE INTO hub_reports (report_id, key_id, kit_name, body) VALUES (?, ?, ?, ?)').run(report.reportId, report.keyId, report.kit, report.body).changes > 0;
+/** Keeps a kit's report once; false when that report id was kept before. */
+export function storeHubReport(db: Db, report: { reportId: string; keyId: string; kit: string; body: string; createdAt: string; receivedAt: string }): boolean {
+  return (
+    db
+      .prepare('INSERT OR IGNORE INTO hub_reports (report_id, key_id, kit_name, body, created_at, received_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(report.reportId, report.keyId, report.kit, report.body, report.createdAt, report.receivedAt).changes > 0
+  );
+}
+
+export function hubReportKept(db: Db, reportId: string): boolean {
+  return db.prepare('SELECT 1 FROM hub_reports WHERE report_id = ?').get(reportId) !== undefined;
+}
+
+/**
+ * The time of the newest report kept from this kit: its own clock's, but
+ * never later than when it arrived, so a kit whose clock ran ahead is not
+ * shut out once it is set right. Null before its first report.
+ */
+export function newestHubReportAt(db: Db, keyId: string): string | null {
+  const row = db.prepare<[string], { at: string | null }>('SELECT MAX(MIN(created_at, received_at)) AS at FROM hub_reports WHERE key_id = ? AND created_at IS NOT NULL').get(keyId);
+  return row?.at ?? null;
 }

@@ -61,6 +61,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     hubCertificates: app.hubCertificates,
+    acmeCaFile: config.acmeCaFile,
     onFilesArrived: () => app.renditions.catchUp(),
   });
 

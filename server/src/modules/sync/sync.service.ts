@@ -40,6 +40,8 @@ export interface SyncContext {
   onCertificateInstalled: () => Promise<void>;
   /** this kit as a hub that issues certificates to its kits; null: it does not */
   hubCertificates: HubCertificates | null;
+  /** KIT_ACME_CA_FILE: roots its hub's chains may end at besides the public ones */
+  acmeCaFile: string | null;
   /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared */
   onFilesArrived: () => void;
 }
