@@ -11,17 +11,25 @@ cd "$(dirname "$0")/.."
 # /usr/sbin is not on every PATH (non-root shells): look there too.
 PATH="$PATH:/usr/sbin:/sbin"
 
+# A command on the PATH, or a file named by its absolute path.
+present() {
+	case "$1" in
+	/*) [ -e "$1" ] ;;
+	*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+
 # The packages whose commands are missing, each once, space-separated.
 missing_packages() {
 	grep -v '^[[:space:]]*\(#\|$\)' scripts/test-tools.txt | while read -r command package _; do
-		command -v "$command" >/dev/null 2>&1 || [ -x "$command" ] || echo "$package"
+		present "$command" || echo "$package"
 	done | sort -u | tr '\n' ' '
 }
 
 # The missing commands with their packages, one "command (package)" a line.
 missing_commands() {
 	grep -v '^[[:space:]]*\(#\|$\)' scripts/test-tools.txt | while read -r command package _; do
-		command -v "$command" >/dev/null 2>&1 || [ -x "$command" ] || echo "  $command (paquete $package)"
+		present "$command" || echo "  $command (paquete $package)"
 	done
 }
 
