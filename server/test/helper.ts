@@ -90,3 +90,24 @@ export async function addAccountPeople(app: FastifyInstance): Promise<{ ids: Rec
   return { ids, tokens };
 }
 type AccountPerson = 'admin' | 'denied' | 'rosa' | 'pedro';
+
+/** Whether a process is still running (signal 0 checks without touching it). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `read` until it gives a value, at most `seconds`; the error names `what` never came. */
+export async function pollFor<T>(what: string, seconds: number, read: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
+  const end = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`no llegó en ${seconds} s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

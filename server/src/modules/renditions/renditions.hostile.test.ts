@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { ResourceDetail } from '@kit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, multipart, sha256, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
-import { tempDir } from '../../../test/helper.ts';
+import { pollFor, processAlive, tempDir } from '../../../test/helper.ts';
 import { ffprobe } from '../../../test/media-maker.ts';
 import { mediaPath } from '../../media/store.ts';
 import { probe } from './probe.ts';
@@ -39,32 +39,13 @@ async function page(id: number, who: Who = 'owner'): Promise<ResourceDetail> {
   return res.json() as ResourceDetail;
 }
 
-/** Polls `read` until it gives a value, at most `seconds` (the bound the worker must keep). */
-async function until<T>(what: string, seconds: number, read: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
-  const end = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`no llegó en ${seconds} s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const job = (sha: string) =>
   w.t.app.db.prepare<[string], { state: string; pid: number | null; error_code: string | null }>('SELECT state, pid, error_code FROM rendition_jobs WHERE source_sha256 = ?').get(sha);
 const finished = (sha: string, seconds: number) =>
-  until(`el fin de la tarea ${sha}`, seconds, () => {
+  pollFor(`el fin de la tarea ${sha}`, seconds, () => {
     const row = job(sha);
     return row && (row.state === 'done' || row.state === 'failed') ? row : null;
   });
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 beforeAll(async () => {
   // The stall bound as on a kit: only the bounds under test may end these jobs early.
@@ -109,11 +90,11 @@ describe('hostile media', () => {
     const file = path.join(dir, 'borrador.mp4');
     await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-f', 'mp4', file]);
     const { id, sha } = await uploadAs(3, file, 'other');
-    const pid = await until('el codificador en marcha', 60, () => job(sha)?.pid);
+    const pid = await pollFor('el codificador en marcha', 60, () => job(sha)?.pid);
     // Held still: left alone it would finish by itself; only the deletion may end it now.
     process.kill(-pid, 'SIGSTOP');
     expect((await api('other', 'DELETE', `/v2/resources/${id}`)).statusCode).toBe(200);
-    await until('el codificador terminado', 15, () => (alive(pid) ? null : true));
+    await pollFor('el codificador terminado', 15, () => (processAlive(pid) ? null : true));
     await w.t.app.renditions.whenIdle();
     expect(job(sha)).toBeUndefined();
   }, 90_000);

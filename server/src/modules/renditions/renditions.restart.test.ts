@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/helper.ts';
+import { pollFor, processAlive, tempDir } from '../../../test/helper.ts';
 import { adminToken, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { makeClip } from '../../../test/media-maker.ts';
 import { tmpDir } from '../../media/store.ts';
@@ -38,24 +38,9 @@ interface JobRow {
 }
 
 const env = { KIT_RENDITIONS: 'true', KIT_RENDITION_THREADS: '1' };
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
-/** Polls `read` until it gives a value (a generous bound: a loaded machine encodes slowly). */
-async function until<T>(what: string, read: () => T | null | Promise<T | null>): Promise<T> {
-  for (let i = 0; i < 6000; i++) {
-    const value = await read();
-    if (value !== null) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`nunca llegó: ${what}`);
-}
+/** A generous bound: a loaded machine encodes slowly. */
+const BOUND_SECONDS = 120;
 
 describe('a kill during a job', () => {
   it('resumes the job after the restart, and ends the encoder the dead server left behind', async () => {
@@ -76,7 +61,7 @@ describe('a kill during a job', () => {
     const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
     const job = () => db.prepare<[], JobRow>('SELECT state, pid, attempts FROM rendition_jobs').get() ?? null;
     try {
-      const running = await until('la tarea en marcha', () => {
+      const running = await pollFor('la tarea en marcha', BOUND_SECONDS, () => {
         const row = job();
         return row?.state === 'running' && row.pid !== null ? row : null;
       });
@@ -86,13 +71,13 @@ describe('a kill during a job', () => {
       orphans.push(orphan);
       // Killed mid-job: the row still says running, and its encoder outlived the server.
       expect(job()).toMatchObject({ state: 'running', attempts: 1 });
-      expect(alive(orphan)).toBe(true);
+      expect(processAlive(orphan)).toBe(true);
       // Held still, so that only the restarted server can end it (left alone it would finish by itself).
       process.kill(-orphan, 'SIGSTOP');
 
       kit = await startKitProcess(dataDir, PASSWORD, env);
-      await until('el codificador huérfano terminado', () => (alive(orphan) ? null : true));
-      const detail = await until('las copias', async () => {
+      await pollFor('el codificador huérfano terminado', BOUND_SECONDS, () => (processAlive(orphan) ? null : true));
+      const detail = await pollFor('las copias', BOUND_SECONDS, async () => {
         const res = await fetch(`${kit?.base}/api/v2/resource/${id}`, { headers: auth });
         const body = (await res.json()) as { renditions: { kind: string }[]; renditionJob: unknown };
         return body.renditions.length > 0 ? body : null;
@@ -101,7 +86,7 @@ describe('a kill during a job', () => {
       expect(detail.renditionJob).toBeNull();
       expect(job()).toMatchObject({ state: 'done', attempts: 2, pid: null });
       // The job's folder goes just after the job is recorded done.
-      await until('la carpeta de trabajo borrada', () => (fs.readdirSync(tmpDir(dataDir)).length === 0 ? true : null));
+      await pollFor('la carpeta de trabajo borrada', BOUND_SECONDS, () => (fs.readdirSync(tmpDir(dataDir)).length === 0 ? true : null));
     } finally {
       db.close();
       fs.rmSync(clip, { force: true });
