@@ -44,6 +44,7 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './modules/auth/session.plugin.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './modules/device/https.plugin.ts';
 import { registerRestrictedMode } from './plugins/restricted-mode.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
     // phones on the kit's Wi-Fi also save a handshake per request.
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,
+    clientErrorHandler: answerClientError,
     // Router-level refusals (a 100 KB id, a malformed URL) answer the error object (docs/PRODUCT.md#error-object) too.
     frameworkErrors: (error, _request, reply) => {
       const body = new AppError('VALIDATION', { field: 'url', reason: error.code }).toBody();

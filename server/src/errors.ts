@@ -6,6 +6,9 @@
 export const ERRORS = {
   VALIDATION: { httpCode: 400, type: 'validation', message: 'Los datos enviados no son válidos' },
   INVALID_JSON: { httpCode: 400, type: 'validation', message: 'El cuerpo de la petición no es JSON válido' },
+  REQUEST_MALFORMED: { httpCode: 400, type: 'validation', message: 'La petición llegó dañada o incompleta. Vuelve a intentarlo' },
+  REQUEST_TIMEOUT: { httpCode: 408, type: 'validation', message: 'La petición tardó demasiado en llegar. Vuelve a intentarlo' },
+  HEADERS_TOO_LARGE: { httpCode: 431, type: 'validation', message: 'La petición trae demasiados datos en sus cabeceras' },
   UNAUTHORIZED: { httpCode: 401, type: 'auth', message: 'Debes iniciar sesión para continuar' },
   BAD_CREDENTIALS: { httpCode: 401, type: 'auth', message: 'Usuario o contraseña incorrectos' },
   USER_BLOCKED: { httpCode: 403, type: 'auth', message: 'Tu cuenta está bloqueada. Habla con el administrador del kit' },
