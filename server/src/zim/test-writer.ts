@@ -34,7 +34,7 @@ export interface TestZimOptions {
   mainPage?: { namespace: string; path: string };
   /** no title pointer list in the header (the current writers' sentinel), only the listing entry */
   withoutHeaderTitleList?: boolean;
-  /** add X/listing/titleOrdered/v1 listing the C pages (text/html) by title */
+  /** add X/listing/titleOrdered/v1 listing the C pages (text/html) and redirects by title */
   titleListing?: boolean;
 }
 
@@ -93,7 +93,7 @@ export function buildTestZim(input: TestEntry[], options: TestZimOptions): Buffe
 
   const contentOf = (e: TestEntry): Buffer => {
     if (e.path === 'listing/titleOrdered/v1' && e.namespace === 'X') {
-      return Buffer.concat(byTitle.filter(({ e: t }) => t.namespace === 'C' && t.mimeType === 'text/html').map(({ index }) => u32(index)));
+      return Buffer.concat(byTitle.filter(({ e: t }) => t.namespace === 'C' && (t.mimeType === 'text/html' || t.redirectTo)).map(({ index }) => u32(index)));
     }
     return Buffer.isBuffer(e.content) ? e.content : Buffer.from(e.content ?? '', 'utf8');
   };

@@ -256,14 +256,20 @@ export class ZimFile {
     return entry.namespace === namespace && entry.title === title ? entry : undefined;
   }
 
-  /** Articles (redirects to them included) in title order, for building a search index. */
+  /**
+   * Articles in title order, for building a search index: HTML pages and the
+   * redirects among them (a redirect is another name a reader may search by).
+   * Images and scripts share C with pages in current files without the
+   * listing entry, hence the MIME check.
+   */
   async *titles(): AsyncGenerator<ZimEntry> {
     const order = await this.articleOrder();
     const namespace = articleNamespace(this.layout);
     for (let from = 0; from < order.count; from += TITLE_BATCH) {
       for (const index of await order.slice(from, TITLE_BATCH)) {
         const entry = await this.entryAt(index);
-        if (entry.namespace === namespace) yield entry;
+        if (entry.namespace !== namespace) continue;
+        if (entry.kind === 'redirect' || (entry.kind === 'item' && entry.mimeType.startsWith('text/html'))) yield entry;
       }
     }
   }
