@@ -27,10 +27,11 @@ describe('ClusterCache', () => {
     expect(loads).toBe(1);
   });
 
-  it('hands out a cluster larger than the bound without keeping it', async () => {
+  it('hands out a cluster larger than the bound without keeping it or flushing the others', async () => {
     const cache = new ClusterCache(8 * KIB);
-    expect((await cache.get(1, () => Promise.resolve(Buffer.alloc(9 * KIB)))).length).toBe(9 * KIB);
-    expect(cache.bytes).toBe(0);
+    await cache.get(1, () => Promise.resolve(Buffer.alloc(2 * KIB)));
+    expect((await cache.get(2, () => Promise.resolve(Buffer.alloc(9 * KIB)))).length).toBe(9 * KIB);
+    expect(cache.bytes).toBe(2 * KIB);
   });
 
   it('loads a cluster once for readers asking at the same time', async () => {

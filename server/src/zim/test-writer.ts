@@ -2,9 +2,9 @@
  * A small ZIM writer for tests only: no Debian tool writes xz clusters or the
  * old A/I/M layout any more, so the tests make those files with this. It
  * writes what the reader must handle and nothing more: header, MIME list,
- * dirents sorted by namespace and path, path and title pointer lists,
- * clusters (stored, xz or zstd; 32- or 64-bit blob offsets), the cluster
- * pointer list and the MD5.
+ * clusters (stored, xz or zstd; 32- or 64-bit blob offsets), dirents sorted
+ * by namespace and path, path and title pointer lists, the cluster pointer
+ * list and the MD5.
  */
 import { createHash } from 'node:crypto';
 import { zstdCompressSync } from 'node:zlib';
@@ -113,21 +113,19 @@ export function buildTestZim(input: TestEntry[], options: TestZimOptions): Buffe
   const clusters = blobs.map((b) => clusterBytes(b, options));
 
   const mimeList = Buffer.concat([...mimeTypes.map((m) => Buffer.from(`${m}\0`)), Buffer.from([0])]);
+  // the order libzim writes: clusters first, then the dirents, so the last cluster has dirents behind it
   let at = 80 + mimeList.length;
-  const direntPositions = dirents.map((d) => {
-    const pos = at;
-    at += d.length;
-    return pos;
-  });
+  const place = (parts: Buffer[]): number[] =>
+    parts.map((part) => {
+      const pos = at;
+      at += part.length;
+      return pos;
+    });
+  const clusterPositions = place(clusters);
+  const direntPositions = place(dirents);
   const pathPointerPos = at;
   const titlePointerPos = pathPointerPos + entries.length * 8;
-  let clusterAt = titlePointerPos + entries.length * 4;
-  const clusterPositions = clusters.map((c) => {
-    const pos = clusterAt;
-    clusterAt += c.length;
-    return pos;
-  });
-  const clusterPointerPos = clusterAt;
+  const clusterPointerPos = titlePointerPos + entries.length * 4;
   const checksumPos = clusterPointerPos + clusters.length * 8;
 
   const header = Buffer.concat([
@@ -148,10 +146,10 @@ export function buildTestZim(input: TestEntry[], options: TestZimOptions): Buffe
   const body = Buffer.concat([
     header,
     mimeList,
+    ...clusters,
     ...dirents,
     ...direntPositions.map(u64),
     ...byTitle.map(({ index }) => u32(index)),
-    ...clusters,
     ...clusterPositions.map(u64),
   ]);
   return Buffer.concat([body, createHash('md5').update(body).digest()]);

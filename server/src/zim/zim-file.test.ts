@@ -11,8 +11,11 @@ import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, zimwriterfs, type 
 const page = (title: string, body: string): string =>
   `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
-/** Not compressible, so zimwriterfs stores it in a cluster of its own, uncompressed: the way videos are kept. */
-const VIDEO = randomBytes(300 * 1024);
+/**
+ * Not compressible, so zimwriterfs stores it in a cluster of its own, uncompressed: the way videos are kept.
+ * Over a MiB, so the checksum reads the file in more than one chunk.
+ */
+const VIDEO = randomBytes(1536 * 1024);
 
 let dir: string;
 let file: string;
@@ -157,9 +160,20 @@ describe('ZimFile on a file zimwriterfs writes (zstd, current layout)', () => {
     await zim.verifyChecksum({ onProgress: (done, total) => progress.push(done / total) });
     expect(progress.at(-1)).toBe(1);
 
+    expect(progress.length).toBeGreaterThan(1);
+
+    // cancelled after the first chunk: no further chunk is read
     const controller = new AbortController();
-    controller.abort(new Error('cancelado'));
-    await expect(zim.verifyChecksum({ signal: controller.signal })).rejects.toThrow('cancelado');
-    await expect(zim.verifyChecksum({ signal: controller.signal })).rejects.not.toBeInstanceOf(ZimError);
+    const chunks: number[] = [];
+    const cancelled = zim.verifyChecksum({
+      signal: controller.signal,
+      onProgress: (done) => {
+        chunks.push(done);
+        controller.abort(new Error('cancelado'));
+      },
+    });
+    await expect(cancelled).rejects.toThrow('cancelado');
+    await expect(cancelled).rejects.not.toBeInstanceOf(ZimError);
+    expect(chunks).toHaveLength(1);
   });
 });
