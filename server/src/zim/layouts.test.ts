@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZim, type TestEntry, type TestZimOptions } from './test-writer.ts';
 import { ZimFile } from './zim-file.ts';
-import { illustrationPng, zimdumpDump, zimdumpList, type DumpedEntry } from './zim-tools.ts';
+import { illustrationPng, zimdumpDump, zimdumpList, type DumpedEntry } from '../../test/zim-tools.ts';
 
 /** The same small library in either layout: `content` is A (pages) and I (images) in the old one, C in the current one. */
 function library(layout: 'legacy' | 'unified'): TestEntry[] {

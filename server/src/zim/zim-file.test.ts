@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZimError } from './errors.ts';
 import { ZimFile, type ZimItem } from './zim-file.ts';
-import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, zimwriterfs, type DumpedEntry } from './zim-tools.ts';
+import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, zimwriterfs, type DumpedEntry } from '../../test/zim-tools.ts';
 
 const page = (title: string, body: string): string =>
   `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
