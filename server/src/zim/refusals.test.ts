@@ -142,6 +142,19 @@ describe('ZimFile refusals', () => {
     });
   });
 
+  it('holds the metadata it reads to 256 values of at most 16 KiB', async () => {
+    const many: TestEntry[] = [
+      ...Array.from({ length: 300 }, (_, i) => ({ namespace: 'M', path: `Dato${String(i).padStart(3, '0')}`, mimeType: 'text/plain', content: 'x' })),
+      { namespace: 'M', path: 'Aaa', mimeType: 'text/plain', content: 'y'.repeat(16 * 1024 + 1) },
+    ];
+    await withZim(buildTestZim(many, XZ), async (zim) => {
+      const metadata = await zim.metadata();
+      expect(Object.keys(metadata)).toHaveLength(255);
+      expect(metadata.Aaa).toBeUndefined();
+      expect(metadata.Dato000).toBe('x');
+    });
+  });
+
   it('refuses redirects that go round in a circle with ZIM_REDIRECT_LOOP', async () => {
     const loop: TestEntry[] = [
       { namespace: 'C', path: 'a', redirectTo: { namespace: 'C', path: 'b' } },

@@ -46,8 +46,13 @@ export interface ByteRange {
 type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; data: Buffer; start: number; end: number };
 
 const MAX_REDIRECT_HOPS = 16;
-/** Metadata values are short texts; a larger one is not a value to hold as a string. */
-const MAX_METADATA_TEXT_BYTES = 64 * 1024;
+/**
+ * Metadata are a dozen short texts (a long description is a few KiB); a
+ * larger value is skipped and the names past the count ignored, so a hostile
+ * file cannot make metadata() hold more than a few MiB.
+ */
+const MAX_METADATA_TEXT_BYTES = 16 * 1024;
+const MAX_METADATA_ENTRIES = 256;
 const STREAM_CHUNK_BYTES = 64 * 1024;
 const TITLE_BATCH = 1024;
 
@@ -200,7 +205,9 @@ export class ZimFile {
   /** Every text metadata value by name: Title, Description, Language, Creator, Publisher, Date, Name, Tags, Counter… */
   async metadata(): Promise<Record<string, string>> {
     const values: Record<string, string> = {};
-    for (let index = await this.lowerBoundByPath(METADATA_NAMESPACE, ''); index < this.header.entryCount; index++) {
+    const first = await this.lowerBoundByPath(METADATA_NAMESPACE, '');
+    const last = Math.min(this.header.entryCount, first + MAX_METADATA_ENTRIES);
+    for (let index = first; index < last; index++) {
       const entry = await this.entryAt(index);
       if (entry.namespace !== METADATA_NAMESPACE) break;
       const item = await this.resolve(entry);
