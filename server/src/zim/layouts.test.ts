@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZim, type TestEntry, type TestZimOptions } from './test-writer.ts';
 import { ZimFile } from './zim-file.ts';
-import { illustrationPng, zimdumpDump, zimdumpList, type DumpedEntry } from '../../test/zim-tools.ts';
+import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, type DumpedEntry } from '../../test/zim-tools.ts';
 
 /** The same small library in either layout: `content` is A (pages) and I (images) in the old one, C in the current one. */
 function library(layout: 'legacy' | 'unified'): TestEntry[] {
@@ -25,7 +25,10 @@ function library(layout: 'legacy' | 'unified'): TestEntry[] {
     meta('Publisher', 'Kit Portal'),
     meta('Date', '2026-12-01'),
     { namespace: 'M', path: 'Illustration_48x48@1', mimeType: 'image/png', content: illustrationPng() },
-    ...(layout === 'unified' ? [{ namespace: 'W', path: 'mainPage', redirectTo: { namespace: 'C', path: 'Portada' } }] : []),
+    // where each layout keeps its well-known entries: the icon in -, the main page in W
+    ...(layout === 'legacy'
+      ? [{ namespace: '-', path: 'favicon', mimeType: 'image/png', content: illustrationPng() }]
+      : [{ namespace: 'W', path: 'mainPage', redirectTo: { namespace: 'C', path: 'Portada' } }]),
   ];
 }
 
@@ -35,7 +38,7 @@ interface Case {
   options: TestZimOptions;
   /** how the reader and zimdump name a content entry's path */
   dumpPath: (namespace: string, path: string) => string;
-  /** Debian's libzim reads this file too (it needs the header's title list) */
+  /** Debian's libzim reads this file too (it needs the header's title list): zimcheck checks it, zimdump dumps it */
   zimdump: boolean;
 }
 
@@ -83,6 +86,7 @@ describe.each(cases)('ZimFile on $name', ({ layout, options, dumpPath, zimdump }
     const file = path.join(dir, 'biblioteca.zim');
     await fs.writeFile(file, buildTestZim(entries, options));
     if (zimdump) {
+      await zimcheck(file);
       listed = await zimdumpList(file);
       dumped = await zimdumpDump(file, path.join(dir, 'dump'));
     }
