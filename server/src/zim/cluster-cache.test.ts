@@ -68,8 +68,9 @@ describe('ZimFile memory across many clusters', () => {
   });
 
   afterAll(async () => {
-    await zim.close();
+    // the folder first: it goes even when the file never opened
     await fs.rm(dir, { recursive: true, force: true });
+    await zim.close();
   });
 
   it('never holds more decompressed clusters than its byte bound while every page is read, twice, out of order', async () => {

@@ -94,8 +94,9 @@ describe.each(cases)('ZimFile on $name', ({ layout, options, dumpPath, zimdump }
   });
 
   afterAll(async () => {
-    await zim.close();
+    // the folder first: it goes even when the file never opened
     await fs.rm(dir, { recursive: true, force: true });
+    await zim.close();
   });
 
   it('returns every content item as written, with its title and MIME type, as zimdump does where it reads the file', async () => {

@@ -52,8 +52,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await zim.close();
+  // the folder first: it goes even when the file never opened
   await fs.rm(dir, { recursive: true, force: true });
+  await zim.close();
 });
 
 describe('ZimFile on a file zimwriterfs writes (zstd, current layout)', () => {
