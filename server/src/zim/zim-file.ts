@@ -1,0 +1,361 @@
+import { Readable } from 'node:stream';
+import { verifyChecksum, type ChecksumOptions } from './checksum.ts';
+import { blobSpan, parseClusterInfo } from './cluster.ts';
+import { ClusterCache } from './cluster-cache.ts';
+import { decompressXz, decompressZstd } from './decompress.ts';
+import { readDirent, type Dirent } from './dirent.ts';
+import { ZimError } from './errors.ts';
+import { FileReader, toOffset } from './file-reader.ts';
+import { HEADER_SIZE, parseHeader, type ZimHeader } from './header.ts';
+import {
+  INDEX_NAMESPACE,
+  METADATA_NAMESPACE,
+  WELL_KNOWN_NAMESPACE,
+  articleNamespace,
+  contentPathOf,
+  layoutOf,
+  parseContentPath,
+  type Layout,
+} from './layout.ts';
+import { readMimeList } from './mime-list.ts';
+import { pathOrder, titleOrderOf, type TitleOrder } from './title-order.ts';
+
+export interface ZimOpenOptions {
+  /** bytes of decompressed clusters kept per open file */
+  clusterCacheBytes?: number;
+  /** a cluster decompressing beyond this is refused (ZIM_TOO_LARGE) */
+  maxClusterBytes?: number;
+}
+
+export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
+/** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
+export const DEFAULT_MAX_CLUSTER_BYTES = 64 * 1024 * 1024;
+
+type WithPath<D> = D & { contentPath: string | undefined };
+export type ZimItem = WithPath<Extract<Dirent, { kind: 'item' }>> & { mimeType: string };
+export type ZimRedirect = WithPath<Extract<Dirent, { kind: 'redirect' }>>;
+export type ZimEntry = ZimItem | ZimRedirect | WithPath<Extract<Dirent, { kind: 'placeholder' }>>;
+
+/** Bytes first..last of an item, both included (the shape of an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where an item's bytes are: a span of the file (stored clusters) or of a decompressed cluster. */
+type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; data: Buffer; start: number; end: number };
+
+const MAX_REDIRECT_HOPS = 16;
+/**
+ * Metadata are a dozen short texts (a long description is a few KiB); a
+ * larger value is skipped and the names past the count ignored, so a hostile
+ * file cannot make metadata() hold more than a few MiB.
+ */
+const MAX_METADATA_TEXT_BYTES = 16 * 1024;
+const MAX_METADATA_ENTRIES = 256;
+const STREAM_CHUNK_BYTES = 64 * 1024;
+const TITLE_BATCH = 1024;
+
+const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+/** Entries sort by namespace, then by the bytes of their path (or title): the order the lists are in. */
+function compareKey(namespace: string, key: string, otherNamespace: string, otherKey: string): number {
+  if (namespace !== otherNamespace) return namespace < otherNamespace ? -1 : 1;
+  return Buffer.compare(utf8(key), utf8(otherKey));
+}
+
+/**
+ * One open ZIM file. Reads structures by offset as asked, keeps only a bounded
+ * cache of decompressed clusters, and gives callers one view of both
+ * namespace layouts: content paths, metadata, the main page, titles.
+ */
+export class ZimFile {
+  readonly layout: Layout;
+  readonly header: ZimHeader;
+  readonly mimeTypes: readonly string[];
+  private readonly reader: FileReader;
+  private readonly maxClusterBytes: number;
+  private readonly cache: ClusterCache;
+  private titleOrderOnce: Promise<TitleOrder> | undefined;
+  private articleOrderOnce: Promise<TitleOrder> | undefined;
+
+  private constructor(reader: FileReader, header: ZimHeader, mimeTypes: readonly string[], maxClusterBytes: number, cacheBytes: number) {
+    this.reader = reader;
+    this.header = header;
+    this.mimeTypes = mimeTypes;
+    this.maxClusterBytes = maxClusterBytes;
+    this.layout = layoutOf(header);
+    this.cache = new ClusterCache(cacheBytes);
+  }
+
+  static async open(path: string, options: ZimOpenOptions = {}): Promise<ZimFile> {
+    const reader = await FileReader.open(path);
+    try {
+      const header = parseHeader(await reader.readUpTo(0, HEADER_SIZE), reader.size);
+      const mimeTypes = await readMimeList(reader, header.mimeListPos, header.checksumPos);
+      return new ZimFile(
+        reader,
+        header,
+        mimeTypes,
+        options.maxClusterBytes ?? DEFAULT_MAX_CLUSTER_BYTES,
+        options.clusterCacheBytes ?? DEFAULT_CLUSTER_CACHE_BYTES,
+      );
+    } catch (error) {
+      await reader.close();
+      throw error;
+    }
+  }
+
+  get fileSize(): number {
+    return this.reader.size;
+  }
+
+  /** Bytes of decompressed clusters held now (never above the cache bound). */
+  get cacheBytes(): number {
+    return this.cache.bytes;
+  }
+
+  close(): Promise<void> {
+    return this.reader.close();
+  }
+
+  /** The entry at `index` in path order. */
+  async entryAt(index: number): Promise<ZimEntry> {
+    if (!Number.isInteger(index) || index < 0 || index >= this.header.entryCount) {
+      throw new ZimError('ZIM_BAD_OFFSET', `entry ${index} of ${this.header.entryCount}`);
+    }
+    const pointer = await this.reader.read(this.header.pathPointerPos + index * 8, 8);
+    const offset = toOffset(pointer.readBigUInt64LE(0), `dirent ${index}`);
+    if (offset < HEADER_SIZE || offset >= this.header.checksumPos) {
+      throw new ZimError('ZIM_BAD_OFFSET', `dirent ${index} at ${offset}`);
+    }
+    return this.toEntry(await readDirent(this.reader, offset, index));
+  }
+
+  private toEntry(dirent: Dirent): ZimEntry {
+    const contentPath = contentPathOf(this.layout, dirent.namespace, dirent.path);
+    if (dirent.kind === 'redirect' && dirent.target >= this.header.entryCount) {
+      throw new ZimError('ZIM_BAD_OFFSET', `redirect ${dirent.index} to entry ${dirent.target}`);
+    }
+    if (dirent.kind !== 'item') return { ...dirent, contentPath };
+    const mimeType = this.mimeTypes[dirent.mimeIndex];
+    if (mimeType === undefined) throw new ZimError('ZIM_CORRUPT', `entry ${dirent.index} has MIME type ${dirent.mimeIndex}`);
+    if (dirent.cluster >= this.header.clusterCount) {
+      throw new ZimError('ZIM_BAD_OFFSET', `entry ${dirent.index} in cluster ${dirent.cluster} of ${this.header.clusterCount}`);
+    }
+    return { ...dirent, contentPath, mimeType };
+  }
+
+  /** The first path-order index whose (namespace, path) is not below the one given. */
+  private async lowerBoundByPath(namespace: string, path: string): Promise<number> {
+    let low = 0;
+    let high = this.header.entryCount;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const entry = await this.entryAt(middle);
+      if (compareKey(entry.namespace, entry.path, namespace, path) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The entry with this namespace and path, by binary search of the path pointer list. */
+  async findByPath(namespace: string, path: string): Promise<ZimEntry | undefined> {
+    const index = await this.lowerBoundByPath(namespace, path);
+    if (index >= this.header.entryCount) return undefined;
+    const entry = await this.entryAt(index);
+    return entry.namespace === namespace && entry.path === path ? entry : undefined;
+  }
+
+  /** The content entry at a content path ("Árbol" in current files, "A/Árbol" in old ones). */
+  findContent(contentPath: string): Promise<ZimEntry | undefined> {
+    const key = parseContentPath(this.layout, contentPath);
+    return key ? this.findByPath(key.namespace, key.path) : Promise.resolve(undefined);
+  }
+
+  /** Follows redirects to the item they reach; undefined for a placeholder. */
+  async resolve(entry: ZimEntry): Promise<ZimItem | undefined> {
+    let current = entry;
+    for (let hops = 0; hops <= MAX_REDIRECT_HOPS; hops++) {
+      if (current.kind === 'item') return current;
+      if (current.kind === 'placeholder') return undefined;
+      current = await this.entryAt(current.target);
+    }
+    throw new ZimError('ZIM_REDIRECT_LOOP', `entry ${entry.index} redirects more than ${MAX_REDIRECT_HOPS} times`);
+  }
+
+  /** The page a reader opens first: the header's, or W/mainPage in current files. */
+  async mainPage(): Promise<ZimItem | undefined> {
+    const { mainPage } = this.header;
+    const entry =
+      mainPage !== undefined
+        ? await this.entryAt(mainPage)
+        : this.layout === 'unified'
+          ? await this.findByPath(WELL_KNOWN_NAMESPACE, 'mainPage')
+          : undefined;
+    return entry && this.resolve(entry);
+  }
+
+  /** The metadata item by name (e.g. Illustration_48x48@1 for the icon). */
+  async metadataItem(name: string): Promise<ZimItem | undefined> {
+    const entry = await this.findByPath(METADATA_NAMESPACE, name);
+    return entry && this.resolve(entry);
+  }
+
+  /** Every text metadata value by name: Title, Description, Language, Creator, Publisher, Date, Name, Tags, Counter… */
+  async metadata(): Promise<Record<string, string>> {
+    const values: Record<string, string> = {};
+    const first = await this.lowerBoundByPath(METADATA_NAMESPACE, '');
+    const last = Math.min(this.header.entryCount, first + MAX_METADATA_ENTRIES);
+    for (let index = first; index < last; index++) {
+      const entry = await this.entryAt(index);
+      if (entry.namespace !== METADATA_NAMESPACE) break;
+      const item = await this.resolve(entry);
+      if (!item?.mimeType.startsWith('text/') || (await this.itemSize(item)) > MAX_METADATA_TEXT_BYTES) continue;
+      values[entry.path] = (await this.readItem(item)).toString('utf8');
+    }
+    return values;
+  }
+
+  /** A listing entry of current files (X/listing/titleOrdered/v0: all entries, v1: front articles) as a title order. */
+  private async listing(version: 'v0' | 'v1'): Promise<TitleOrder | undefined> {
+    const entry = await this.findByPath(INDEX_NAMESPACE, `listing/titleOrdered/${version}`);
+    const item = entry && (await this.resolve(entry));
+    if (!item) return undefined;
+    const count = Math.floor((await this.itemSize(item)) / 4);
+    return titleOrderOf(count, this.header.entryCount, (offset, length) => this.readItem(item, { start: offset, end: offset + length - 1 }));
+  }
+
+  /** Every entry by title: the header's list, else the full listing, else path order (as the reference reader falls back). */
+  private titleOrder(): Promise<TitleOrder> {
+    this.titleOrderOnce ??= (async () => {
+      const { titlePointerPos, entryCount } = this.header;
+      if (titlePointerPos !== undefined) {
+        return titleOrderOf(entryCount, entryCount, (offset, length) => this.reader.read(titlePointerPos + offset, length));
+      }
+      return (await this.listing('v0')) ?? (await this.listing('v1')) ?? pathOrder(entryCount);
+    })();
+    return this.titleOrderOnce;
+  }
+
+  /** The articles by title: the front-article listing where the file has one, else every entry. */
+  private articleOrder(): Promise<TitleOrder> {
+    this.articleOrderOnce ??= (async () => (await this.listing('v1')) ?? (await this.titleOrder()))();
+    return this.articleOrderOnce;
+  }
+
+  /** The content entry (A or C) with this exact title, by binary search of the title order. */
+  async findByTitle(title: string): Promise<ZimEntry | undefined> {
+    const order = await this.titleOrder();
+    const namespace = articleNamespace(this.layout);
+    let low = 0;
+    let high = order.count;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const [index = 0] = await order.slice(middle, 1);
+      const entry = await this.entryAt(index);
+      if (compareKey(entry.namespace, entry.title, namespace, title) < 0) low = middle + 1;
+      else high = middle;
+    }
+    if (low >= order.count) return undefined;
+    const [index = 0] = await order.slice(low, 1);
+    const entry = await this.entryAt(index);
+    return entry.namespace === namespace && entry.title === title ? entry : undefined;
+  }
+
+  /**
+   * Articles in title order, for building a search index: HTML pages and the
+   * redirects among them (a redirect is another name a reader may search by).
+   * Images and scripts share C with pages in current files without the
+   * listing entry, hence the MIME check.
+   */
+  async *titles(): AsyncGenerator<ZimEntry> {
+    const order = await this.articleOrder();
+    const namespace = articleNamespace(this.layout);
+    for (let from = 0; from < order.count; from += TITLE_BATCH) {
+      for (const index of await order.slice(from, TITLE_BATCH)) {
+        const entry = await this.entryAt(index);
+        if (entry.namespace !== namespace) continue;
+        if (entry.kind === 'redirect' || (entry.kind === 'item' && entry.mimeType.startsWith('text/html'))) yield entry;
+      }
+    }
+  }
+
+  /** Cluster `cluster`'s first byte and an upper bound of where it ends. */
+  private async clusterSpan(cluster: number): Promise<{ start: number; end: number }> {
+    const { clusterPointerPos, clusterCount, checksumPos } = this.header;
+    const pointers = await this.reader.read(clusterPointerPos + cluster * 8, cluster + 1 < clusterCount ? 16 : 8);
+    const start = toOffset(pointers.readBigUInt64LE(0), `cluster ${cluster}`);
+    if (start < HEADER_SIZE || start >= checksumPos) throw new ZimError('ZIM_BAD_OFFSET', `cluster ${cluster} at ${start}`);
+    const next = pointers.length === 16 ? toOffset(pointers.readBigUInt64LE(8), `cluster ${cluster + 1}`) : 0;
+    if (next > start && next <= checksumPos) return { start, end: next };
+    // The last cluster in the file ends before the next list (dirents may come between). Not the title
+    // list: current writers point the header at the title listing entry, inside a cluster.
+    const after = [this.header.pathPointerPos, clusterPointerPos, checksumPos].filter((pos) => pos > start);
+    return { start, end: Math.min(...after) };
+  }
+
+  private async decompressed(cluster: number, start: number, end: number, compression: 'xz' | 'zstd'): Promise<Buffer> {
+    // a compressed cluster is never larger than its bound plus the codec's framing
+    const input = await this.reader.read(start + 1, Math.min(end - start - 1, this.maxClusterBytes + 64 * 1024));
+    return compression === 'xz' ? decompressXz(input, this.maxClusterBytes) : decompressZstd(input, this.maxClusterBytes);
+  }
+
+  private async itemBytes(item: ZimItem): Promise<ItemBytes> {
+    const { start, end } = await this.clusterSpan(item.cluster);
+    const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(start, 1))[0] ?? 0);
+    if (compression === 'none') {
+      // stored: read the blob's two offsets and leave its bytes in the file
+      const dataStart = start + 1;
+      const span = await blobSpan((pos, length) => this.reader.read(dataStart + pos, length), end - dataStart, offsetWidth, item.blob);
+      return { in: 'file', start: dataStart + span.start, end: dataStart + span.end };
+    }
+    const data = await this.cache.get(item.cluster, () => this.decompressed(item.cluster, start, end, compression));
+    const span = await blobSpan((pos, length) => Promise.resolve(data.subarray(pos, pos + length)), data.length, offsetWidth, item.blob);
+    return { in: 'memory', data, ...span };
+  }
+
+  async itemSize(item: ZimItem): Promise<number> {
+    const bytes = await this.itemBytes(item);
+    return bytes.end - bytes.start;
+  }
+
+  /** The item's bytes within `range` (all of them without one) as absolute [start, end). */
+  private async rangeOf(item: ZimItem, range: ByteRange | undefined): Promise<{ bytes: ItemBytes; from: number; to: number }> {
+    const bytes = await this.itemBytes(item);
+    const size = bytes.end - bytes.start;
+    if (!range) return { bytes, from: bytes.start, to: bytes.end };
+    if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start || range.end >= size) {
+      throw new ZimError('ZIM_RANGE', `bytes ${range.start}-${range.end} of an item of ${size}`);
+    }
+    return { bytes, from: bytes.start + range.start, to: bytes.start + range.end + 1 };
+  }
+
+  /**
+   * The item's bytes, or those of `range`. Held in memory whole: for large
+   * items (videos) use itemStream. The buffer may share memory with the
+   * cluster cache; do not write to it.
+   */
+  async readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
+    const { bytes, from, to } = await this.rangeOf(item, range);
+    return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.data.subarray(from, to);
+  }
+
+  /** The item's bytes, or those of `range`, as a stream read a chunk at a time. */
+  async itemStream(item: ZimItem, range?: ByteRange): Promise<Readable> {
+    const { bytes, from, to } = await this.rangeOf(item, range);
+    const reader = this.reader;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      for (let at = from; at < to; at += STREAM_CHUNK_BYTES) {
+        const end = Math.min(to, at + STREAM_CHUNK_BYTES);
+        yield bytes.in === 'file' ? await reader.read(at, end - at) : bytes.data.subarray(at, end);
+      }
+    }
+    return Readable.from(chunks(), { objectMode: false });
+  }
+
+  /** Compares the stored MD5 with the file's bytes (ZIM_CHECKSUM when they differ); see checksum.ts. */
+  verifyChecksum(options?: ChecksumOptions): Promise<void> {
+    return verifyChecksum(this.reader, this.header.checksumPos, options);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Tests only: Debian's zim-tools (libzim's own writer and readers) make and
+ * read the real files the reader is compared with.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
+
+const run = promisify(execFile);
+const BIG_OUTPUT = { maxBuffer: 16 * 1024 * 1024 };
+
+export interface Page {
+  /** a file name under the HTML folder */
+  file: string;
+  content: string | Buffer;
+}
+
+export interface ZimwriterfsOptions {
+  welcome: string;
+  illustration: string;
+  title: string;
+}
+
+/** A ZIM file of `pages` written by zimwriterfs (zstd clusters, the current layout). */
+export async function zimwriterfs(dir: string, pages: Page[], options: ZimwriterfsOptions): Promise<string> {
+  const html = path.join(dir, 'html');
+  await fs.mkdir(html, { recursive: true });
+  for (const page of pages) await fs.writeFile(path.join(html, page.file), page.content);
+  const file = path.join(dir, 'paginas.zim');
+  await run('zimwriterfs', [
+    `--welcome=${options.welcome}`, `--illustration=${options.illustration}`, '--language=spa', `--title=${options.title}`,
+    '--description=Páginas de prueba', '--creator=Biblioteca del kit', '--publisher=Kit Portal', '--name=prueba_es',
+    '--withoutFTIndex', html, file,
+  ]);
+  return file;
+}
+
+/** zimcheck's verdict on every check it has; resolves with its report, rejects when a check fails. */
+export async function zimcheck(file: string): Promise<string> {
+  const { stdout } = await run('zimcheck', ['-A', file], BIG_OUTPUT);
+  return stdout;
+}
+
+/** One entry as `zimdump list --details` describes it. */
+export interface DumpedEntry {
+  path: string;
+  title: string;
+  type: string;
+  mimeType?: string;
+  size?: number;
+  redirectIndex?: number;
+}
+
+/** `zimdump list --details`, parsed: the content entries (zimdump lists no others). */
+export async function zimdumpList(file: string): Promise<DumpedEntry[]> {
+  const { stdout } = await run('zimdump', ['list', '--details', file], BIG_OUTPUT);
+  const entries: DumpedEntry[] = [];
+  for (const line of stdout.split('\n')) {
+    const field = /^\* ([\w -]+):\s+(.*)$/.exec(line);
+    const current = entries.at(-1);
+    if (line.startsWith('path: ')) entries.push({ path: line.slice(6), title: '', type: '' });
+    else if (field && current) {
+      const [, name, value = ''] = field;
+      if (name === 'title') current.title = value;
+      if (name === 'type') current.type = value;
+      if (name === 'mime-type') current.mimeType = value;
+      if (name === 'item size') current.size = Number(value);
+      if (name === 'redirect index') current.redirectIndex = Number(value);
+    }
+  }
+  return entries;
+}
+
+/** `zimdump dump`: every content entry written to a file under `dir`, at its path. */
+export async function zimdumpDump(file: string, dir: string): Promise<string> {
+  await run('zimdump', ['dump', `--dir=${dir}`, file], BIG_OUTPUT);
+  return dir;
+}
+
+/** A 48×48 PNG, as zimwriterfs and zimcheck want the illustration. */
+export function illustrationPng(): Buffer {
+  const width = 48;
+  const rows = Buffer.concat(Array.from({ length: width }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x2a)])));
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([head, Buffer.from(type), data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(width, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
