@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClusterCache } from './cluster-cache.ts';
-import { buildTestZim, type TestEntry } from './test-writer.ts';
+import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
 
 const KIB = 1024;

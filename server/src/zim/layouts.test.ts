@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestZim, type TestEntry, type TestZimOptions } from './test-writer.ts';
+import { buildTestZim, type TestEntry, type TestZimOptions } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
 import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, type DumpedEntry } from '../../test/zim-tools.ts';
 

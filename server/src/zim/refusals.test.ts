@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIM_ERROR_CODES } from './errors.ts';
 import { HEADER_SIZE, parseHeader } from './header.ts';
-import { buildTestZim, type TestEntry, type TestZimOptions } from './test-writer.ts';
+import { buildTestZim, type TestEntry, type TestZimOptions } from '../../test/zim-writer.ts';
 import { ZimFile, type ZimItem, type ZimOpenOptions } from './zim-file.ts';
 
 const ENTRIES: TestEntry[] = [

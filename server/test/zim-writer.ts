@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { zstdCompressSync } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
-import { ZIM_MAGIC } from './header.ts';
+import { ZIM_MAGIC } from '../src/zim/header.ts';
 
 export interface TestEntry {
   namespace: string;
