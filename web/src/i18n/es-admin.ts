@@ -127,6 +127,8 @@ export const esAdmin = {
       expired: () => 'El certificado venció.',
       'not-yet-valid': () => 'El certificado todavía no es válido: revisa la hora del kit.',
       'wrong-name': (host: string) => `El certificado no es para el nombre del kit (${host}).`,
+      untrusted: () =>
+        'El certificado es autofirmado o de una autoridad propia: los teléfonos no lo reconocen y mostrarían un error de seguridad, así que el kit no los envía a HTTPS. Solo los equipos que tengan instalada esa autoridad pueden abrir la dirección https:// directamente.',
     } satisfies Record<PhoneModeReason, (host: string) => string>,
     phonesDevice: 'En un kit, el certificado se instala y se renueva desde On/Off Kit.',
   },
