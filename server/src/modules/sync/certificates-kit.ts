@@ -1,8 +1,6 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import tls from 'node:tls';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
