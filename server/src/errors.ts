@@ -70,6 +70,7 @@ export const ERRORS = {
   UPLOAD_TOO_LARGE: { httpCode: 413, type: 'validation', message: 'El archivo pesa más de lo permitido' },
   // Contributions (docs/API-contributions.md): uploads, moderation, comments, favourites, lists, idempotent replays
   RIGHTS_DECLARATION_REQUIRED: { httpCode: 400, type: 'validation', message: 'Debes declarar que el archivo es de dominio público o libre de derechos' },
+  RESOURCE_FILE_DAMAGED: { httpCode: 422, type: 'media', message: 'El archivo no se puede leer: súbelo otra vez desde el original antes de enviarlo' },
   SUBMIT_INCOMPLETE: { httpCode: 400, type: 'validation', message: 'Completa los datos del recurso y sube su archivo antes de enviarlo' },
   INVALID_TRANSITION: { httpCode: 409, type: 'conflict', message: 'El recurso no admite esta acción en su estado actual' },
   REASON_REQUIRED: { httpCode: 400, type: 'validation', message: 'Escribe el motivo' },

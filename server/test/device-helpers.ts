@@ -173,6 +173,17 @@ export function selfSignedCertificate(names: string[] = ['portal.kit'], days = 3
   return { cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'), key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8') };
 }
 
+/**
+ * The server's env making these test certificates ones phones trust: KIT_ACME_CA_FILE (the roots a
+ * hub's chains may end at) holding them, as a public CA's root is in every phone. Without it a
+ * self-signed certificate is served but never redirected to (docs/HTTPS.md).
+ */
+export function phonesTrust(...certificates: TestCertificate[]): { KIT_ACME_CA_FILE: string } {
+  const file = path.join(tempDir('kit-roots-'), 'roots.pem');
+  fs.writeFileSync(file, certificates.map((c) => c.cert).join(''));
+  return { KIT_ACME_CA_FILE: file };
+}
+
 /** A local CA and a certificate it issued for NAMES: the "local CA on managed devices" option. */
 export function caIssuedCertificate(names: string[] = ['portal.kit']): TestCertificate & { ca: string } {
   const dir = tempDir('kit-ca-');

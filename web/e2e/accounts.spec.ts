@@ -65,7 +65,7 @@ const GUARD_TABLE: GuardRow[] = [
     who: 'user',
     visit: '/admin/category',
     lands: '/login?route=admin-category',
-    shows: 'Esa sección es solo para administradores',
+    shows: 'no tiene acceso a la sección de administración',
   },
   { rule: 'the admin area lets an admin through', who: 'admin', visit: '/admin/users', lands: '/admin/users' },
   { rule: 'a denied user opening an admin path is sent to / (and so /menu)', who: 'deniedAdmin', visit: '/admin/users', lands: '/menu' },
@@ -145,6 +145,26 @@ test.describe('route guards, in the browser', () => {
       }
     });
   }
+
+  test('a logged-in non-admin sent to /login?route=… is told the account has no admin access and may log in as another', async ({ browser }) => {
+    const { context, page } = await openAs(browser, { rule: '', who: 'user', visit: '/admin/category', lands: '/login?route=admin-category' });
+    try {
+      await page.goto('/admin/category');
+      await expect.poll(() => here(page)).toBe('/login?route=admin-category');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Sin acceso de administrador' })).toBeVisible();
+      await expect(main).toContainText(`Tu cuenta «${accounts.get('user')?.user_name}» no tiene acceso a la sección de administración.`);
+      await expect(main.getByText('Crear una cuenta')).toHaveCount(0);
+      await expect(main.getByLabel('Contraseña')).toHaveCount(0);
+
+      await main.getByRole('button', { name: 'Ingresar con otra cuenta' }).click();
+      await expect(new LoginPage(page, 'admin').heading).toBeVisible();
+      expect(here(page)).toBe('/admin/login');
+      expect(await sessionUser(page)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.describe('logging in', () => {

@@ -80,6 +80,32 @@ test('categories: create, drag inside and before, rename, delete (refused while 
   }
 });
 
+test('categories: hide one from everyone but admins, and show it again', async ({ page, request }) => {
+  const name = `E2E Reservada ${stamp}`;
+  const seenByVisitors = async () => ((await (await request.get('/api/content/types')).json()) as { data: { name: string }[] }).data.some((c) => c.name === name);
+  const cats = new AdminCategoryPage(page);
+  await cats.goto();
+  await cats.createCategory(name);
+  expect(await seenByVisitors()).toBe(true);
+
+  await cats.row(name).click();
+  await cats.hide.click();
+  await expect(page.getByText('Categoría oculta: solo los administradores la ven')).toBeVisible();
+  await expect(cats.hiddenBadge(name)).toBeVisible();
+  await expect.poll(seenByVisitors).toBe(false);
+  // still hidden after a reload: the server keeps it
+  await page.reload();
+  await expect(cats.hiddenBadge(name)).toBeVisible();
+
+  await cats.row(name).click();
+  await cats.show.click();
+  await expect(cats.hiddenBadge(name)).toHaveCount(0);
+  await expect.poll(seenByVisitors).toBe(true);
+
+  await cats.deleteSelected();
+  await expect(cats.row(name)).toHaveCount(0);
+});
+
 test('changing the services mode in /admin/data changes the title of /menu', async ({ page }) => {
   const data = new AdminDataPage(page);
   await data.goto();

@@ -89,7 +89,7 @@ test('status refreshes by itself; the Wi-Fi goes off and on after confirming; th
   expect(actions).toHaveLength(3);
 });
 
-test('a certificate and its key are installed from the page; its expiry shows', async ({ page, context, kit }) => {
+test('a certificate and its key are installed from the page; its expiry shows, and that phones do not trust a self-signed one', async ({ page, context, kit }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-cert-'));
   try {
     const [cert, key] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
@@ -103,6 +103,8 @@ test('a certificate and its key are installed from the page; its expiry shows', 
     await expect(summary).toContainText('Para: portal.kit');
     await expect(summary).toContainText(/Vence el \d\d\/\d\d\/\d{4} \(en (29|30) días\)/);
     await expect(summary).toContainText('Se usará después de reiniciar el kit.');
+    // self-signed: said plainly that the villagers' phones will not be sent to it
+    await expect(summary).toContainText('Autofirmado o de una autoridad propia: los teléfonos de los vecinos no lo reconocen, así que el kit no los envía a HTTPS');
     expect(readFileSync(path.join(kit.dataDir, 'tls', 'cert.pem'), 'utf8')).toContain('BEGIN CERTIFICATE');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,9 @@ import { UploadPage } from './pages/upload.page.ts';
 /*
  * Settings of /admin/data that change the whole kit, on a kit of their own
  * (other specs share the main server at the same time): each user's storage
- * quota, shown and enforced on /upload, and restricted mode, which the server
- * enforces while the app still shows its login and the menu.
+ * quota, shown and enforced on /upload, restricted mode, which the server
+ * enforces while the app still shows its login and the menu, and the
+ * downloads rule, which /uapps explains.
  */
 
 const test = base.extend<object, { kit: RunningServer }>({
@@ -154,5 +155,21 @@ test('with restricted mode on, a stranger’s phone shows the login and the menu
     await expect(stranger.locator('.resource-card').first()).toBeVisible();
   } finally {
     await strangerContext.close();
+  }
+});
+
+test('with downloads turned off, /uapps tells a villager so instead of saying the app has no file', async ({ page, context, browser, kit }) => {
+  await logInAsAdmin(page, context, kit);
+  await saveSetting(page, (p) => p.getByLabel('No permitir descargas a usuarios').check());
+
+  const { context: phoneContext, page: phonePage } = await phone(browser, kit, true);
+  try {
+    await phonePage.goto('/uapps');
+    const card = phonePage.locator('.app-card').filter({ hasText: 'Calculadora de semillas' });
+    await expect(card).toContainText('Las descargas están desactivadas en este kit');
+    await expect(card).not.toContainText('aún no tiene archivo');
+    await expect(card.getByRole('link', { name: /^Descargar/ })).toHaveCount(0);
+  } finally {
+    await phoneContext.close();
   }
 });

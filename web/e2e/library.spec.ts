@@ -283,6 +283,21 @@ test.describe('the bottom bar', () => {
 });
 
 test.describe('Al Azar', () => {
+  test('Back from the random resource returns to the page the villager was on', async ({ page }) => {
+    const library = new LibraryPage(page);
+    await library.goto();
+    await library.openDrawer();
+    await library.treeRow('Salud').click();
+    await expect(page).toHaveURL(/\/biblioteca\?c=\d+$/);
+    const origin = page.url();
+
+    await library.random.click();
+    await expect(page).toHaveURL(/\/resource\/\d+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(origin);
+    await expect(library.title).toHaveText('Salud');
+  });
+
   test('opens a random resource and ignores clicks for 1.5 s after one', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-11-01T10:00:00-05:00') });
     const library = new LibraryPage(page);

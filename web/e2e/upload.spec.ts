@@ -196,6 +196,28 @@ test('a phone that forgot everything continues the unfinished upload from /uploa
   expect(offsets[0]).toBe(String(2 * CHUNK));
 });
 
+test('«Guardar borrador» keeps the chosen file: the draft lists it, and continuing it sends the resource without picking it again', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signedInUploader(context);
+  const upload = new UploadPage(page);
+  await upload.open();
+  const title = uniqueTitle();
+  await fillForm(upload, title);
+  await upload.saveDraft.click();
+  await expect(page.getByText('Borrador guardado')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/upload/draft');
+  const item = page.getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText('cuidado-del-agua.mp4');
+  await expect(item).not.toContainText('Sin archivo');
+  await item.getByRole('link', { name: 'Continuar' }).click();
+  const resumed = new UploadPage(page);
+  await expect(resumed.title).toHaveValue(title);
+  await expect(page.getByText('Archivo subido: cuidado-del-agua.mp4')).toBeVisible();
+  await resumed.send.click();
+  await expect(resumed.result).toBeVisible({ timeout: 30_000 });
+});
+
 test('an admin uploads from /admin/resources/upload, in the dashboard, and it is published at once', async ({ page, context }) => {
   test.setTimeout(90_000);
   await logInAsAdmin(page, context);

@@ -56,6 +56,8 @@ export const UpdateCategorySchema = Type.Object(
     content_type_father_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
     /** 1-based place among the (new) siblings; past the end means last */
     priority: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** 1 visible, 0 hidden: the category and its subtree then show to admins only (docs/PRODUCT.md#categories) */
+    statusId: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
   },
   { minProperties: 1 },
 );

@@ -58,6 +58,11 @@ export const CertificateInfoSchema = Type.Object({
   daysLeft: Type.Integer(),
   expired: Type.Boolean(),
   selfSigned: Type.Boolean(),
+  /**
+   * signed up to a root every phone trusts: a public CA, or the hub's own CA (KIT_ACME_CA_FILE);
+   * false for a self-signed or private-CA certificate, which only devices told to trust it accept
+   */
+  phonesTrust: Type.Boolean(),
   /** covers one of the kit's names (KIT_HOSTNAME, or the name a hub gave it) */
   matchesHostname: Type.Boolean(),
   fingerprint256: Type.String(),
@@ -173,7 +178,7 @@ export type DeviceStatus = Static<typeof DeviceStatusSchema>;
 /**
  * Why phones get the offline app or the basic mode: browsers give service
  * workers only to a secure origin, so the full app needs HTTPS with a
- * certificate valid for the kit's name (docs/HTTPS.md).
+ * certificate valid for the kit's name that phones trust (docs/HTTPS.md).
  */
 const PhoneModeReasonSchema = Type.Union([
   Type.Literal('https'),
@@ -184,6 +189,7 @@ const PhoneModeReasonSchema = Type.Union([
   Type.Literal('expired'),
   Type.Literal('not-yet-valid'),
   Type.Literal('wrong-name'),
+  Type.Literal('untrusted'),
 ]);
 export type PhoneModeReason = Static<typeof PhoneModeReasonSchema>;
 export const PhoneModeSchema = Type.Object({

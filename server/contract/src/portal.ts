@@ -211,6 +211,8 @@ export const AppEntrySchema = Type.Object({
   app_version: Nullable(Type.String()),
   /** the package as an attachment; counts a download */
   downloadUrl: Nullable(Type.String()),
+  /** the app has a package but this kit keeps downloads from this viewer (docs/PRODUCT.md#downloads) */
+  downloadsOff: Type.Boolean(),
 });
 export type AppEntry = Static<typeof AppEntrySchema>;
 export const AppPageSchema = pagedSchema(AppEntrySchema);

@@ -27,25 +27,25 @@ afterAll(() => t.close());
 
 const get = (url: string, who: string) => t.app.inject({ url, headers: as[who] });
 const detail = async (who: string) => (await get(`/api/v2/resource/${video}`, who)).json() as { downloadUrl: string | null; fileName: string | null };
-const appLink = async (who: string) =>
-  ((await get('/api/v2/apps', who)).json() as { data: { id: number; downloadUrl: string | null }[] }).data.find((a) => a.id === apk)?.downloadUrl;
+const appEntry = async (who: string) =>
+  ((await get('/api/v2/apps', who)).json() as { data: { id: number; downloadUrl: string | null; downloadsOff: boolean }[] }).data.find((a) => a.id === apk);
 
 describe('appDenyDownloadsForUsers', () => {
   it('off: everyone gets the download links and the attachment', async () => {
     writeSettings(t.app.db, { appDenyDownloadsForUsers: false });
     for (const who of ['anonymous', 'rosa']) {
       expect((await detail(who)).downloadUrl).toBe(`/api/v2/resource/${video}/media?download=1`);
-      expect(await appLink(who)).toBe(`/api/v2/resource/${apk}/media?download=1`);
+      expect(await appEntry(who)).toMatchObject({ downloadUrl: `/api/v2/resource/${apk}/media?download=1`, downloadsOff: false });
       expect((await get(`/api/v2/resource/${video}/media?download=1`, who)).statusCode).toBe(200);
     }
   });
 
-  it('on: users and visitors lose the links and get 403 DOWNLOADS_DISABLED, but still play the file', async () => {
+  it('on: users and visitors lose the links (apps say downloads are off) and get 403 DOWNLOADS_DISABLED, but still play the file', async () => {
     writeSettings(t.app.db, { appDenyDownloadsForUsers: true });
     const downloadsBefore = (t.app.db.prepare('SELECT downloads FROM resources WHERE id = ?').get(video) as { downloads: number }).downloads;
     for (const who of ['anonymous', 'rosa']) {
       expect(await detail(who)).toMatchObject({ downloadUrl: null, fileName: null });
-      expect(await appLink(who)).toBeNull();
+      expect(await appEntry(who)).toMatchObject({ downloadUrl: null, downloadsOff: true });
       for (const url of [`/api/v2/resource/${video}/media?download=1`, `/api/media/${videoFile}?download=1`]) {
         const refused = await get(url, who);
         expect(refused.statusCode).toBe(403);
@@ -61,7 +61,7 @@ describe('appDenyDownloadsForUsers', () => {
   it('on: admins still download', async () => {
     writeSettings(t.app.db, { appDenyDownloadsForUsers: true });
     expect((await detail('jefa')).downloadUrl).not.toBeNull();
-    expect(await appLink('jefa')).not.toBeNull();
+    expect(await appEntry('jefa')).toMatchObject({ downloadUrl: `/api/v2/resource/${apk}/media?download=1`, downloadsOff: false });
     expect((await get(`/api/v2/resource/${video}/media?download=1`, 'jefa')).statusCode).toBe(200);
   });
 });

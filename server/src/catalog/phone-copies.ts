@@ -44,6 +44,21 @@ export function renditionsOf(db: Db, resource: RenditionsOwner, readsJob: boolea
   return { renditions, renditionsPending: pending, renditionJob: readsJob ? toWireJob(job) : null };
 }
 
+/**
+ * Failures of a phone copy that say the file cannot be read as its kind (damaged, cut short, no
+ * picture in a "video", nothing in it), as opposed to the kit's own limits (time, memory, disk, tools).
+ * Such a file is kept from the public: docs/API-library.md, "Phone copies".
+ */
+const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['RENDITION_UNREADABLE', 'RENDITION_NO_VIDEO', 'RENDITION_NO_AUDIO', 'RENDITION_EMPTY', 'RENDITION_IMPLAUSIBLE']);
+
+export const isDamagedFileCode = (code: string | null): boolean => code !== null && DAMAGED_FILE_CODES.has(code);
+
+/** Why the file cannot be read as its kind, as its phone copy's job found out; null when nothing says so. */
+export function damagedFileReason(db: Db, sha256: string | null): string | null {
+  const job = sha256 === null ? undefined : findJob(db, sha256);
+  return job?.state === 'failed' && isDamagedFileCode(job.error_code) ? job.error_message : null;
+}
+
 /** The jobs of many files at once (the admin and owner lists), by source file. */
 export function jobsBySource(db: Db, shas: readonly (string | null)[]): Map<string, DbJob> {
   const wanted = [...new Set(shas.filter((s): s is string => s !== null))];

@@ -34,7 +34,7 @@ export function isMediaPublic(db: Db, sha256: string): boolean {
   return row?.ok === 1;
 }
 
-/** The user's own resources (any status: their file, a phone copy of it, their cover) or own picture use the file. */
+/** The user's own resources (any status: their file, a phone copy of it, their cover), own picture or own notice (any status: its author sees it while it waits) use the file. */
 export function isMediaOwnedBy(db: Db, sha256: string, userId: number): boolean {
   const row = prepared<[{ sha: string; user: number }], { ok: number }>(
     db,
@@ -43,6 +43,7 @@ export function isMediaOwnedBy(db: Db, sha256: string, userId: number): boolean 
        OR EXISTS (SELECT 1 FROM renditions d JOIN resources r ON r.media_sha256 = d.source_sha256 WHERE d.media_sha256 = @sha AND r.user_id = @user)
        OR EXISTS (SELECT 1 FROM resources WHERE cover_sha256 = @sha AND user_id = @user)
        OR EXISTS (SELECT 1 FROM users WHERE image_sha256 = @sha AND id = @user)
+       OR EXISTS (SELECT 1 FROM ads WHERE image_sha256 = @sha AND user_id = @user)
        ) AS ok`,
   ).get({ sha: sha256, user: userId });
   return row?.ok === 1;

@@ -21,6 +21,8 @@ export class AdminCategoryPage {
   readonly renameInput: Locator;
   readonly rename: Locator;
   readonly remove: Locator;
+  readonly hide: Locator;
+  readonly show: Locator;
   readonly unselect: Locator;
   constructor(page: Page) {
     this.page = page;
@@ -30,6 +32,8 @@ export class AdminCategoryPage {
     this.renameInput = main.getByLabel('Renombrar', { exact: true }).and(main.locator('input'));
     this.rename = main.getByRole('button', { name: 'Renombrar' });
     this.remove = main.getByRole('button', { name: 'Eliminar' });
+    this.hide = main.getByRole('button', { name: 'Ocultar', exact: true });
+    this.show = main.getByRole('button', { name: 'Mostrar', exact: true });
     this.unselect = main.getByRole('button', { name: 'Quitar selección' });
   }
   async goto(): Promise<void> {
@@ -37,6 +41,10 @@ export class AdminCategoryPage {
   }
   row(name: string): Locator {
     return this.page.getByTestId(`category-${name}`);
+  }
+  /** the «Oculta» mark of a hidden category's row */
+  hiddenBadge(name: string): Locator {
+    return this.row(name).getByText('Oculta', { exact: true });
   }
   async createCategory(name: string): Promise<void> {
     await this.newName.fill(name);

@@ -14,6 +14,7 @@ export class UploadPage {
   readonly category: Locator;
   readonly rights: Locator;
   readonly send: Locator;
+  readonly saveDraft: Locator;
   readonly progress: Locator;
   readonly progressBar: Locator;
   readonly interrupted: Locator;
@@ -33,6 +34,7 @@ export class UploadPage {
     this.category = page.getByLabel('Categoría');
     this.rights = page.getByLabel(/Declaro que este archivo es de dominio público/);
     this.send = page.getByRole('button', { name: /^Subir y (enviar|publicar)/ });
+    this.saveDraft = page.getByRole('button', { name: 'Guardar borrador' });
     this.progress = page.getByTestId('upload-progress');
     this.progressBar = this.progress.getByRole('progressbar');
     this.interrupted = this.progress.getByText('La subida se interrumpió');

@@ -1,4 +1,4 @@
-import type { AdminSettings, Category, CategoryWriteResponse, Dashboard, Storage, TemporaryCredentials, UpdateSettings, User, UserPage } from '@kit/contract';
+import type { AdminSettings, Category, CategoryWriteResponse, Dashboard, Storage, TemporaryCredentials, UpdateCategory, UpdateSettings, User, UserPage } from '@kit/contract';
 import { api } from './api.ts';
 import { ApiError } from './client.ts';
 import { getSessionToken } from './session-token.ts';
@@ -13,7 +13,7 @@ export const getCategoryChildren = (parentId: number | null, signal?: AbortSigna
     .then((r) => r.data);
 export const createCategory = (name: string, parentId: number | null) =>
   api.request<CategoryWriteResponse>('/content/type/create', { method: 'POST', body: { name, content_type_father_id: parentId } });
-export const updateCategory = (id: number, body: { name?: string; content_type_father_id?: number | null; priority?: number }) =>
+export const updateCategory = (id: number, body: UpdateCategory) =>
   api.request<CategoryWriteResponse>(`/content/type/${id}/update`, { method: 'PUT', body });
 // The moves live apart so the library's tree (for admins) can make them without downloading the rest of this file.
 export { changeCategoryParent, moveCategoryBefore } from './category-moves.ts';

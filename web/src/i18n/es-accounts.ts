@@ -59,6 +59,13 @@ export const esAccounts = {
     adminLoginLink: 'Ir al ingreso de administradores',
     backToLogin: 'Volver a iniciar sesión',
   },
+  /** /login?route=… for a logged-in account that is not an admin */
+  noAdminAccess: {
+    title: 'Sin acceso de administrador',
+    explanation: 'Tu cuenta «{user}» no tiene acceso a la sección de administración. Para entrar, ingresa con una cuenta de administrador.',
+    switchAccount: 'Ingresar con otra cuenta',
+    back: 'Volver al menú',
+  },
   register: {
     title: 'Crear una cuenta',
     userName: 'Usuario',

@@ -131,7 +131,8 @@ export const esDevice = {
   noCertificate: 'No hay certificado instalado: los teléfonos usan el modo básico (HTTP).',
   certificateFor: (names: string) => `Para: ${names}`,
   certificateExpiry: (date: string, days: number) => (days >= 0 ? `Vence el ${date} (en ${days} días)` : `Venció el ${date}`),
-  selfSigned: 'Autofirmado: solo sirve en teléfonos que tengan instalada su autoridad.',
+  untrusted:
+    'Autofirmado o de una autoridad propia: los teléfonos de los vecinos no lo reconocen, así que el kit no los envía a HTTPS (seguirán en HTTP básico, sin error). Solo sirve en equipos que tengan instalada esa autoridad.',
   wrongName: (host: string) => `No es para el nombre del kit (${host}).`,
   restartRequired: 'Se usará después de reiniciar el kit.',
   certificateIssuer: (issuer: string) => `Emitido por: ${issuer}`,

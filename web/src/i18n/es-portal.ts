@@ -52,6 +52,7 @@ export const esPortal = {
     download: 'Descargar',
     downloadSized: 'Descargar ({size})',
     noFile: 'Esta aplicación aún no tiene archivo para descargar.',
+    downloadsOff: 'Las descargas están desactivadas en este kit: solo los administradores pueden descargar archivos.',
     details: 'Ver detalles',
     list: 'Lista de aplicaciones',
     iconOf: 'Ícono de {name}',

@@ -50,6 +50,9 @@ export function AdminCategoryPage() {
           {KEY_MOVE_BUTTONS.map((move) => (
             <button key={move} type="button" className="button button--light" disabled={busy} onClick={() => keyMove(sel, move)}>{t[move]}</button>
           ))}
+          <button type="button" className="button button--light" disabled={busy} onClick={() => void run(() => store.setHidden(sel, sel.statusId !== 0), sel.statusId !== 0 ? t.hiddenSaved : t.shownSaved)}>
+            {sel.statusId !== 0 ? t.hide : t.show}
+          </button>
           <button type="button" className="button button--light" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
           <button type="button" className="button button--ghost" onClick={() => setSelectedId(null)}>{t.unselect}</button>
         </div>

@@ -196,6 +196,14 @@ describe('pictures and withdrawal', () => {
     expect((await upload(ad.id, viewers.user)).statusCode).toBe(409);
   });
 
+  it('shows the author the picture of a notice still waiting for review; other villagers and visitors get 404', async () => {
+    const ad = await post(viewers.user);
+    const imageUrl = ((await upload(ad.id, viewers.user, await pngPicture(64, 48, 17))).json() as Ad).imageUrl ?? '';
+    expect((await t.app.inject({ url: imageUrl, headers: viewers.user })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: imageUrl, headers: viewers.admin })).statusCode).toBe(200);
+    for (const headers of [viewers.other, {}]) expect((await t.app.inject({ url: imageUrl, headers })).statusCode).toBe(404);
+  });
+
   it('decodes the picture within the pixel bound and keeps only its display copy', async () => {
     const ad = await post(viewers.user);
     const res = await upload(ad.id, viewers.user, await pngPicture(2000, 1500));

@@ -10,7 +10,8 @@ import { findAppExtras } from './apps.repo.ts';
 /**
  * The apps repository (/uapps): the library's published resources of type
  * Aplicación, as the library lists them (hidden categories left out), by
- * title, with their description, version and a counted download link.
+ * title, with their description, version and a counted download link (or
+ * whether downloads are off for this viewer).
  */
 export function appsPage(db: Db, viewer: Viewer | null, query: PageQuery): AppPage {
   const { page, perPage } = pageRequest({ page: query.page });
@@ -26,6 +27,7 @@ export function appsPage(db: Db, viewer: Viewer | null, query: PageQuery): AppPa
         description: extra?.description ?? '',
         app_version: extra?.app_version ?? null,
         downloadUrl: downloads && extra?.has_file ? resourceMediaUrl(summary.id, true) : null,
+        downloadsOff: !downloads && Boolean(extra?.has_file),
       };
     }),
   };

@@ -34,6 +34,10 @@ export function renameCategory(db: Db, id: number, name: string): void {
   db.prepare("UPDATE categories SET name = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(name, id);
 }
 
+export function setCategoryStatus(db: Db, id: number, statusId: 0 | 1): void {
+  db.prepare("UPDATE categories SET status_id = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(statusId, id);
+}
+
 export function deleteCategoryRow(db: Db, id: number): void {
   db.prepare('DELETE FROM categories WHERE id = ?').run(id);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { ancestorIds, countCategoryContents } from '../../catalog/categories.repo.ts';
-import { childIds, deleteCategoryRow, getCategoryRow, insertCategory, placeChildren, renameCategory } from './categories.admin.repo.ts';
+import { childIds, deleteCategoryRow, getCategoryRow, insertCategory, placeChildren, renameCategory, setCategoryStatus } from './categories.admin.repo.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 
 /**
@@ -62,6 +62,7 @@ export function updateCategory(db: Db, id: number, body: UpdateCategory): { data
   db.transaction(() => {
     const row = mustExist(db, id);
     if (body.name !== undefined) renameCategory(db, id, body.name.trim());
+    if (body.statusId !== undefined) setCategoryStatus(db, id, body.statusId);
     const parentId = body.content_type_father_id === undefined ? row.parent_id : body.content_type_father_id;
     if (parentId !== row.parent_id || body.priority !== undefined) {
       checkParent(db, id, parentId);

@@ -90,6 +90,28 @@ describe('PUT /api/content/type/{id}/update', () => {
   it('answers 404 for an unknown category', async () => {
     expect((await call('PUT', '/api/content/type/9999/update', { name: 'X' })).statusCode).toBe(404);
   });
+
+  it('hides a category with its subtree from everyone but admins (statusId 0), and shows it again (1)', async () => {
+    const visibleNames = async (headers: Record<string, string>) =>
+      ((await t.app.inject({ method: 'GET', url: '/api/content/types', headers })).json() as { data: { name: string }[] }).data.map((c) => c.name);
+    const hidden = await call('PUT', `/api/content/type/${ids.educacion}/update`, { statusId: 0 });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().data).toMatchObject({ id: ids.educacion, statusId: 0 });
+    for (const headers of [{}, v.user]) {
+      expect(await visibleNames(headers)).not.toContain('Educación');
+      expect((await t.app.inject({ method: 'GET', url: `/api/v2/categories/${ids.primaria}/siblings`, headers })).statusCode).toBe(404);
+    }
+    expect(await visibleNames(v.admin)).toContain('Educación');
+
+    expect((await call('PUT', `/api/content/type/${ids.educacion}/update`, { statusId: 1 })).json().data.statusId).toBe(1);
+    expect(await visibleNames({})).toContain('Educación');
+  });
+
+  it('refuses a status other than 0 or 1 and changes nothing', async () => {
+    const res = await call('PUT', `/api/content/type/${ids.cultura}/update`, { statusId: 2 });
+    expect(res.statusCode).toBe(400);
+    expect(t.app.db.prepare<[number], { status_id: number }>('SELECT status_id FROM categories WHERE id = ?').get(ids.cultura)?.status_id).toBe(1);
+  });
 });
 
 describe('PUT /api/v2/categories/{id}/change-parent', () => {

@@ -27,8 +27,8 @@ describe('checking a certificate and its key', () => {
 
   it('accepts a matching pair for the kit name and describes it', () => {
     const pair = parseCertificatePair(portal.cert, portal.key);
-    const info = checkInstallable(pair, 'portal.kit');
-    expect(info).toMatchObject({ subject: 'CN=portal.kit', names: ['portal.kit', 'www.portal.kit'], selfSigned: true, matchesHostname: true, expired: false });
+    const info = checkInstallable(pair, 'portal.kit', null);
+    expect(info).toMatchObject({ subject: 'CN=portal.kit', names: ['portal.kit', 'www.portal.kit'], selfSigned: true, phonesTrust: false, matchesHostname: true, expired: false });
     expect(info.daysLeft).toBeGreaterThanOrEqual(29);
     expect(info.daysLeft).toBeLessThanOrEqual(30);
     expect(info.fingerprint256).toBe(new X509Certificate(portal.cert).fingerprint256);
@@ -51,16 +51,16 @@ describe('checking a certificate and its key', () => {
     const issued = caIssuedCertificate();
     const pair = parseCertificatePair(issued.cert + issued.ca, issued.key);
     expect(pair.chain).toHaveLength(2);
-    expect(checkInstallable(pair, 'portal.kit')).toMatchObject({ issuer: 'CN=CA de la biblioteca', selfSigned: false });
+    expect(checkInstallable(pair, 'portal.kit', null)).toMatchObject({ issuer: 'CN=CA de la biblioteca', selfSigned: false, phonesTrust: false });
     expect(codeOf(() => parseCertificatePair(issued.ca + issued.cert, issued.key))).toBe('CERT_INVALID');
   });
 
   it('refuses to install a certificate for another name, or outside its dates', () => {
     const pair = parseCertificatePair(portal.cert, portal.key);
-    expect(codeOf(() => checkInstallable(pair, 'biblioteca.aldea'))).toBe('CERT_HOSTNAME_MISMATCH');
-    const info = checkInstallable(pair, 'portal.kit');
-    expect(codeOf(() => checkInstallable(pair, 'portal.kit', Date.parse(info.validTo) + 1000))).toBe('CERT_EXPIRED');
-    expect(codeOf(() => checkInstallable(pair, 'portal.kit', Date.parse(info.validFrom) - 1000))).toBe('CERT_EXPIRED');
+    expect(codeOf(() => checkInstallable(pair, 'biblioteca.aldea', null))).toBe('CERT_HOSTNAME_MISMATCH');
+    const info = checkInstallable(pair, 'portal.kit', null);
+    expect(codeOf(() => checkInstallable(pair, 'portal.kit', null, Date.parse(info.validTo) + 1000))).toBe('CERT_EXPIRED');
+    expect(codeOf(() => checkInstallable(pair, 'portal.kit', null, Date.parse(info.validFrom) - 1000))).toBe('CERT_EXPIRED');
   });
 });
 

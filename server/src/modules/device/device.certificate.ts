@@ -103,7 +103,27 @@ export function renewalDue(validFrom: number, validTo: number): number {
   return validTo - Math.floor((validTo - validFrom) / 3);
 }
 
-export function certificateInfo(cert: X509Certificate, names: KitNames, now = Date.now()): CertificateInfo {
+/**
+ * Whether the chain (in order, each certificate issued by the next: parsed
+ * so already) is signed all the way up to a root phones trust: Node's public
+ * roots, or KIT_ACME_CA_FILE's (the hub's CA). Every certificate above the
+ * kit's must be a CA; a self-signed certificate or a chain from a CA of the
+ * group's own ends nowhere the phones know.
+ */
+export function endsAtTrustedRoot(chain: readonly X509Certificate[], caFile: string | null): boolean {
+  for (let i = 0; i + 1 < chain.length; i++) if (!chain[i + 1]!.ca || !chain[i]!.verify(chain[i + 1]!.publicKey)) return false;
+  const top = chain.at(-1)!;
+  return trustedRoots(caFile).some((root) => root.fingerprint256 === top.fingerprint256 || (root.ca && top.checkIssued(root) && top.verify(root.publicKey)));
+}
+
+function trustedRoots(caFile: string | null): X509Certificate[] {
+  const extra = caFile === null ? [] : (readFileSync(caFile, 'utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []);
+  return [...tls.rootCertificates, ...extra].map((pem) => new X509Certificate(pem));
+}
+
+/** What /admin/device and the redirect need to know of a chain (the kit's certificate first); `caFile`: KIT_ACME_CA_FILE. */
+export function certificateInfo(chain: readonly X509Certificate[], names: KitNames, caFile: string | null, now = Date.now()): CertificateInfo {
+  const cert = chain[0]!;
   const from = cert.validFromDate.getTime();
   const to = cert.validToDate.getTime();
   return {
@@ -115,6 +135,7 @@ export function certificateInfo(cert: X509Certificate, names: KitNames, now = Da
     daysLeft: Math.floor((to - now) / DAY_MS),
     expired: now < from || now > to,
     selfSigned: isSelfSigned(cert),
+    phonesTrust: endsAtTrustedRoot(chain, caFile),
     matchesHostname: servedName(cert, names) !== null,
     fingerprint256: cert.fingerprint256,
     renewalDueAt: new Date(renewalDue(from, to)).toISOString(),
@@ -122,8 +143,8 @@ export function certificateInfo(cert: X509Certificate, names: KitNames, now = Da
 }
 
 /** What an install must also satisfy: valid now and for one of the kit's names (else every phone would get a certificate error). */
-export function checkInstallable(pair: CertificatePair, names: KitNames, now = Date.now()): CertificateInfo {
-  const info = certificateInfo(pair.chain[0]!, names, now);
+export function checkInstallable(pair: CertificatePair, names: KitNames, caFile: string | null, now = Date.now()): CertificateInfo {
+  const info = certificateInfo(pair.chain, names, caFile, now);
   if (info.expired) throw new AppError('CERT_EXPIRED', { field: 'body.cert', validFrom: info.validFrom, validTo: info.validTo });
   if (!info.matchesHostname) {
     const hostname = namesList(names).join(' o ');

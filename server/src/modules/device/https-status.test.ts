@@ -9,7 +9,7 @@ const NOW = Date.parse('2026-06-01T00:00:00Z');
 const cert = (over: Partial<CertificateInfo> = {}): CertificateInfo => ({
   subject: 'CN=portal.kit', issuer: 'CN=portal.kit', names: ['portal.kit'],
   validFrom: '2026-05-01T00:00:00.000Z', validTo: '2026-07-01T00:00:00.000Z', daysLeft: 30,
-  expired: false, selfSigned: true, matchesHostname: true, fingerprint256: 'AA', renewalDueAt: '2026-06-10T00:00:00.000Z', ...over,
+  expired: false, selfSigned: false, phonesTrust: true, matchesHostname: true, fingerprint256: 'AA', renewalDueAt: '2026-06-10T00:00:00.000Z', ...over,
 });
 const https = (over: Partial<HttpsStatus> = {}): HttpsStatus => ({
   enabled: true, listening: true, port: 443, redirecting: false, certificate: cert(), restartRequired: false, name: 'portal.kit', enrolment: null, ...over,
@@ -23,6 +23,7 @@ describe('phoneModeOf', () => {
     ['expired', https({ certificate: cert({ validTo: '2026-05-20T00:00:00.000Z', expired: true }) }), 'basic', 'expired'],
     ['not valid yet (the kit’s clock is behind)', https({ certificate: cert({ validFrom: '2026-06-02T00:00:00.000Z', expired: true }) }), 'basic', 'not-yet-valid'],
     ['another name', https({ certificate: cert({ matchesHostname: false }) }), 'basic', 'wrong-name'],
+    ['self-signed or from a private CA: phones would get a certificate error', https({ certificate: cert({ selfSigned: true, phonesTrust: false }) }), 'basic', 'untrusted'],
     ['installed, served after a restart', https({ listening: false, restartRequired: true }), 'basic', 'restart-required'],
     ['the port could not be opened', https({ listening: false }), 'basic', 'not-listening'],
   ])('%s', (_name, status, mode, reason) => {

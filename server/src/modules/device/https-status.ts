@@ -8,7 +8,7 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
   const { dataDir, kitHostname } = app.config;
   const installed = await readInstalledCertificate(dataDir);
   const https = app.httpsState;
-  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain[0]!, kitNames(dataDir, kitHostname)) : null;
+  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain, kitNames(dataDir, kitHostname), app.config.acmeCaFile) : null;
   const enrolment = readEnrolment(dataDir);
   return {
     enabled: https.enabled,
@@ -33,7 +33,7 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
  * What phones get and the first reason why. The full offline app needs a
  * service worker, which browsers allow only on a secure origin: phones reach
  * it exactly when plain-HTTP visits are redirected to HTTPS with a
- * certificate valid for the kit's name (docs/HTTPS.md).
+ * certificate valid for the kit's name that phones trust (docs/HTTPS.md).
  */
 export function phoneModeOf(https: HttpsStatus, now = Date.now()): Pick<PhoneMode, 'mode' | 'reason'> {
   if (https.redirecting) return { mode: 'offline', reason: 'https' };
@@ -48,7 +48,9 @@ export function phoneModeOf(https: HttpsStatus, now = Date.now()): Pick<PhoneMod
           ? 'not-yet-valid'
           : !cert.matchesHostname
             ? 'wrong-name'
-            : https.restartRequired
+            : !cert.phonesTrust
+              ? 'untrusted'
+              : https.restartRequired
               ? 'restart-required'
               : 'not-listening';
   return { mode: 'basic', reason };

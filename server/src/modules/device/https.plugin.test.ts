@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupDeviceDirs, otherKey, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
+import { cleanupDeviceDirs, otherKey, phonesTrust, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
 import { parseCertificatePair, tlsFiles, writeCertificatePair } from './device.certificate.ts';
 import { redirectsNow, startHttps, type HttpsState } from './https.plugin.ts';
@@ -69,12 +69,14 @@ async function kitWithCertificate(certificate: TestCertificate | null, env: Reco
 
 describe('HTTPS with an installed certificate', () => {
   let portal: TestCertificate;
+  let renewed: TestCertificate;
   let t: TestApp;
   let ports: { httpPort: number; httpsPort: number | null };
 
   beforeAll(async () => {
     portal = selfSignedCertificate(['portal.kit']);
-    t = await kitWithCertificate(portal);
+    renewed = selfSignedCertificate(['portal.kit'], 90);
+    t = await kitWithCertificate(portal, phonesTrust(portal, renewed));
     ports = await serve(t);
   });
   afterAll(() => t.close());
@@ -146,7 +148,6 @@ describe('HTTPS with an installed certificate', () => {
     const { token } = await login(t.app, 'admin', 'clave-admin');
     const status = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/admin/device/status', headers: { authorization: `Bearer ${token}` } })).json().https;
     expect(await status()).toMatchObject({ enabled: true, listening: true, port: ports.httpsPort, redirecting: true, restartRequired: false, name: 'portal.kit', certificate: { names: ['portal.kit'] } });
-    const renewed = selfSignedCertificate(['portal.kit'], 90);
     const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: renewed });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
@@ -195,7 +196,8 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
   });
 
   it('before the HTTPS listener is up, even with a certificate installed', async () => {
-    const t = await kitWithCertificate(selfSignedCertificate());
+    const certificate = selfSignedCertificate();
+    const t = await kitWithCertificate(certificate, phonesTrust(certificate));
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as { port: number };
@@ -208,19 +210,31 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
   });
 
   it('opens the HTTPS listener when a certificate is installed while the server runs, and redirects from then on', async () => {
-    const t = await kitWithCertificate(null);
+    const certificate = selfSignedCertificate(['portal.kit']);
+    const t = await kitWithCertificate(null, phonesTrust(certificate));
     try {
       const { httpPort, httpsPort } = await serve(t);
       expect(httpsPort).toBeNull();
       await createUser(t.app, 'admin', 'clave-admin', { admin: true });
       const { token } = await login(t.app, 'admin', 'clave-admin');
-      const certificate = selfSignedCertificate(['portal.kit']);
       const put = await t.app.inject({ method: 'PUT', url: '/api/v2/admin/device/certificate', headers: { authorization: `Bearer ${token}` }, payload: certificate });
       expect(put.json()).toMatchObject({ message: 'Certificado instalado y en uso.', restartRequired: false });
       const port = t.app.httpsState.port;
       expect(port).toEqual(expect.any(Number));
       expect((await httpsGet(port!, '/api/health', certificate.cert)).status).toBe(200);
       expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).headers.location).toBe(`https://portal.kit:${port}/menu`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a self-signed certificate phones do not trust: HTTPS is served to whoever asks, but no visit is sent there', async () => {
+    const certificate = selfSignedCertificate();
+    const t = await kitWithCertificate(certificate);
+    try {
+      const { httpPort, httpsPort } = await serve(t);
+      expect((await httpsGet(httpsPort!, '/api/health', certificate.cert)).status).toBe(200);
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
     } finally {
       await t.close();
     }
@@ -243,16 +257,17 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
 });
 
 describe('redirectsNow', () => {
-  const served = (validFrom: string, validTo: string, matchesHostname = true) =>
-    ({ validFrom, validTo, matchesHostname }) as HttpsState['served'];
+  const served = (validFrom: string, validTo: string, matchesHostname = true, phonesTrust = true) =>
+    ({ validFrom, validTo, matchesHostname, phonesTrust }) as HttpsState['served'];
   const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, armedPort: 443, server: {} as HttpsState['server'], port: 443, served: cert, name: 'portal.kit' });
   const now = Date.parse('2026-06-01T00:00:00Z');
 
-  it('only while the certificate is valid today and for the kit’s name', () => {
+  it('only while the certificate is valid today, for the kit’s name, and one phones trust', () => {
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(true);
     expect(redirectsNow(listening(served('2025-01-01T00:00:00Z', '2026-05-31T00:00:00Z')), now)).toBe(false); // expired
     expect(redirectsNow(listening(served('2026-07-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(false); // not yet valid
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', false)), now)).toBe(false); // another name
+    expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', true, false)), now)).toBe(false); // self-signed or a private CA
     expect(redirectsNow({ enabled: true, armedPort: null, server: null, port: null, served: null, name: null }, now)).toBe(false);
   });
 });
@@ -274,7 +289,18 @@ describe('server/src/main.ts with a certificate in the data folder', () => {
     await t.app.close();
     const [port, httpsPort] = [await freePort(), await freePort()];
     const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../main.ts')], {
-      env: { PATH: process.env.PATH, PORT: String(port), KIT_HTTPS_PORT: String(httpsPort), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_IS_KIT: 'true', KIT_ADMIN_PASSWORD: 'prueba-123', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        KIT_HTTPS_PORT: String(httpsPort),
+        HOST: '127.0.0.1',
+        KIT_DATA_DIR: dataDir,
+        KIT_WEB_DIR: path.join(dataDir, 'no-web'),
+        KIT_IS_KIT: 'true',
+        KIT_ADMIN_PASSWORD: 'prueba-123',
+        LOG_LEVEL: 'warn',
+        ...phonesTrust(portal),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

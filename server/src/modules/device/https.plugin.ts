@@ -54,7 +54,16 @@ declare module 'fastify' {
  */
 export function redirectsNow(state: HttpsState, now = Date.now()): boolean {
   const cert = state.served;
-  return state.server !== null && state.port !== null && state.name !== null && cert !== null && cert.matchesHostname && now >= Date.parse(cert.validFrom) && now <= Date.parse(cert.validTo);
+  return (
+    state.server !== null &&
+    state.port !== null &&
+    state.name !== null &&
+    cert !== null &&
+    cert.matchesHostname &&
+    cert.phonesTrust &&
+    now >= Date.parse(cert.validFrom) &&
+    now <= Date.parse(cert.validTo)
+  );
 }
 
 async function httpsPlugin(app: FastifyInstance): Promise<void> {
@@ -113,9 +122,10 @@ async function loadInstalled(app: FastifyInstance) {
   }
   const names = kitNames(app.config.dataDir, app.config.kitHostname);
   const leaf = installed.pair.chain[0]!;
-  const info = certificateInfo(leaf, names);
+  const info = certificateInfo(installed.pair.chain, names, app.config.acmeCaFile);
   if (info.expired) app.log.warn({ validTo: info.validTo }, 'https: el certificado está caducado; no se redirige a HTTPS');
   if (!info.matchesHostname) app.log.warn({ names: info.names, hostname: names }, 'https: el certificado no es para el nombre del kit; no se redirige a HTTPS');
+  if (!info.phonesTrust) app.log.warn({ issuer: info.issuer }, 'https: certificado autofirmado o de una CA privada; no se redirige a HTTPS');
   return { pair: installed.pair, info, name: servedName(leaf, names) };
 }
 

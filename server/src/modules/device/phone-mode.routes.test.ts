@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanupDeviceDirs, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
+import { cleanupDeviceDirs, phonesTrust, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
 import { startHttps } from './https.plugin.ts';
 import { parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
@@ -41,7 +41,8 @@ describe('GET /api/v2/admin/phone-mode', () => {
   });
 
   it('a certificate installed but not served yet: basic until the restart', async () => {
-    const made = await appWith(selfSignedCertificate(['portal.kit']));
+    const certificate = selfSignedCertificate(['portal.kit']);
+    const made = await appWith(certificate, phonesTrust(certificate));
     t = made.t;
     const answer = await phoneMode(t, made.token);
     expect(answer).toMatchObject({ mode: 'basic', reason: 'restart-required', https: { restartRequired: true } });
@@ -56,8 +57,19 @@ describe('GET /api/v2/admin/phone-mode', () => {
     expect(await phoneMode(t, made.token)).toMatchObject({ mode: 'basic', reason: 'wrong-name', https: { listening: true } });
   });
 
-  it('HTTPS served with a valid certificate for the kit’s name: the offline app, with its expiry', async () => {
-    const made = await appWith(selfSignedCertificate(['portal.kit'], 30), { KIT_IS_KIT: 'true' });
+  it('a self-signed certificate phones do not trust: served, but basic mode (untrusted), with no redirect', async () => {
+    const made = await appWith(selfSignedCertificate(['portal.kit']), { KIT_IS_KIT: 'true' });
+    t = made.t;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await startHttps(t.app, { port: 0 });
+    const answer = await phoneMode(t, made.token);
+    expect(answer).toMatchObject({ mode: 'basic', reason: 'untrusted', https: { listening: true, redirecting: false } });
+    expect(answer.https.certificate).toMatchObject({ selfSigned: true, phonesTrust: false });
+  });
+
+  it('HTTPS served with a valid certificate for the kit’s name that phones trust: the offline app, with its expiry', async () => {
+    const certificate = selfSignedCertificate(['portal.kit'], 30);
+    const made = await appWith(certificate, { KIT_IS_KIT: 'true', ...phonesTrust(certificate) });
     t = made.t;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await startHttps(t.app, { port: 0 });

@@ -3,6 +3,7 @@ import { isPrivileged } from '../../access/privilege.ts';
 import { assertAllowed, TRANSITIONS, type TransitionContext } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { findReport, type DbReport } from '../../catalog/reports.repo.ts';
+import { damagedFileReason } from '../../catalog/phone-copies.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
 import { findModerated, type DbModerated } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
@@ -59,6 +60,8 @@ export function transition(db: Db, viewer: Viewer | null, id: number, action: St
       const tree = CategoryTree.load(db, actor);
       const missing = missingForSubmit(resource, (cid) => tree.get(cid) !== null);
       if (missing.length > 0) throw new AppError('SUBMIT_INCOMPLETE', { missing });
+      const damaged = damagedFileReason(db, resource.media_sha256);
+      if (damaged !== null) throw new AppError('RESOURCE_FILE_DAMAGED', { reason: damaged }, `${damaged}. Súbelo otra vez desde el original antes de enviarlo`);
     }
     const ctx: TransitionContext = { moderation: readSettings(db).resourceModeration, actorIsAdmin: isPrivileged(actor) };
     const to = typeof rule.to === 'function' ? rule.to(ctx) : (rule.to ?? resource.status);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDamagedFileCode } from '../../catalog/phone-copies.ts';
 import type { DbJob } from '../../catalog/phone-copies.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
@@ -13,6 +14,7 @@ import { makeImage } from './image.ts';
 import type { MediaInput } from './input.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
 import {
+  holdBackPublished,
   markFailed,
   markPending,
   markRunning,
@@ -35,6 +37,8 @@ export const MAX_ATTEMPTS = 3;
 const STALL_SECONDS = 120;
 /** How long a job waits when the picture library is busy with people's uploads. */
 const BUSY_RETRY_MS = 5_000;
+/** The reason owners and admins read on a resource taken off the library because its file cannot be read. */
+const heldBackReason = (why: string): string => `Retirado de la biblioteca: ${why}. Súbelo otra vez desde el original`;
 /** Progress is written in steps this big (a write per step, not per frame). */
 const PROGRESS_STEP = 5;
 /** An owner whose jobs ran this long in the last day waits behind everyone else's (renditions.repo.ts nextPendingJob). */
@@ -240,6 +244,10 @@ export class RenditionQueue {
     const code: ErrorCode = known ? error.code : full ? 'RENDITION_NO_SPACE' : 'RENDITION_FAILED';
     if (!known && !full) this.#options.log.warn({ err: error, sha256: job.source_sha256 }, 'copia para teléfonos fallida');
     markFailed(this.#db, job.source_sha256, code, ERRORS[code].message);
+    if (isDamagedFileCode(code)) {
+      const held = holdBackPublished(this.#db, job.source_sha256, heldBackReason(ERRORS[code].message));
+      if (held > 0) this.#options.log.warn({ sha256: job.source_sha256, code, resources: held }, 'archivo dañado: recursos retirados de la biblioteca');
+    }
   }
 }
 

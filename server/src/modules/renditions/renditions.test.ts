@@ -266,6 +266,33 @@ describe('phone copies', () => {
       await expectOriginalIntact(id, sound);
     });
 
+    it('a damaged video is kept from the public: its draft cannot be sent, and once published it is taken off the library with the reason for its owner', async () => {
+      const bytes = fs.readFileSync(await makeClip(path.join(dir, 'sano-2.mp4'), { width: 320, height: 240, seconds: 1, bitrate: '1M', fastStart: true }));
+      for (let i = 40; i < Math.min(bytes.length, 4000); i++) bytes[i] = (i * 89 + 7) & 0xff;
+      const damaged = path.join(dir, 'danado-2.mp4');
+      fs.writeFileSync(damaged, bytes);
+      const id = await uploadAs(3, damaged);
+      await failedWith(id, 'RENDITION_UNREADABLE');
+
+      const sent = await api('owner', 'POST', `/v2/resources/${id}/submit`);
+      expect(sent.statusCode).toBe(422);
+      expect(sent.json().error).toMatchObject({ code: 'RESOURCE_FILE_DAMAGED', message: 'El archivo está dañado o incompleto: no se pudo leer entero. Súbelo otra vez desde el original antes de enviarlo' });
+      expect((await page(id)).status).toBe('draft');
+
+      // Published before its copy's job ran (it was sent the moment its last byte arrived): the job's failure takes it off.
+      w.t.app.db.prepare("UPDATE resources SET status = 'published', published_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id);
+      expect((await api('anonymous', 'GET', `/v2/resource/${id}`)).statusCode).toBe(200);
+      expect((await api('admin', 'POST', `/v2/admin/resources/${id}/renditions/retry`)).statusCode).toBe(200);
+      await failedWith(id, 'RENDITION_UNREADABLE');
+      expect((await api('anonymous', 'GET', `/v2/resource/${id}`)).statusCode).toBe(404);
+      for (const who of ['owner', 'admin'] as const) {
+        expect(await page(id, who)).toMatchObject({
+          status: 'blocked',
+          statusReason: 'Retirado de la biblioteca: El archivo está dañado o incompleto: no se pudo leer entero. Súbelo otra vez desde el original',
+        });
+      }
+    });
+
     it('a picture bomb that reached the library by another door (the demo library, a pack: no cover is made there)', async () => {
       const bomb = makePictureBomb(path.join(dir, 'bomba.png'), 20_000);
       const { sha256: sha } = await ingestLocalFile(w.t.app.db, w.t.dataDir, bomb);

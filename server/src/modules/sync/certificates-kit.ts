@@ -1,13 +1,11 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import tls from 'node:tls';
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { checkInstallable, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
+import { checkInstallable, endsAtTrustedRoot, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
 import { CertificateAnswerSchema, isNameUnder, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
 import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
@@ -215,27 +213,10 @@ async function install(ctx: KitCertificatesContext, chain: string): Promise<void
     if (error instanceof AppError && error.code === 'CERT_KEY_MISMATCH') throw new AppError('CERT_KEY_MISMATCH', null, 'es para otra clave, no la que este kit generó (¿el certificado de otro kit?)');
     throw error;
   }
-  const info = checkInstallable(pair, pending.request.name);
+  const info = checkInstallable(pair, pending.request.name, ctx.acmeCaFile);
   if (!endsAtTrustedRoot(pair.chain, ctx.acmeCaFile)) throw new AppError('CERT_CHAIN_UNTRUSTED');
   await writeCertificatePair(ctx.dataDir, pair);
   await dropPending(ctx.dataDir);
   ctx.log.info({ names: info.names, validTo: info.validTo }, 'certificados: certificado del centro instalado');
   await ctx.onCertificateInstalled();
-}
-
-/**
- * Whether the chain (in order, each certificate issued by the next: parsed
- * so already) is signed all the way up to a root phones trust: Node's public
- * roots, or KIT_ACME_CA_FILE's. Every certificate above the kit's must be a
- * CA; a chain from a publisher's own CA ends nowhere the phones know.
- */
-function endsAtTrustedRoot(chain: readonly X509Certificate[], caFile: string | null): boolean {
-  for (let i = 0; i + 1 < chain.length; i++) if (!chain[i + 1]!.ca || !chain[i]!.verify(chain[i + 1]!.publicKey)) return false;
-  const top = chain.at(-1)!;
-  return trustedRoots(caFile).some((root) => root.fingerprint256 === top.fingerprint256 || (root.ca && top.checkIssued(root) && top.verify(root.publicKey)));
-}
-
-function trustedRoots(caFile: string | null): X509Certificate[] {
-  const extra = caFile === null ? [] : (readFileSync(caFile, 'utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []);
-  return [...tls.rootCertificates, ...extra].map((pem) => new X509Certificate(pem));
 }

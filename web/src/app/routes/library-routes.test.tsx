@@ -121,6 +121,7 @@ describe('library routes', () => {
     resetSessionForTests();
     resetGuardConfigForTests();
     localStorage.clear();
+    window.history.replaceState(null, '', '/');
   });
 
   it('/{product} lists the library, filtered by ?c= (with its path) and ?type=', async () => {
@@ -158,8 +159,9 @@ describe('library routes', () => {
     expect(await screen.findByRole('link', { name: /Guía de lavado de manos/ })).toBeTruthy();
   });
 
-  it('/resource/random replaces itself with a random resource’s page', async () => {
+  it('/resource/random, opened directly, replaces itself with a random resource’s page', async () => {
     fakeKit();
+    window.history.replaceState(null, '', '/resource/random'); // the browser's address bar, as when the address is typed
     const router = renderAt('/resource/random');
     expect(await screen.findByRole('heading', { level: 1, name: 'Guía de lavado de manos' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/resource/5');

@@ -53,6 +53,7 @@ export function CategoryAdminTree(props: CategoryAdminTreeProps) {
               <span className="cat-row__toggle" aria-hidden="true" />
             )}
             <span className="cat-row__name">{c.name}</span>
+            {c.statusId === 0 && <span className="cat-row__hidden">{t.hiddenBadge}</span>}
             {c.childrenCount > 0 && <span className="cat-row__count">({c.childrenCount})</span>}
           </div>
           {expanded.has(c.id) && <CategoryAdminTree {...props} parentId={c.id} />}

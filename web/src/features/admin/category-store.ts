@@ -1,4 +1,4 @@
-import type { Category } from '@kit/contract';
+import type { Category, UpdateCategory } from '@kit/contract';
 import type { CategoryMove, Placed } from '../category-drop/drop-rules.ts';
 
 /**
@@ -86,7 +86,7 @@ export function affectedParents(before: Category, newParentId: number | null): (
 export interface CategoryApi {
   children: (parentId: number | null) => Promise<Category[]>;
   create: (name: string, parentId: number | null) => Promise<{ data: Category }>;
-  update: (id: number, body: { name?: string; content_type_father_id?: number | null; priority?: number }) => Promise<{ data: Category }>;
+  update: (id: number, body: UpdateCategory) => Promise<{ data: Category }>;
   changeParent: (id: number, newParentId: number | null) => Promise<{ data: Category }>;
   moveBefore: (id: number, refId: number) => Promise<{ data: Category }>;
   remove: (id: number) => Promise<unknown>;
@@ -136,8 +136,17 @@ export class CategoryStore {
   }
 
   rename(category: Category, name: string): Promise<Category> {
+    return this.edit(category, { name });
+  }
+
+  /** Hides the category and its subtree from everyone but admins, or shows it again (docs/PRODUCT.md#categories). */
+  setHidden(category: Category, hidden: boolean): Promise<Category> {
+    return this.edit(category, { statusId: hidden ? 0 : 1 });
+  }
+
+  private edit(category: Category, body: UpdateCategory): Promise<Category> {
     return this.flag('updating', async () => {
-      const { data } = await this.api.update(category.id, { name });
+      const { data } = await this.api.update(category.id, body);
       this.set(categoryUpdated(this.state, category, data));
       return data;
     });

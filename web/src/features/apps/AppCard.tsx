@@ -37,7 +37,7 @@ export function AppCard({ app }: { app: AppEntry }) {
             {app.size !== null ? fill(t.downloadSized, { size: formatFileSize(app.size) }) : t.download}
           </a>
         ) : (
-          <p className="app-card__note">{t.noFile}</p>
+          <p className="app-card__note">{app.downloadsOff ? t.downloadsOff : t.noFile}</p>
         )}
       </div>
     </article>

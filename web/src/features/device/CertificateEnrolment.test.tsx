@@ -20,6 +20,7 @@ const https: HttpsStatus = {
     daysLeft: 40,
     expired: false,
     selfSigned: false,
+    phonesTrust: true,
     matchesHostname: true,
     fingerprint256: 'AA',
     renewalDueAt: '2026-04-30T00:00:00.000Z',

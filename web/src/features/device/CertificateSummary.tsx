@@ -18,7 +18,7 @@ export function CertificateSummary({ https, hostname, now }: { https: HttpsStatu
       <p>{t.certificateIssuer(cert.issuer)}</p>
       <p className={cert.expired || cert.daysLeft < 15 ? 'device-warning' : undefined}>{t.certificateExpiry(formatDate(cert.validTo), cert.daysLeft)}</p>
       <p>{t.renewalDue(formatDate(cert.renewalDueAt), now !== undefined && Date.parse(cert.renewalDueAt) <= Date.parse(now))}</p>
-      {cert.selfSigned && <p>{t.selfSigned}</p>}
+      {!cert.phonesTrust && <p className="device-warning">{t.untrusted}</p>}
       {!cert.matchesHostname && <p className="device-warning">{t.wrongName(hostname)}</p>}
       {https.restartRequired && <p className="device-warning">{t.restartRequired}</p>}
     </div>

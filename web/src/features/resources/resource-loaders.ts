@@ -1,5 +1,5 @@
 import type { Playlist, ResourceDetail } from '@kit/contract';
-import { replace, type LoaderFunctionArgs } from 'react-router';
+import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getPlaylist, getRandomResource, getResource } from '../../api/library.ts';
 import { resourceWithCopy } from '../../offline/page-copy.ts';
@@ -25,7 +25,12 @@ export async function resourceLoader({ params, request }: LoaderFunctionArgs, ea
   }
 }
 
-/** /resource/random: asks for a random resource and replaces itself with its page (no history entry). */
+/**
+ * /resource/random: asks for a random resource and goes on to its page, leaving no history entry of its own,
+ * so Back returns to where the visitor was (docs/ROUTES.md). Reached from another page (the «Al Azar» button),
+ * the address bar still shows that page, and a `replace` would overwrite it: the resource is pushed after it.
+ * Opened directly, /resource/random is the current entry and is replaced.
+ */
 export async function randomResourceLoader({ request }: LoaderFunctionArgs): Promise<Response | { empty: true }> {
   let id: number;
   try {
@@ -34,7 +39,9 @@ export async function randomResourceLoader({ request }: LoaderFunctionArgs): Pro
     if (error instanceof ApiError && error.code === 'LIBRARY_EMPTY') return { empty: true };
     throw error;
   }
-  return replace(`/resource/${id}`);
+  const target = `/resource/${id}`;
+  const openedDirectly = new URL(request.url).pathname === window.location.pathname;
+  return openedDirectly ? replace(target) : redirect(target);
 }
 
 export interface ListData {

@@ -25,9 +25,10 @@ function messageOf(error: unknown): string {
 /**
  * The steps of publishing: save the draft (created on the first save, so
  * its id survives anything after), send its file in resumable chunks, set
- * the cover, submit. A cut upload waits and retries by itself; `resume`
- * retries now, `cancel` stops (the draft and the bytes sent stay, to be
- * continued from /upload/draft).
+ * the cover, submit. «Guardar borrador» takes the same steps but the last:
+ * a draft keeps everything the person gave it, the file included. A cut
+ * upload waits and retries by itself; `resume` retries now, `cancel` stops
+ * (the draft and the bytes sent stay, to be continued from /upload/draft).
  */
 export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResource | null) {
   const [draft, setDraft] = useState<ManagedResource | null>(initialDraft);
@@ -35,6 +36,8 @@ export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResourc
   const [failure, setFailure] = useState<string | null>(null);
   const waker = useRef(new RetryWaker());
   const running = useRef<AbortController | null>(null);
+  /** the picked file once the draft holds it: saving again, or publishing after a save, does not send it twice */
+  const stored = useRef<File | null>(null);
 
   useEffect(() => () => running.current?.abort(), []);
 
@@ -85,19 +88,22 @@ export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResourc
     }
   };
 
-  const publish = async (values: UploadValues) => {
+  /** The draft with its fields, its file (sent unless it already holds it) and its cover; then `finish` with it. */
+  const store = async (values: UploadValues, finish: (resource: ManagedResource) => Promise<void>) => {
     const controller = new AbortController();
     running.current = controller;
     setFailure(null);
     setStep({ kind: 'saving' });
     try {
       let resource = await saveFields(values);
-      if (values.file) resource = await sendInto(resource, values.file, controller.signal);
+      if (values.file && values.file !== stored.current) {
+        resource = await sendInto(resource, values.file, controller.signal);
+        stored.current = values.file;
+        setDraft(resource);
+      }
       setStep({ kind: 'finishing' });
       await setCover(resource, values);
-      const submitted = await submitDraft(resource.id);
-      setDraft(submitted);
-      setStep({ kind: 'done', resource: submitted });
+      await finish(resource);
     } catch (error) {
       if (!controller.signal.aborted) setFailure(messageOf(error));
       setStep({ kind: 'idle' });
@@ -106,17 +112,18 @@ export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResourc
     }
   };
 
-  const saveDraft = async (values: UploadValues) => {
-    setFailure(null);
-    setStep({ kind: 'saving' });
-    try {
-      await saveFields(values);
+  const publish = (values: UploadValues) =>
+    store(values, async (resource) => {
+      const submitted = await submitDraft(resource.id);
+      setDraft(submitted);
+      setStep({ kind: 'done', resource: submitted });
+    });
+
+  const saveDraft = (values: UploadValues) =>
+    store(values, async () => {
       notifySuccess(esUpload.form.draftSaved);
-    } catch (error) {
-      setFailure(messageOf(error));
-    }
-    setStep({ kind: 'idle' });
-  };
+      setStep({ kind: 'idle' });
+    });
 
   return {
     draft,
