@@ -44,6 +44,7 @@ export const esLibrary = {
     4: 'Audio',
     5: 'Aplicación',
     6: 'Lista',
+    7: 'Biblioteca',
   },
   grid: {
     label: 'Recursos',
