@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LibrarySchema } from '@kit/contract';
+import { LibrarySchema, type Library } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, files, sha256, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
@@ -74,8 +74,8 @@ const row = (id: number) =>
 
 const checked = (id: number, who: Who = 'admin') =>
   pollFor(`la comprobación del recurso ${id}`, 20, async () => {
-    const res = await api(who, 'GET', `/v2/libraries/${id}`);
-    return res.json().check?.state === 'checking' ? null : res.json();
+    const library = (await api(who, 'GET', `/v2/libraries/${id}`)).json() as Library;
+    return library.check.state === 'checking' ? null : library;
   });
 
 /** Nothing of a refused file stays: no upload, no part file, no stored ZIM, no library row. */
