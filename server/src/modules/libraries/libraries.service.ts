@@ -150,6 +150,8 @@ export class LibraryChecks {
   readonly #dataDir: string;
   readonly #log: FastifyBaseLogger;
   readonly #queue: Array<{ resourceId: number; sha256: string }> = [];
+  /** `${resourceId} ${sha256}` of every check queued or running: resume() may run while one is */
+  readonly #pending = new Set<string>();
   readonly #stop = new AbortController();
   #running: Promise<void> | null = null;
 
@@ -165,7 +167,9 @@ export class LibraryChecks {
   }
 
   start(resourceId: number, sha256: string): void {
-    if (this.#stop.signal.aborted) return;
+    const key = `${resourceId} ${sha256}`;
+    if (this.#stop.signal.aborted || this.#pending.has(key)) return;
+    this.#pending.add(key);
     this.#queue.push({ resourceId, sha256 });
     this.#running ??= this.#drain().finally(() => (this.#running = null));
   }
@@ -181,7 +185,10 @@ export class LibraryChecks {
   }
 
   async #drain(): Promise<void> {
-    for (let job = this.#queue.shift(); job && !this.#stop.signal.aborted; job = this.#queue.shift()) await this.#check(job.resourceId, job.sha256);
+    for (let job = this.#queue.shift(); job && !this.#stop.signal.aborted; job = this.#queue.shift()) {
+      await this.#check(job.resourceId, job.sha256);
+      this.#pending.delete(`${job.resourceId} ${job.sha256}`);
+    }
   }
 
   async #check(resourceId: number, sha256: string): Promise<void> {

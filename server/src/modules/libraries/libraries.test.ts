@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,13 +7,10 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, files, sha256, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
 import { pollFor } from '../../../test/helper.ts';
-import { illustrationPng, zimwriterfs } from '../../../test/zim-tools.ts';
+import { anotherCopy, libraryZim, wrongChecksum } from '../../../test/zim-tools.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { mediaPath } from '../../media/store.ts';
-
-const page = (title: string, body: string): string =>
-  `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
 let dir: string;
 /** a real ZIM, over the 1 MiB upload limit below: a library is bounded by the disk, not by that limit */
@@ -26,18 +23,8 @@ const LIBRARY = 7;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zim-doors-'));
-  const file = await zimwriterfs(
-    dir,
-    [
-      { file: 'index.html', content: page('Portada', '<a href="arbol.html">Árbol</a> <img src="img.png">') },
-      { file: 'arbol.html', content: page('Árbol', '<p>La ceiba es un árbol sagrado.</p>') },
-      { file: 'img.png', content: illustrationPng() },
-      // not compressible: makes the file larger than KIT_MAX_UPLOAD_MB
-      { file: 'video.webm', content: randomBytes(1200 * 1024) },
-    ],
-    { welcome: 'index.html', illustration: 'img.png', title: 'Páginas de prueba' },
-  );
-  good = fs.readFileSync(file);
+  // not compressible: makes the file larger than KIT_MAX_UPLOAD_MB
+  good = await libraryZim(dir, [{ file: 'video.webm', content: randomBytes(1200 * 1024) }]);
   w = await contribWorld({ KIT_MAX_UPLOAD_MB: '1' });
   api = caller(w);
 }, 60_000);
@@ -84,14 +71,6 @@ const nothingKept = (id: number) => {
   expect(fs.readdirSync(path.join(w.t.dataDir, 'uploads'))).toEqual([]);
   expect(fs.readdirSync(path.join(w.t.dataDir, 'media')).filter((name) => name.endsWith('.zim'))).toEqual([]);
   expect(w.t.app.db.prepare('SELECT count(*) AS n FROM zim_libraries WHERE resource_id = ?').get(id)).toEqual({ n: 0 });
-};
-
-/** Another file (its uuid changed, its MD5 made again): its bytes are not shared with the good one's. */
-const another = (): Buffer => {
-  const copy = Buffer.from(good);
-  randomBytes(16).copy(copy, 8);
-  createHash('md5').update(copy.subarray(0, copy.length - 16)).digest().copy(copy, copy.length - 16);
-  return copy;
 };
 
 /** A copy of the good file with `length` bytes at `at` replaced. */
@@ -162,9 +141,7 @@ describe('a ZIM through the upload door (POST /api/uploads, PATCH /api/uploads/{
 
   it('holds back a ZIM whose MD5 does not match: blocked, with the reason for admins only', async () => {
     const id = await libraryDraft();
-    const last = good.length - 1;
-    const wrong = patched(last, Buffer.from([(good[last] ?? 0) ^ 0xff]));
-    const res = await upload(id, wrong);
+    const res = await upload(id, wrongChecksum(good));
     expect(res.statusCode, res.body).toBe(200);
     const library = await checked(id);
     expect(library.check).toMatchObject({ state: 'failed', reason: 'La suma de comprobación del archivo ZIM no coincide: la copia está dañada' });
@@ -176,7 +153,8 @@ describe('a ZIM through the upload door (POST /api/uploads, PATCH /api/uploads/{
 
   it('deleting a library removes its file, its cover and its check', async () => {
     const id = await libraryDraft();
-    const own = another();
+    // its bytes are not shared with the other tests' resources
+    const own = anotherCopy(good);
     expect((await upload(id, own)).statusCode).toBe(200);
     expect((await checked(id)).check.state).toBe('ok');
     const { cover_sha256: cover } = row(id) ?? {};

@@ -62,7 +62,10 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     onCertificateInstalled: () => reloadHttps(app),
     hubCertificates: app.hubCertificates,
     acmeCaFile: config.acmeCaFile,
-    onFilesArrived: () => app.renditions.catchUp(),
+    onFilesArrived: () => {
+      app.renditions.catchUp();
+      app.libraryChecks.resume();
+    },
   });
 
   // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.

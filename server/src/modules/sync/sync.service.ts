@@ -42,7 +42,7 @@ export interface SyncContext {
   hubCertificates: HubCertificates | null;
   /** KIT_ACME_CA_FILE: roots its hub's chains may end at besides the public ones */
   acmeCaFile: string | null;
-  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared */
+  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared, ZIMs' checks started */
   onFilesArrived: () => void;
 }
 
