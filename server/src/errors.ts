@@ -163,6 +163,7 @@ export const ERRORS = {
   SYNC_BUSY: { httpCode: 409, type: 'conflict', message: 'Ya hay una exportación, importación o sincronización en curso. Espera a que termine' },
   SYNC_DRIVE_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa memoria USB. Conéctala y vuelve a intentarlo' },
   SYNC_PACK_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró ese paquete' },
+  SYNC_LIBRARY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró ese archivo ZIM en la memoria USB' },
   SYNC_CATEGORY_NOT_FOUND: { httpCode: 400, type: 'validation', message: 'Alguna de las categorías elegidas no existe' },
   SYNC_KEY_INVALID: { httpCode: 400, type: 'validation', message: 'La clave pública no es válida: se espera una clave ed25519 en base64' },
   SYNC_KEY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa clave no está entre los editores de confianza' },
