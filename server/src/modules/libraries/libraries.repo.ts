@@ -55,7 +55,12 @@ export function finishCheck(db: Db, resourceId: number, sha256: string, outcome:
       )
       .run(outcome.state, outcome.state === 'ok' ? 100 : 0, outcome.state === 'failed' ? outcome.reason : null, resourceId, sha256).changes;
     if (changed > 0 && outcome.state === 'failed') {
+      const before = db.prepare<[number], { status: string }>('SELECT status FROM resources WHERE id = ?').get(resourceId);
       db.prepare("UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(outcome.reason, resourceId);
+      // In the resource's history like a moderator's block, by nobody: the kit did it.
+      if (before) {
+        db.prepare("INSERT INTO resource_events (resource_id, actor_id, action, from_status, to_status, reason) VALUES (?, NULL, 'block', ?, 'blocked', ?)").run(resourceId, before.status, outcome.reason);
+      }
     }
   })();
 }

@@ -146,6 +146,9 @@ describe('a ZIM through the upload door (POST /api/uploads, PATCH /api/uploads/{
     const library = await checked(id);
     expect(library.check).toMatchObject({ state: 'failed', reason: 'La suma de comprobación del archivo ZIM no coincide: la copia está dañada' });
     expect(row(id)).toMatchObject({ status: 'blocked', status_reason: 'La suma de comprobación del archivo ZIM no coincide: la copia está dañada' });
+    expect(w.t.app.db.prepare('SELECT actor_id, action, from_status, to_status FROM resource_events WHERE resource_id = ?').all(id)).toEqual([
+      { actor_id: null, action: 'block', from_status: 'draft', to_status: 'blocked' },
+    ]);
     // Held back from the public: the resource is not there for anybody but admins.
     expect((await api('anonymous', 'GET', `/v2/libraries/${id}`)).statusCode).toBe(404);
     expect((await api('owner', 'GET', `/v2/resource/${id}`)).statusCode).toBe(404);

@@ -9,6 +9,22 @@ import { formatFileSize } from '../../ui/format.ts';
 /** While the kit checks the file's bytes, the page asks again this often to move the percentage. */
 const CHECK_POLL_MS = 3000;
 
+/** "spa" or "spa,eng" (ISO 639-3, as ZIM files say) in Spanish words where the browser knows them; the codes otherwise. */
+function languageText(codes: string): string {
+  if (typeof Intl.DisplayNames !== 'function') return codes;
+  const names = new Intl.DisplayNames('es', { type: 'language' });
+  return codes
+    .split(',')
+    .map((code) => {
+      try {
+        return names.of(code.trim()) ?? code;
+      } catch {
+        return code;
+      }
+    })
+    .join(', ');
+}
+
 function checkText(check: Library['check']): string {
   const t = esLibrary.library;
   if (check.state === 'checking') return fill(t.checking, { percent: check.percent });
@@ -42,7 +58,7 @@ export function LibraryFacts({ resourceId }: { resourceId: number }) {
   if (!library) return null;
   return (
     <dl className="surface resource-details" aria-label={esLibrary.types[RESOURCE_TYPES.LIBRARY]} data-testid="library-facts">
-      <Row label={t.language} value={library.language} />
+      <Row label={t.language} value={languageText(library.language)} />
       <Row label={t.articles} value={library.articleCount === null ? '' : String(library.articleCount)} />
       <Row label={t.media} value={library.mediaCount === null ? '' : String(library.mediaCount)} />
       <Row label={t.date} value={library.date} />
