@@ -65,11 +65,17 @@ const checked = (id: number, who: Who = 'admin') =>
     return library.check.state === 'checking' ? null : library;
   });
 
+/** A data folder's entries; none before the first file made it. */
+const entries = (...parts: string[]): string[] => {
+  const dir = path.join(w.t.dataDir, ...parts);
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
 /** Nothing of a refused file stays: no upload, no part file, no stored ZIM, no library row. */
 const nothingKept = (id: number) => {
   expect(row(id)?.media_sha256).toBeNull();
-  expect(fs.readdirSync(path.join(w.t.dataDir, 'uploads'))).toEqual([]);
-  expect(fs.readdirSync(path.join(w.t.dataDir, 'media')).filter((name) => name.endsWith('.zim'))).toEqual([]);
+  expect(entries('uploads')).toEqual([]);
+  expect(entries('media').filter((name) => name.endsWith('.zim'))).toEqual([]);
   expect(w.t.app.db.prepare('SELECT count(*) AS n FROM zim_libraries WHERE resource_id = ?').get(id)).toEqual({ n: 0 });
 };
 
@@ -96,6 +102,17 @@ describe('a ZIM through the upload door (POST /api/uploads, PATCH /api/uploads/{
     expect(library.articleCount).toBeGreaterThanOrEqual(2);
     expect(library.mediaCount).toBeGreaterThanOrEqual(1);
     expect(row(id)?.status).toBe('draft');
+  });
+
+  it('bounds a library by the disk, not the upload limit: a file larger than the free space is refused with 507 DISK_FULL before a byte arrives', async () => {
+    const id = await libraryDraft();
+    const res = await api('admin', 'POST', '/uploads', { payload: { resourceId: id, size: 2 ** 50, name: 'enorme.zim' } });
+    expect(res.statusCode, res.body).toBe(507);
+    expect(errorCode(res)).toBe('DISK_FULL');
+    expect(entries('uploads')).toEqual([]);
+    // Any other type keeps the upload limit.
+    const pdf = (await api('admin', 'POST', '/v2/resources', { payload: validDraft(w) })).json().id as number;
+    expect(errorCode(await api('admin', 'POST', '/uploads', { payload: { resourceId: pdf, size: 2 * 1024 * 1024 } }))).toBe('UPLOAD_TOO_LARGE');
   });
 
   it('refuses a villager with 403 LIBRARY_ADMIN_ONLY, in Spanish, before anything is made', async () => {
