@@ -105,6 +105,7 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     const toWrite = manifest.files.filter((f) => !mediaExists(ctx.db, f.sha256) && !fs.existsSync(path.join(staging as string, f.sha256)));
     ensureDiskSpace(ctx, toWrite.reduce((sum, f) => sum + f.size, 0));
     const { types, libraries } = await receiveFiles(ctx, manifest, entries, staging);
+    await readStoredLibraries(ctx, manifest, libraries);
     const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, libraries, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
@@ -256,6 +257,19 @@ async function receiveFiles(
   }
   if (received.size !== expected.size) throw new AppError('PACK_TRUNCATED');
   return { types, libraries };
+}
+
+/**
+ * A library whose ZIM this kit already stores was not staged (receiveFiles
+ * writes nothing it has): its metadata are read from the stored copy, so the
+ * new resource gets them and a check of its own.
+ */
+async function readStoredLibraries(ctx: ImportContext, manifest: Manifest, libraries: Map<string, ZimFacts>): Promise<void> {
+  for (const r of manifest.resources) {
+    const stored = r.mediaSha256 ? mediaPath(ctx.dataDir, r.mediaSha256, 'zim') : null;
+    if (r.type !== RESOURCE_TYPES.LIBRARY || !r.mediaSha256 || !stored || libraries.has(r.mediaSha256) || !fs.existsSync(stored)) continue;
+    libraries.set(r.mediaSha256, await inspectZim(stored));
+  }
 }
 
 /** Moves the files the new rows use into the store, then changes the library in one transaction. */

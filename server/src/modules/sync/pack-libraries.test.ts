@@ -73,6 +73,14 @@ describe('a library in a content pack', () => {
     expect(await checkedInB(globalId)).toMatchObject({ status: 'blocked', check_state: 'failed', status_reason: 'La suma de comprobación del archivo ZIM no coincide: la copia está dañada' });
   });
 
+  it('reads a library whose ZIM the receiving kit already stores from its stored copy', async () => {
+    const bytes = anotherCopy(zim);
+    addMedia(B.app.db, B.dataDir, bytes, 'zim', 'application/x-zim');
+    const globalId = libraryOnA('Copia que B ya tiene', bytes);
+    expect(await packIntoB()).toMatchObject({ added: 1 });
+    expect(await checkedInB(globalId)).toMatchObject({ language: 'spa', check_state: 'ok' });
+  });
+
   it('refuses the whole pack with ZIM_TRUNCATED when a ZIM in it is cut, and B keeps nothing of it', async () => {
     const cut = anotherCopy(zim).subarray(0, zim.length - 500);
     const globalId = libraryOnA('Copia cortada', cut);
