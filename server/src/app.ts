@@ -30,6 +30,8 @@ import type { DeviceOptions } from './modules/device/device.service.ts';
 import { phoneModeRoutes } from './modules/device/phone-mode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
+import { LibraryChecks } from './modules/libraries/libraries.service.ts';
+import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { RenditionQueue, type QueueOptions } from './modules/renditions/queue.ts';
@@ -135,7 +137,12 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   app.decorate('renditions', renditionQueue);
   // Once every route is there: jobs cut by the last stop run again, in the background.
   app.addHook('onReady', async () => renditionQueue.start());
+  const libraryChecks = new LibraryChecks(db, config.dataDir, app.log);
+  app.decorate('libraryChecks', libraryChecks);
+  // Checks a stop cut short run again, in the background.
+  app.addHook('onReady', async () => libraryChecks.resume());
   app.addHook('onClose', async () => {
+    await libraryChecks.close();
     await renditionQueue.close();
     viewCounts.close();
     db.close();
@@ -181,6 +188,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
       await api.register(usersRoutes);
       // Contributions (docs/API-contributions.md)
       await api.register(uploadsRoutes);
+      await api.register(librariesRoutes);
       await api.register(moderationRoutes);
       await api.register(commentsRoutes);
       await api.register(favoritesRoutes);

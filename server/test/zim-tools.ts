@@ -3,6 +3,7 @@
  * read the real files the reader is compared with.
  */
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -95,4 +96,37 @@ export function illustrationPng(): Buffer {
   ihdr.writeUInt32BE(width, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const testPage = (title: string, body: string): string =>
+  `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+
+/** A small real library for the import doors' tests: a main page, an article, its icon, and `extra` files. */
+export async function libraryZim(dir: string, extra: Page[] = []): Promise<Buffer> {
+  const file = await zimwriterfs(
+    dir,
+    [
+      { file: 'index.html', content: testPage('Portada', '<a href="arbol.html">Árbol</a> <img src="img.png">') },
+      { file: 'arbol.html', content: testPage('Árbol', '<p>La ceiba es un árbol sagrado.</p>') },
+      { file: 'img.png', content: illustrationPng() },
+      ...extra,
+    ],
+    { welcome: 'index.html', illustration: 'img.png', title: 'Páginas de prueba' },
+  );
+  return fs.readFile(file);
+}
+
+/** The same library as another file: a new uuid and the MD5 made again, so its bytes (and sha256) are its own. */
+export function anotherCopy(zim: Buffer): Buffer {
+  const copy = Buffer.from(zim);
+  randomBytes(16).copy(copy, 8);
+  createHash('md5').update(copy.subarray(0, copy.length - 16)).digest().copy(copy, copy.length - 16);
+  return copy;
+}
+
+/** A copy whose stored MD5 (the last 16 bytes) is wrong: it opens, and fails its check. */
+export function wrongChecksum(zim: Buffer): Buffer {
+  const copy = Buffer.from(zim);
+  copy[copy.length - 1] = (copy[copy.length - 1] ?? 0) ^ 0xff;
+  return copy;
 }

@@ -6,6 +6,7 @@ export * from './contributions.ts';
 export * from './device.ts';
 export * from './device-wifi.ts';
 export * from './fold.ts';
+export * from './libraries.ts';
 export * from './library.ts';
 export * from './portal.ts';
 export * from './portal-data.ts';

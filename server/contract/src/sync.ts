@@ -61,6 +61,8 @@ export const SyncDriveSchema = Type.Object({
   freeBytes: Nullable(Type.Integer()),
   packs: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })),
   backups: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })),
+  /** ZIM files (Wikipedia, Khan Academy…) an admin can bring in as «Biblioteca» resources */
+  libraries: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })),
 });
 export type SyncDrive = Static<typeof SyncDriveSchema>;
 
@@ -136,6 +138,15 @@ export const SyncUsbImportBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 300 }),
   arrival: Type.Optional(ImportArrivalSchema),
   acceptUntrusted: Type.Optional(Type.Boolean()),
+});
+
+/** POST /v2/admin/sync/import-usb-library: a ZIM on a drive becomes a «Biblioteca» resource. */
+export const SyncUsbLibraryBodySchema = Type.Object({
+  drive: Type.String({ minLength: 1, maxLength: 4096 }),
+  name: Type.String({ minLength: 1, maxLength: 300 }),
+  /** the category it goes in; none: uncategorised */
+  categoryId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  arrival: Type.Optional(ImportArrivalSchema),
 });
 
 export const SyncExportParamsSchema = Type.Object({ packId: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });

@@ -20,16 +20,18 @@ export const RESOURCE_TYPES = {
   APP: 5,
   /** a playlist published as a resource; it has no file */
   LIST: 6,
+  /** «Biblioteca»: an offline library in one ZIM file (Wikipedia, Khan Academy…); only admins bring them */
+  LIBRARY: 7,
 } as const;
 
-const { ALL, IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST } = RESOURCE_TYPES;
+const { ALL, IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST, LIBRARY } = RESOURCE_TYPES;
 
 /** The types a resource can have (ALL is a filter, not a type). */
-export const RESOURCE_TYPE_CODES = [IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST] as const;
+export const RESOURCE_TYPE_CODES = [IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST, LIBRARY] as const;
 export type ResourceTypeCode = (typeof RESOURCE_TYPE_CODES)[number];
 
 /** The types a contribution may carry a file of: every type but a list, which is made, not uploaded. */
-export const UPLOAD_TYPE_CODES = [IMAGE, DOCUMENT, VIDEO, AUDIO, APP] as const;
+export const UPLOAD_TYPE_CODES = [IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIBRARY] as const;
 export type UploadTypeCode = (typeof UPLOAD_TYPE_CODES)[number];
 
 /** The codes a type filter accepts: ALL or one type. */

@@ -30,6 +30,8 @@ describe('fileTypeOf: a file is what its bytes are', () => {
     ['an Android package (its zip lists AndroidManifest.xml)', APK_BYTES, 'application/vnd.android.package-archive', 'apk'],
     ['a zip without AndroidManifest.xml', ZIP_BYTES, 'application/zip', 'zip'],
     ['zip magic with no directory', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(500, 1)]), 'application/zip', 'zip'],
+    ['a ZIM (the openZIM magic 0x044D495A, little-endian)', Buffer.concat([Buffer.from('ZIM\x04', 'latin1'), Buffer.from([6, 0, 1, 0]), Buffer.alloc(72)]), 'application/x-zim', 'zim'],
+    ['ZIM letters with another byte after them', Buffer.concat([Buffer.from('ZIM\x05', 'latin1'), Buffer.alloc(76)]), 'application/octet-stream', 'bin'],
     ['a Windows program', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]), 'application/vnd.microsoft.portable-executable', 'exe'],
     ['HTML', HTML_BYTES, 'application/octet-stream', 'bin'],
     ['SVG', SVG_BYTES, 'application/octet-stream', 'bin'],

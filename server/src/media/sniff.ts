@@ -8,7 +8,7 @@ export interface Sniffed {
   typeCode: UploadTypeCode;
 }
 
-const { IMAGE, DOCUMENT, VIDEO, AUDIO, APP } = RESOURCE_TYPES;
+const { IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIBRARY } = RESOURCE_TYPES;
 
 /** Bytes needed to decide. */
 export const SNIFF_BYTES = 16;
@@ -30,6 +30,8 @@ const KINDS: ReadonlyArray<readonly [(head: Uint8Array) => boolean, Sniffed]> = 
   [(h) => ascii(h, 0, 'OggS'), { mime: 'audio/ogg', ext: 'ogg', typeCode: AUDIO }],
   [(h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WAVE'), { mime: 'audio/wav', ext: 'wav', typeCode: AUDIO }],
   [(h) => ascii(h, 0, 'PK\x03\x04'), { mime: 'application/vnd.android.package-archive', ext: 'apk', typeCode: APP }],
+  // The openZIM magic number 0x044D495A, little-endian (zim/header.ts reads the rest when it lands).
+  [(h) => ascii(h, 0, 'ZIM\x04'), { mime: 'application/x-zim', ext: 'zim', typeCode: LIBRARY }],
 ];
 
 /** Every type sniff can name. */

@@ -2,6 +2,7 @@ import type {
   CategoryFields,
   CategoryListResponse,
   CategoryTypesResponse,
+  Library,
   Playlist,
   QueryContentAll,
   ResourcePage,
@@ -33,6 +34,11 @@ export async function getCategoryChildren(id: CategoryNodeId, signal?: AbortSign
 /** GET /api/v2/categories/{id}/branch?fields=… : from the top level down to the node itself. */
 export async function getCategoryBranch(id: number, signal?: AbortSignal, fields = TREE_FIELDS): Promise<CategoryFields[]> {
   return (await api.get<CategoryListResponse>(`/v2/categories/${id}/branch`, { fields }, signal)).data;
+}
+
+/** GET /api/v2/libraries/{id}: what a «Biblioteca» resource's ZIM file says, and its checksum check (docs/API-contributions.md). */
+export function getLibrary(id: number, signal?: AbortSignal): Promise<Library> {
+  return api.get<Library>(`/v2/libraries/${id}`, undefined, signal);
 }
 
 // In a module of its own: the app's start asks for it (app/first-read.ts) without this whole file.

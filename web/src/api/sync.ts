@@ -18,6 +18,10 @@ export const exportCertificates = (drive: string | null) =>
 export const importFromUsb = (drive: string, name: string, arrival: ImportArrival, acceptUntrusted: boolean) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb', { method: 'POST', body: { drive, name, arrival, acceptUntrusted } }).then((r) => r.job);
 
+/** A ZIM on a drive becomes a «Biblioteca» resource (docs/SYNC.md "USB drives"). */
+export const importLibraryFromUsb = (drive: string, name: string, arrival: ImportArrival) =>
+  api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb-library', { method: 'POST', body: { drive, name, arrival } }).then((r) => r.job);
+
 export const syncNow = (arrival: ImportArrival) => api.request<{ job: SyncJob }>('/v2/admin/sync/now', { method: 'POST', body: { arrival } }).then((r) => r.job);
 export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/publish', { method: 'POST' }).then((r) => r.job);
 

@@ -141,5 +141,5 @@ export const esAdmin = {
     add: (name: string) => `Añadir a ${name}`,
     remove: (name: string) => `Quitar a ${name}`,
   },
-  types: { 1: 'Imagen', 2: 'Documento', 3: 'Video', 4: 'Audio', 5: 'Aplicación', 6: 'Lista' } as Record<number, string>,
+  types: { 1: 'Imagen', 2: 'Documento', 3: 'Video', 4: 'Audio', 5: 'Aplicación', 6: 'Lista', 7: 'Biblioteca' } as Record<number, string>,
 };

@@ -44,6 +44,7 @@ export const esLibrary = {
     4: 'Audio',
     5: 'Aplicación',
     6: 'Lista',
+    7: 'Biblioteca',
   },
   grid: {
     label: 'Recursos',
@@ -62,6 +63,19 @@ export const esLibrary = {
   },
   random: {
     empty: 'Todavía no hay recursos publicados en la biblioteca',
+  },
+  /** a «Biblioteca» resource: its ZIM file's facts and the check of its bytes */
+  library: {
+    language: 'Idioma',
+    articles: 'Artículos',
+    media: 'Imágenes, audios y videos',
+    date: 'Fecha de la biblioteca',
+    size: 'Tamaño del archivo',
+    check: 'Comprobación del archivo',
+    checking: 'Comprobando el archivo… {percent} %',
+    ok: 'Archivo completo y sin daños',
+    failed: 'El archivo está dañado: {reason}',
+    failedNoReason: 'El archivo está dañado',
   },
   resource: {
     author: 'Autor',

@@ -28,6 +28,9 @@ export const esSync = {
     importThis: 'Importar',
     noDrives: (root: string) => `No hay memorias USB conectadas (se buscan en ${root}).`,
     noPacks: 'Esta memoria no tiene paquetes.',
+    /** ZIM files on the drive: each becomes a «Biblioteca» resource (uncategorised; the admin places it after) */
+    libraries: 'Bibliotecas (archivos ZIM)',
+    addLibrary: 'Añadir a la biblioteca',
   },
   progress: {
     label: 'Progreso',

@@ -59,7 +59,7 @@ export const esUpload = {
     working: 'Enviando…',
     failed: 'No se pudo enviar el recurso.',
   },
-  types: { 1: 'Imagen', 2: 'Documento', 3: 'Video', 4: 'Audio', 5: 'Aplicación' } as Record<number, string>,
+  types: { 1: 'Imagen', 2: 'Documento', 3: 'Video', 4: 'Audio', 5: 'Aplicación', 7: 'Biblioteca' } as Record<number, string>,
   progress: {
     label: 'Progreso de la subida',
     bytes: '{percent} % · {sent} de {size}',

@@ -1,5 +1,5 @@
 /** The pictures of the resource types (features/library/resource-types.ts names one per type). */
-export type TypeIconName = 'all' | 'image' | 'document' | 'video' | 'audio' | 'app' | 'list';
+export type TypeIconName = 'all' | 'image' | 'document' | 'video' | 'audio' | 'app' | 'list' | 'library';
 
 export type IconName =
   | TypeIconName
@@ -31,6 +31,7 @@ const PATHS: Record<IconName, string> = {
   audio: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
   app: 'M7 2h10v20H7zM11 18h2',
   list: 'M9 6h12M9 12h12M9 18h12M4 6h.01M4 12h.01M4 18h.01',
+  library: 'M4 4h4v16H4zM10 4h4v16h-4zM16.5 4.5l3.8-1 3.2 15.5-3.8 1z',
   back: 'M15 18l-6-6 6-6',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM20 20l-4.8-4.8',
   dice: 'M4 4h16v16H4zM8.5 8.5h.01M15.5 8.5h.01M12 12h.01M8.5 15.5h.01M15.5 15.5h.01',

@@ -228,7 +228,7 @@ describe('GET /api/content/all', () => {
   });
 
   it('refuses page 0, a negative page and per_page over 60 with 400', async () => {
-    for (const q of ['page=0', 'page=-1', 'per_page=61', 'per_page=0', 'type=7', 'category=abc']) {
+    for (const q of ['page=0', 'page=-1', 'per_page=61', 'per_page=0', 'type=8', 'category=abc']) {
       const r = await get(`/api/content/all?${q}`);
       expect(r.statusCode, q).toBe(400);
       expect(r.json().error.code).toBe('VALIDATION');

@@ -86,7 +86,7 @@ describe('tile targets', () => {
   it.each([
     ['a category that does not exist', { kind: 'category', value: '999999' }],
     ['a category that is not an id', { kind: 'category', value: 'agro' }],
-    ['a type code out of range', { kind: 'type', value: '7' }],
+    ['a type code out of range', { kind: 'type', value: '8' }],
     ['a route to another site', { kind: 'route', value: '//evil.example/' }],
     ['a route into the API', { kind: 'route', value: '/api/v2/admin/menu/default' }],
     ['a script address', { kind: 'url', value: 'javascript:alert(1)' }],

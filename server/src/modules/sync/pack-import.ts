@@ -18,6 +18,7 @@ import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import { finishImportJournal, insertResource, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
+import { inspectZim, recordLibrary, zimRefusal, type ZimFacts } from '../libraries/libraries.service.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 
 export interface ImportOptions {
@@ -103,8 +104,9 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
     // Files stored already, or staged by a cut attempt, are hashed but not written again: only the rest needs room.
     const toWrite = manifest.files.filter((f) => !mediaExists(ctx.db, f.sha256) && !fs.existsSync(path.join(staging as string, f.sha256)));
     ensureDiskSpace(ctx, toWrite.reduce((sum, f) => sum + f.size, 0));
-    const types = await receiveFiles(ctx, manifest, entries, staging);
-    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, options.arrival, origin));
+    const { types, libraries } = await receiveFiles(ctx, manifest, entries, staging);
+    await readStoredLibraries(ctx, manifest, libraries);
+    const report = await withStoreLock(() => commit(ctx, manifest, staging as string, types, libraries, options.arrival, origin));
     finishImportJournal(ctx.db, journalId, 'done', 'Importación completada', report);
     await fs.promises.rm(staging, { recursive: true, force: true });
     if (signature !== null && isTrusted(ctx, signature) && handlesCertificates(ctx)) await receivePackCertificates(ctx, manifest, signature.publicKey, firstImport);
@@ -126,6 +128,9 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
 function asRefusal(error: unknown): AppError | null {
   const full = asDiskFull(error);
   if (full instanceof AppError) return full;
+  // A library's ZIM the reader refuses (inspectZim): its own code, and the pack is refused whole.
+  const zim = zimRefusal(error);
+  if (zim instanceof AppError) return zim;
   if (error instanceof TarError) return new AppError(error.truncated ? 'PACK_TRUNCATED' : 'PACK_CORRUPT');
   // The source itself failed: a closed connection, a pulled drive.
   if ((error as { code?: string }).code === 'ECONNRESET' || (error as { code?: string }).code === 'EIO' || (error as Error).message === 'aborted') {
@@ -208,10 +213,16 @@ const isTrusted = (ctx: ImportContext, sig: Signature): boolean => sig.publicKey
  * manifest's hash and size, and types each staged one by its bytes: the
  * manifest's `ext` and `mime` are another kit's word and never used.
  */
-async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: AsyncGenerator<TarEntry>, staging: string): Promise<Map<string, FileType>> {
+async function receiveFiles(
+  ctx: ImportContext,
+  manifest: Manifest,
+  entries: AsyncGenerator<TarEntry>,
+  staging: string,
+): Promise<{ types: Map<string, FileType>; libraries: Map<string, ZimFacts> }> {
   const expected = new Map(manifest.files.map((f) => [f.sha256, f]));
   const received = new Set<string>();
   const types = new Map<string, FileType>();
+  const libraries = new Map<string, ZimFacts>();
   for (let entry = await nextEntry(entries); entry; entry = await nextEntry(entries)) {
     const sha = /^media\/([0-9a-f]{64})$/.exec(entry.name)?.[1];
     const file = sha ? expected.get(sha) : undefined;
@@ -236,15 +247,41 @@ async function receiveFiles(ctx: ImportContext, manifest: Manifest, entries: Asy
       await fs.promises.rename(part, staged);
       await fsyncDir(staging);
     }
-    if (fs.existsSync(staged)) types.set(sha, await fileTypeOf(staged));
+    if (fs.existsSync(staged)) {
+      const type = await fileTypeOf(staged);
+      types.set(sha, type);
+      // A library is checked by the receiving kit as by every door: opened by the reader now, its MD5 after the import.
+      if (type.typeCode === RESOURCE_TYPES.LIBRARY) libraries.set(sha, await inspectZim(staged));
+    }
     received.add(sha);
   }
   if (received.size !== expected.size) throw new AppError('PACK_TRUNCATED');
-  return types;
+  return { types, libraries };
+}
+
+/**
+ * A library whose ZIM this kit already stores was not staged (receiveFiles
+ * writes nothing it has): its metadata are read from the stored copy, so the
+ * new resource gets them and a check of its own.
+ */
+async function readStoredLibraries(ctx: ImportContext, manifest: Manifest, libraries: Map<string, ZimFacts>): Promise<void> {
+  for (const r of manifest.resources) {
+    const stored = r.mediaSha256 ? mediaPath(ctx.dataDir, r.mediaSha256, 'zim') : null;
+    if (r.type !== RESOURCE_TYPES.LIBRARY || !r.mediaSha256 || !stored || libraries.has(r.mediaSha256) || !fs.existsSync(stored)) continue;
+    libraries.set(r.mediaSha256, await inspectZim(stored));
+  }
 }
 
 /** Moves the files the new rows use into the store, then changes the library in one transaction. */
-function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: Map<string, FileType>, arrival: 'published' | 'pending', origin: string | null): ImportReport {
+function commit(
+  ctx: ImportContext,
+  manifest: Manifest,
+  staging: string,
+  types: Map<string, FileType>,
+  libraries: Map<string, ZimFacts>,
+  arrival: 'published' | 'pending',
+  origin: string | null,
+): ImportReport {
   const { db, dataDir } = ctx;
   const files = new Map(manifest.files.map((f) => [f.sha256, f]));
   const moved: { sha256: string; ext: string }[] = [];
@@ -304,11 +341,19 @@ function commit(ctx: ImportContext, manifest: Manifest, staging: string, types: 
         if (file && type) insertMedia(db, { sha256: file.sha256, size: file.size, type });
       }
       adoptCarriedCopies(db, step.r.mediaSha256, packCopies);
+      // Its MD5 is checked once the import is over (onFilesArrived resumes every check not done).
+      const library = (id: number) => {
+        const facts = step.r.mediaSha256 ? libraries.get(step.r.mediaSha256) : undefined;
+        if (facts && step.r.mediaSha256) recordLibrary(db, id, step.r.mediaSha256, facts);
+      };
       if (step.action === 'add') {
-        rememberSync(db, insertResource(db, fields, arrival), step.fp, step.r.owner, origin);
+        const id = insertResource(db, fields, arrival);
+        library(id);
+        rememberSync(db, id, step.fp, step.r.owner, origin);
         note(report, resource(step.r), 'added');
       } else if (step.action === 'update' || step.action === 'restore') {
         updateResource(db, step.id, fields);
+        library(step.id);
         if (step.action === 'restore') restoreResource(db, step.id, arrival);
         rememberSync(db, step.id, step.fp, step.r.owner, origin);
         note(report, resource(step.r), 'updated', step.action === 'restore' ? 'Vuelve a estar disponible en el kit de origen' : null);

@@ -15,6 +15,7 @@ import {
   SyncJobAcceptedSchema,
   SyncStatusSchema,
   SyncUsbImportBodySchema,
+  SyncUsbLibraryBodySchema,
   TrustedKeyBodySchema,
   TrustedKeyParamsSchema,
   TrustedKeySchema,
@@ -25,6 +26,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { fileAnswerHeaders } from '../../media/serve.ts';
 import { requireAdmin } from '../../access/guards.ts';
+import { CategoryTree } from '../../catalog/category-tree.ts';
 import { reloadHttps } from '../device/https.plugin.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
@@ -62,7 +64,10 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     onCertificateInstalled: () => reloadHttps(app),
     hubCertificates: app.hubCertificates,
     acmeCaFile: config.acmeCaFile,
-    onFilesArrived: () => app.renditions.catchUp(),
+    onFilesArrived: () => {
+      app.renditions.catchUp();
+      app.libraryChecks.resume();
+    },
   });
 
   // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.
@@ -168,6 +173,16 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       return report;
     },
   );
+
+  app.post('/v2/admin/sync/import-usb-library', { schema: { body: SyncUsbLibraryBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
+    const { drive, name, categoryId, arrival } = request.body;
+    if (categoryId != null && CategoryTree.load(db, request.viewer).get(categoryId) === null) {
+      throw new AppError('VALIDATION', { field: 'body.categoryId', reason: 'La categoría no existe' }, 'La categoría no existe');
+    }
+    const job = jobs.startUsbLibrary(drive, name, { categoryId: categoryId ?? null, arrival: arrival ?? 'pending' });
+    request.log.info({ adminId: request.viewer?.id, drive, name }, 'sincronización: biblioteca ZIM desde USB');
+    return reply.code(202).send({ job });
+  });
 
   app.post('/v2/admin/sync/import-usb', { schema: { body: SyncUsbImportBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { drive, name, arrival, acceptUntrusted } = request.body;

@@ -17,6 +17,7 @@ import type { HubCertificates } from './certificates-hub.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
 import { keyIdOf, parsePublicKey, type KitKey } from './sync-keys.ts';
 import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys, writeHubState } from './sync.repo.ts';
+import { bringLibraryFile, type LibraryImport } from './usb-libraries.ts';
 import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
 
 export interface SyncOptions {
@@ -42,7 +43,7 @@ export interface SyncContext {
   hubCertificates: HubCertificates | null;
   /** KIT_ACME_CA_FILE: roots its hub's chains may end at besides the public ones */
   acmeCaFile: string | null;
-  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared */
+  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared, ZIMs' checks started */
   onFilesArrived: () => void;
 }
 
@@ -187,6 +188,24 @@ export class SyncJobs {
     this.importStream(source, pack.size, { ...options, source: 'usb' })
       .catch(() => undefined)
       .finally(() => source.destroy());
+    return this.current as SyncJob;
+  }
+
+  /** A ZIM file on a drive becomes a «Biblioteca» resource (usb-libraries.ts); the job shows the copy's progress. */
+  startUsbLibrary(drivePath: string, name: string, options: LibraryImport): SyncJob {
+    if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
+    const zim = findFileOnDrive(findDrive(this.drives(), drivePath), 'libraries', name);
+    // Refused before the job starts when it cannot fit beside the reserve.
+    ensureDiskSpace(this.ctx, zim.size);
+    const { done } = this.run(
+      'import',
+      zim.size,
+      (j) => bringLibraryFile(this.ctx, zim.file, options, (n) => (j.bytesDone += n)),
+      (j, library) => {
+        j.message = `Biblioteca añadida: ${library.title}. Se está comprobando el archivo`;
+      },
+    );
+    done.catch(() => undefined);
     return this.current as SyncJob;
   }
 

@@ -21,7 +21,12 @@ export interface Drive {
   freeBytes: number | null;
   packs: DriveFile[];
   backups: DriveFile[];
+  /** offline libraries (ZIM files) an admin can bring in as «Biblioteca» resources */
+  libraries: DriveFile[];
 }
+
+/** Listed by name only; what a file is, its bytes decide when it is brought in. */
+const ZIM_EXTENSION = 'zim';
 
 /** Where packs go on a drive, so a kit finds them again. */
 export const DRIVE_FOLDER = 'kitportal';
@@ -50,7 +55,16 @@ export function listDrives(mountsFile: string, usbRoot: string): Drive[] {
     } catch {
       return [];
     }
-    return [{ path: point, label: path.basename(point), freeBytes: freeBytes(point), packs: filesOn(point, PACK_EXTENSION), backups: filesOn(point, BACKUP_EXTENSION) }];
+    return [
+      {
+        path: point,
+        label: path.basename(point),
+        freeBytes: freeBytes(point),
+        packs: filesOn(point, PACK_EXTENSION),
+        backups: filesOn(point, BACKUP_EXTENSION),
+        libraries: filesOn(point, ZIM_EXTENSION),
+      },
+    ];
   });
 }
 
@@ -91,9 +105,11 @@ export function findDrive(drives: readonly Drive[], drivePath: string): Drive {
   return drive;
 }
 
-/** A pack's or backup's full path, only if the drive lists it. */
-export function findFileOnDrive(drive: Drive, kind: 'packs' | 'backups', name: string): { file: string; size: number } {
+const NOT_FOUND = { packs: 'SYNC_PACK_NOT_FOUND', backups: 'BACKUP_NOT_FOUND', libraries: 'SYNC_LIBRARY_NOT_FOUND' } as const;
+
+/** A pack's, backup's or library's full path, only if the drive lists it. */
+export function findFileOnDrive(drive: Drive, kind: 'packs' | 'backups' | 'libraries', name: string): { file: string; size: number } {
   const found = drive[kind].find((p) => p.name === name);
-  if (!found) throw new AppError(kind === 'packs' ? 'SYNC_PACK_NOT_FOUND' : 'BACKUP_NOT_FOUND');
+  if (!found) throw new AppError(NOT_FOUND[kind]);
   return { file: path.join(drive.path, ...found.name.split('/')), size: found.size };
 }

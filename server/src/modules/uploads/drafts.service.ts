@@ -10,6 +10,7 @@ import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
 import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from './drafts.repo.ts';
 import { plainText } from '../../plain-text.ts';
+import { assertMayBringLibrary } from '../libraries/libraries.service.ts';
 
 /** Control characters out (a description keeps its line breaks), line ends unified, trimmed. */
 export const cleanText = (value: string, multiline = false): string => plainText(value, multiline);
@@ -22,6 +23,7 @@ export function typeOfMime(mime: string): UploadTypeCode {
   if (mime === 'application/pdf') return RESOURCE_TYPES.DOCUMENT;
   if (mime.startsWith('video/')) return RESOURCE_TYPES.VIDEO;
   if (mime.startsWith('audio/')) return RESOURCE_TYPES.AUDIO;
+  if (mime === 'application/x-zim') return RESOURCE_TYPES.LIBRARY;
   return RESOURCE_TYPES.APP;
 }
 
@@ -31,7 +33,10 @@ function changesFrom(db: Db, viewer: Viewer, body: UpdateResource): ResourceChan
     changes.title = cleanText(body.title);
     if (changes.title === '') throw invalid('title', 'Escribe el título del recurso');
   }
-  if (body.type !== undefined) changes.type_code = body.type;
+  if (body.type !== undefined) {
+    assertMayBringLibrary(viewer, body.type);
+    changes.type_code = body.type;
+  }
   if (body.author !== undefined) changes.author = cleanText(body.author);
   if (body.source !== undefined) changes.source = cleanText(body.source);
   if (body.license !== undefined) changes.license = body.license ?? '';

@@ -60,7 +60,7 @@ describe('POST /api/v2/resources', () => {
     const blank = await create(validDraft(w, { title: '  \n ' }));
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.data.field).toBe('body.title');
-    for (const type of [0, 6, 7]) expect((await create(validDraft(w, { type }))).statusCode, `type ${type}`).toBe(400);
+    for (const type of [0, 6, 8]) expect((await create(validDraft(w, { type }))).statusCode, `type ${type}`).toBe(400);
     const hidden = addCategory(w.t.app.db, 'Solo admins', { hidden: true });
     for (const category of [hidden, 99999]) {
       const res = await create(validDraft(w, { content_type_id: category }));

@@ -52,7 +52,9 @@ export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const { dataDir, maxUploadBytes, diskReserveBytes } = app.config;
-  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes, (sha256) => app.renditions.prepare(sha256));
+  const uploads = new UploadManager(db, dataDir, maxUploadBytes, diskReserveBytes, (sha256) => app.renditions.prepare(sha256), (resourceId, sha256) =>
+    app.libraryChecks.start(resourceId, sha256),
+  );
 
   // Encapsulated: only this feature parses multipart with these limits (the
   // library file may be large; multipart's own default is 1 MiB).

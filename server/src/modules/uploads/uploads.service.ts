@@ -18,6 +18,7 @@ import type { Viewer } from '../../types.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
 import type { DbModerated } from '../../catalog/resources.repo.ts';
+import { assertMayBringLibrary, inspectZim, recordLibrary, type ZimFacts } from '../libraries/libraries.service.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
 import { setResourceFile } from './drafts.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
@@ -33,8 +34,15 @@ const STALE_MS = UPLOAD_STALE_HOURS * 3600 * 1000;
  */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-const { IMAGE, DOCUMENT, VIDEO, AUDIO, APP } = RESOURCE_TYPES;
-const TYPE_LABEL: Record<number, string> = { [IMAGE]: 'una imagen', [DOCUMENT]: 'un documento PDF', [VIDEO]: 'un video', [AUDIO]: 'un audio', [APP]: 'una aplicación (APK)' };
+const { IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIBRARY } = RESOURCE_TYPES;
+const TYPE_LABEL: Record<number, string> = {
+  [IMAGE]: 'una imagen',
+  [DOCUMENT]: 'un documento PDF',
+  [VIDEO]: 'un video',
+  [AUDIO]: 'un audio',
+  [APP]: 'una aplicación (APK)',
+  [LIBRARY]: 'una biblioteca (archivo ZIM)',
+};
 
 /**
  * The file's real type, from its first bytes (never its name or the client's
@@ -99,14 +107,24 @@ export class UploadManager {
   readonly #finishing = new Set<string>();
   /** a resource's new file is in the store (its phone copies are prepared from it) */
   readonly #onStored: (sha256: string) => void;
+  /** a library's new ZIM is in the store: its checksum is checked in the background */
+  readonly #onLibrary: (resourceId: number, sha256: string) => void;
 
-  constructor(db: Db, dataDir: string, maxBytes: number, diskReserveBytes: number, onStored: (sha256: string) => void = () => undefined) {
+  constructor(
+    db: Db,
+    dataDir: string,
+    maxBytes: number,
+    diskReserveBytes: number,
+    onStored: (sha256: string) => void = () => undefined,
+    onLibrary: (resourceId: number, sha256: string) => void = () => undefined,
+  ) {
     this.db = db;
     this.dataDir = dataDir;
     this.maxBytes = maxBytes;
     this.quotas = new UploadQuotas(db);
     this.room = { dataDir, diskReserveBytes };
     this.#onStored = onStored;
+    this.#onLibrary = onLibrary;
   }
 
   /** The caller's own upload; anybody else's is as unknown as one that never existed. */
@@ -116,8 +134,13 @@ export class UploadManager {
     return row;
   }
 
-  #checkSize(size: number): void {
-    if (size > this.maxBytes) {
+  /**
+   * The upload size limit (KIT_MAX_UPLOAD_MB). A library's ZIM is several GB
+   * and only admins bring one: it is bounded by the disk reserve alone, like
+   * a USB copy (docs/API-contributions.md#bibliotecas-zim).
+   */
+  #checkSize(size: number, typeCode: number): void {
+    if (typeCode !== LIBRARY && size > this.maxBytes) {
       throw new AppError('UPLOAD_TOO_LARGE', { field: 'size', maxBytes: this.maxBytes, size }, `El archivo es más grande de lo permitido (máximo ${mib(this.maxBytes)})`);
     }
   }
@@ -132,7 +155,8 @@ export class UploadManager {
     const resource = getModerated(this.db, body.resourceId, viewer);
     assertAllowed('edit', resource, viewer);
     if (resource.type_code === RESOURCE_TYPES.LIST) throw new AppError('FILE_TYPE_MISMATCH', { field: 'resourceId', reason: 'list' }, 'Una lista no lleva archivo');
-    this.#checkSize(body.size);
+    assertMayBringLibrary(viewer, resource.type_code);
+    this.#checkSize(body.size, resource.type_code);
     const name = displayName(body.name);
     for (const old of uploadsOf(this.db, viewer.id, [resource.id])) {
       if (old.size === body.size && old.name === name && fs.existsSync(partPath(this.dataDir, old.id))) return { upload: old, created: false };
@@ -376,6 +400,14 @@ export class UploadManager {
     const size = fs.statSync(file).size;
     let cover: MadeCover | null = null;
     if (sniffed.typeCode === RESOURCE_TYPES.IMAGE) cover = await makeCover(file, () => new AppError('FILE_UNREADABLE', { field: 'file' }));
+    let library: ZimFacts | null = null;
+    if (sniffed.typeCode === LIBRARY) {
+      assertMayBringLibrary(viewer, read.type_code);
+      // Opened by the reader before it is kept: a cut or damaged file is refused here.
+      library = await inspectZim(file);
+      // The file's own icon, through the same picture rules as any cover; an icon no decoder reads leaves the placeholder.
+      if (library.illustration) cover = await makeCover(library.illustration, () => new AppError('FILE_UNREADABLE')).catch(() => null);
+    }
     await withStoreLock(async () => {
       // It may have been submitted, or its type changed, while the bytes were checked.
       const editable = () => {
@@ -396,6 +428,7 @@ export class UploadManager {
         superseded = this.db.transaction(() => {
           insertMedia(this.db, { sha256, type, size, width: cover?.source.width ?? null, height: cover?.source.height ?? null });
           setResourceFile(this.db, resourceId, { sha256, name, autoCover: coverSha });
+          if (library) recordLibrary(this.db, resourceId, sha256, library);
           // This upload is finished, and any other of the resource would only replace the file now there:
           // kept, it would hold its owner's quota and its bytes until it went stale.
           return deleteResourceUploads(this.db, resourceId).filter((id) => id !== uploadId);
@@ -412,6 +445,7 @@ export class UploadManager {
       releaseMedia(this.db, this.dataDir, replaced);
     });
     this.#onStored(sha256);
+    if (library) this.#onLibrary(resourceId, sha256);
   }
 
   /**

@@ -13,7 +13,7 @@ function contrastOnWhite(hex: string): number {
 }
 
 describe('resource type catalogue', () => {
-  it('has the seven codes with the Spanish labels, in order', () => {
+  it('has the eight codes with the Spanish labels, in order', () => {
     expect(RESOURCE_TYPE_CATALOGUE.map((t) => [t.code, t.label])).toEqual([
       [0, 'Todos'],
       [1, 'Imagen'],
@@ -22,17 +22,18 @@ describe('resource type catalogue', () => {
       [4, 'Audio'],
       [5, 'Aplicación'],
       [6, 'Lista'],
+      [7, 'Biblioteca'],
     ]);
     expect(Object.values(RESOURCE_TYPES)).toEqual(RESOURCE_TYPE_CATALOGUE.map((t) => t.code));
   });
 
   it('agrees with the server contract’s codes', () => {
-    expect(RESOURCE_TYPES).toEqual({ ALL: 0, IMAGE: 1, DOCUMENT: 2, VIDEO: 3, AUDIO: 4, APP: 5, LIST: 6 });
+    expect(RESOURCE_TYPES).toEqual({ ALL: 0, IMAGE: 1, DOCUMENT: 2, VIDEO: 3, AUDIO: 4, APP: 5, LIST: 6, LIBRARY: 7 });
   });
 
   it('gives every type its own icon and a colour readable on white', () => {
-    expect(new Set(RESOURCE_TYPE_CATALOGUE.map((t) => t.icon)).size).toBe(7);
-    expect(new Set(RESOURCE_TYPE_CATALOGUE.map((t) => t.color)).size).toBe(7);
+    expect(new Set(RESOURCE_TYPE_CATALOGUE.map((t) => t.icon)).size).toBe(8);
+    expect(new Set(RESOURCE_TYPE_CATALOGUE.map((t) => t.color)).size).toBe(8);
     for (const type of RESOURCE_TYPE_CATALOGUE) {
       expect(type.color).toMatch(/^#[0-9a-f]{6}$/);
       expect(contrastOnWhite(type.color), type.label).toBeGreaterThanOrEqual(4.5);
@@ -47,10 +48,11 @@ describe('resource type catalogue', () => {
 });
 
 describe('parseTypeCode', () => {
-  it('accepts 0–6 and turns anything else into 0', () => {
+  it('accepts 0–7 and turns anything else into 0', () => {
     expect(parseTypeCode('3')).toBe(3);
     expect(parseTypeCode('6')).toBe(6);
-    expect(parseTypeCode('7')).toBe(0);
+    expect(parseTypeCode('7')).toBe(7);
+    expect(parseTypeCode('8')).toBe(0);
     expect(parseTypeCode('1.5')).toBe(0);
     expect(parseTypeCode('')).toBe(0);
     expect(parseTypeCode(null)).toBe(0);

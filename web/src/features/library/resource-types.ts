@@ -2,10 +2,10 @@ import { RESOURCE_TYPES } from '@kit/contract/values';
 import { esLibrary } from '../../i18n/es-library.ts';
 import type { TypeIconName } from '../../ui/Icon.tsx';
 
-/** A type filter's code: RESOURCE_TYPES.ALL (the filter's "every type") or one of the six types. */
+/** A type filter's code: RESOURCE_TYPES.ALL (the filter's "every type") or one of the seven types. */
 export type TypeCode = (typeof RESOURCE_TYPES)[keyof typeof RESOURCE_TYPES];
 
-const { ALL, IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST } = RESOURCE_TYPES;
+const { ALL, IMAGE, DOCUMENT, VIDEO, AUDIO, APP, LIST, LIBRARY } = RESOURCE_TYPES;
 
 export interface ResourceTypeInfo {
   code: TypeCode;
@@ -24,6 +24,7 @@ export const RESOURCE_TYPE_CATALOGUE: readonly ResourceTypeInfo[] = [
   { code: AUDIO, label: esLibrary.types[AUDIO], color: '#7e22ce', icon: 'audio' },
   { code: APP, label: esLibrary.types[APP], color: '#15803d', icon: 'app' },
   { code: LIST, label: esLibrary.types[LIST], color: '#0e7490', icon: 'list' },
+  { code: LIBRARY, label: esLibrary.types[LIBRARY], color: '#9d174d', icon: 'library' },
 ];
 
 export function isTypeCode(value: number): value is TypeCode {

@@ -8,6 +8,7 @@ import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
+import { LibraryFacts } from './LibraryFacts.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';
 import { RenditionNotice } from './RenditionNotice.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
@@ -49,6 +50,7 @@ export function ResourceView({ resource: loaded, productSlug }: { resource: Reso
         </>
       )}
       <ResourceDetails resource={resource} productSlug={productSlug} />
+      {resource.type === RESOURCE_TYPES.LIBRARY && <LibraryFacts resourceId={resource.id} />}
       {resource.description.trim() !== '' && (
         <section className="resource-view__description">
           <h2>{esLibrary.resource.description}</h2>

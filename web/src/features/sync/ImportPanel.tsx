@@ -1,6 +1,6 @@
 import type { ImportArrival, ImportReportBody, SyncStatus } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
-import { importFromUsb, uploadPack } from '../../api/sync.ts';
+import { importFromUsb, importLibraryFromUsb, uploadPack } from '../../api/sync.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
@@ -82,6 +82,19 @@ export function ImportPanel({ status, running, choices, onChoices, report, setRe
                 </li>
               ))}
             </ul>
+          )}
+          {d.libraries.length > 0 && (
+            <>
+              <p>{t.import.libraries}</p>
+              <ul data-testid="usb-libraries">
+                {d.libraries.map((z) => (
+                  <li key={z.name}>
+                    {z.name} · {formatFileSize(z.size)}{' '}
+                    <button type="button" className="button" disabled={running} onClick={() => void follow(() => importLibraryFromUsb(d.path, z.name, arrival))}>{t.import.addLibrary}</button>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       ))}

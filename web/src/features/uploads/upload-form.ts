@@ -54,6 +54,7 @@ export const ACCEPT_BY_TYPE: Record<number, string> = {
   [RESOURCE_TYPES.VIDEO]: 'video/mp4,video/webm,.mp4,.webm',
   [RESOURCE_TYPES.AUDIO]: 'audio/mpeg,audio/mp4,audio/ogg,audio/wav,.mp3,.m4a,.ogg,.wav',
   [RESOURCE_TYPES.APP]: 'application/vnd.android.package-archive,.apk',
+  [RESOURCE_TYPES.LIBRARY]: 'application/x-zim,.zim',
 };
 
 /** The resource type a picked file most likely is, from what the phone says of it; null when it cannot tell. */
@@ -65,6 +66,7 @@ export function typeOfFile(file: Pick<File, 'type' | 'name'>): number | null {
   if (mime.startsWith('audio/')) return RESOURCE_TYPES.AUDIO;
   if (mime === 'application/pdf' || name.endsWith('.pdf')) return RESOURCE_TYPES.DOCUMENT;
   if (mime === 'application/vnd.android.package-archive' || name.endsWith('.apk')) return RESOURCE_TYPES.APP;
+  if (mime === 'application/x-zim' || name.endsWith('.zim')) return RESOURCE_TYPES.LIBRARY;
   return null;
 }
 
