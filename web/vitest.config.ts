@@ -10,7 +10,7 @@ export default defineProject({
     restoreMocks: true,
     unstubGlobals: true,
     setupFiles: ['test/setup-dom.ts'],
-    // rendering a route tree takes seconds on a busy 2-core machine
-    testTimeout: 15_000,
+    // A hang guard: rendering a route tree takes seconds on a busy 2-core machine, ten times that under load.
+    testTimeout: 60_000,
   },
 });

@@ -212,7 +212,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * Asks PROBE every EVERY_MS until OK holds or TIMEOUT_MS have passed, and returns
  * its last answer either way, so the caller's assertion shows what it saw.
  */
-export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+export async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000, everyMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

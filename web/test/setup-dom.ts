@@ -5,5 +5,5 @@ import { afterEach } from 'vitest';
 afterEach(cleanup);
 
 // findBy… waits for lazy route chunks, which take seconds to import on a busy 2-core machine;
-// the default 1 s made route tests fail under load although nothing was wrong.
-configure({ asyncUtilTimeout: 10_000 });
+// the default 1 s made route tests fail under load although nothing was wrong (a hang guard, not a goal).
+configure({ asyncUtilTimeout: 30_000 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   addCategory(t.app.db, 'Cuentos', { priority: 2 });
   await createUser(t.app, 'jefa', 'clave-jefa', { admin: true });
   admin = { authorization: `Bearer ${(await login(t.app, 'jefa', 'clave-jefa')).token}` };
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const topNames = async (headers: Record<string, string> = {}): Promise<string[]> => {

@@ -16,7 +16,7 @@ let w: ContribWorld;
 beforeAll(async () => {
   w = await contribWorld();
   await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-}, 60_000);
+});
 afterAll(() => w.t.close());
 
 /** Sends the first half of a multipart body as the whole request body; the server answers and closes (Connection: close). */

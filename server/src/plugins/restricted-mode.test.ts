@@ -42,7 +42,7 @@ beforeAll(async () => {
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/v2/admin/extra/browsers?name=Navegador', headers: { ...admin, ...body.headers }, payload: body.payload });
   browserId = (uploaded.json() as { id: number }).id;
   writeSettings(db, { restrictedMode: true });
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'HEAD' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>

@@ -133,7 +133,7 @@ describe.skipIf(!which('python3'))(`startSystemdNotify${which('python3') ? '' : 
     const r = await listen();
     const script = `import { startSystemdNotify } from ${JSON.stringify(path.join(import.meta.dirname, 'systemd-notify.ts'))};
 startSystemdNotify({ env: { ...process.env, WATCHDOG_USEC: '100000' } });`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NOTIFY_SOCKET: r.socket }, timeout: 10_000, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NOTIFY_SOCKET: r.socket }, timeout: 60_000, encoding: 'utf8' });
     expect(child.error).toBeUndefined(); // not killed by the timeout
     expect(child.status, child.stderr).toBe(0);
     await until(() => r.messages().length > 0);

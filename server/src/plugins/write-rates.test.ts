@@ -16,7 +16,7 @@ beforeAll(async () => {
     await createUser(t.app, `vecino${i}`, `secreto-${i}`);
     users.push({ authorization: `Bearer ${(await login(t.app, `vecino${i}`, `secreto-${i}`)).token}` });
   }
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 /**

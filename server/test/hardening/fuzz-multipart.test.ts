@@ -64,7 +64,7 @@ beforeAll(async () => {
   ids.user = String(author);
   ids.ad = String(db.prepare("INSERT INTO ads (user_id, title, body, contact, category, expires_at) VALUES (?, 'Vendo papas', 'Papas nativas', '987654321', 'venta', '2999-01-01T00:00:00Z')").run(author).lastInsertRowid);
   ids.resource = String(db.prepare<[], { id: number }>("SELECT id FROM resources WHERE status = 'published' AND type_code <> 6 ORDER BY id LIMIT 1").get()?.id);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();

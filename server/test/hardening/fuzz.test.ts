@@ -127,7 +127,7 @@ let routes: ApiRoute[];
 
 beforeAll(async () => {
   ({ t, sessions, routes } = await hardeningWorld());
-}, 60_000);
+});
 
 const totalChanges = (): number => (t.app.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
     victim: String(victim), resource: String(resource?.id), category: String(category?.id),
     file: `${media?.sha256}.${media?.ext}`,
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();

@@ -120,7 +120,7 @@ describe.skipIf(reason !== '')(`scripts/install.sh --root DIR --arch arm64${reas
     expect(install(root, 'mips').status).toBe(2);
     expect(run('sh', [INSTALL, '--nope']).status).toBe(2);
     expect(listing(root)).toEqual(before);
-  }, 60_000);
+  });
 });
 
 describe('scripts/install.sh source', () => {
@@ -129,5 +129,5 @@ describe('scripts/install.sh source', () => {
     const result = run('shellcheck', scripts);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
-  }, 60_000);
+  });
 });

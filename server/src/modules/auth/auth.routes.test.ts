@@ -153,7 +153,7 @@ describe('a flood of logins from many phones', () => {
     const owner: number[] = [];
     try {
       // the owner comes once the flood is under way
-      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0), { timeout: 60_000 });
       for (let i = 0; i < 11; i++) owner.push((await loginAt('/auth', u.name, u.password, freshIp())).statusCode);
     } finally {
       ownerDone = true;
@@ -189,7 +189,7 @@ describe('a flood of logins from many phones', () => {
       expect((await loginAt('/auth', u.name, 'equivocada')).statusCode).toBe(503);
       expect((await loginAt('/auth', u.name, u.password)).statusCode).toBe(503);
       own = api('POST', '/auth', { payload: { user_name: u.name, password: u.password }, ip: freshIp(), headers: { cookie: deviceCookie } });
-      await vi.waitFor(() => expect(hashLimiter.waiting).toBe(HASH_MAX_QUEUE - HASH_KEPT_FOR_KNOWN_DEVICES + 1));
+      await vi.waitFor(() => expect(hashLimiter.waiting).toBe(HASH_MAX_QUEUE - HASH_KEPT_FOR_KNOWN_DEVICES + 1), { timeout: 60_000 });
     } finally {
       await free();
     }

@@ -21,7 +21,7 @@ beforeEach(async () => {
   ids.secundaria = addCategory(db, 'Secundaria', { parent: ids.educacion, priority: 2 });
   ids.adultos = addCategory(db, 'Adultos', { parent: ids.educacion, priority: 3 });
   ids.nutricion = addCategory(db, 'Nutrición', { parent: ids.salud, priority: 1 });
-}, 60_000);
+});
 afterEach(async () => t.close());
 
 type Row = { id: number; name: string; parent_id: number | null; priority: number; global_id: string };

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const body = multipartFile(APK_BYTES, 'portal.apk');
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/v2/admin/extra/app-package?version=1', headers: { ...viewers.admin, ...body.headers }, payload: body.payload });
   packageId = (uploaded.json() as { id: number }).id;
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const resourceViews = (): number => {

@@ -10,7 +10,7 @@ let v: Viewers & { ids: { admin: number; user: number; other: number } };
 beforeAll(async () => {
   t = await buildTestApp();
   v = await makeViewers(t.app);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const n = (sql: string) => (t.app.db.prepare(sql).get() as { n: number }).n;

@@ -27,7 +27,7 @@ beforeAll(async () => {
   good = await libraryZim(dir, [{ file: 'video.webm', content: randomBytes(1200 * 1024) }]);
   w = await contribWorld({ KIT_MAX_UPLOAD_MB: '1' });
   api = caller(w);
-}, 60_000);
+});
 
 afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   db.prepare("UPDATE users SET name = '@malo', last_name = 'Pérez' WHERE user_name = 'rosa'").run();
   addMedia(db, t.dataDir, Buffer.alloc(1000, 1), 'mp4', 'video/mp4');
   addMedia(db, t.dataDir, Buffer.alloc(300, 2), 'png', 'image/png');
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const get = (url: string, headers = v.admin) => t.app.inject({ method: 'GET', url, headers });

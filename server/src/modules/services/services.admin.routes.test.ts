@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   viewers = await makeViewers(t.app);
   category = addCategory(t.app.db, 'Agricultura');
-}, 60_000);
+});
 afterAll(async () => t.close());
 beforeEach(() => {
   t.app.db.prepare('DELETE FROM menu_tiles').run();

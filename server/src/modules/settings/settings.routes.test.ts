@@ -10,7 +10,7 @@ let viewers: Viewers & { ids: { admin: number; user: number; other: number } };
 beforeAll(async () => {
   t = await buildTestApp({ KIT_SERVICES_MODE: 'planet' });
   viewers = await makeViewers(t.app);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const put = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v2/admin/settings', headers, payload });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const cat = addCategory(app.db, 'Historia');
   addResource(app.db, { title: 'Fundación del pueblo', category: cat, media: addMedia(app.db, dataDir, patternBytes(300_000, 2), 'pdf', 'application/pdf') });
   other = await buildTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app.close();

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const cat = addCategory(A.app.db, 'Pesca');
   const id = addResource(A.app.db, { title: 'Redes de pesca', description: 'Cómo tejerlas', category: cat, media: addMedia(A.app.db, A.dataDir, patternBytes(10_000, 1), 'pdf', 'application/pdf') });
   globalId = (A.app.db.prepare('SELECT global_id FROM resources WHERE id = ?').get(id) as { global_id: string }).global_id;
-}, 60_000);
+});
 afterAll(async () => Promise.all([A.close(), B.close()]));
 
 describe('merging a pack into a library that has the same resources', () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   adminB = (await makeViewers(B.app)).admin;
   const cat = addCategory(A.app.db, 'Artesanía');
   addResource(A.app.db, { title: 'Telar de cintura', type: 2, category: cat, media: addMedia(A.app.db, A.dataDir, patternBytes(50_000, 8), 'pdf', 'application/pdf') });
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all([A.close(), B.close()]);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   small = await contribWorld({ KIT_MAX_UPLOAD_MB: '20' });
   await big.t.app.listen({ port: 0, host: '127.0.0.1' });
   await small.t.app.listen({ port: 0, host: '127.0.0.1' });
-}, 60_000);
+});
 afterAll(async () => {
   await big.t.close();
   await small.t.close();
