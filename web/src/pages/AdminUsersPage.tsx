@@ -65,7 +65,7 @@ export function AdminUsersPage() {
       </div>
       {error && <p className="admin-error" role="alert">{error}</p>}
       {!loading && !error && items.length === 0 && <p>{t.none}</p>}
-      <table className="admin-table" aria-busy={loading}>
+      <table className="admin-table admin-table--cards" aria-busy={loading}>
         <tbody>
           {items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
