@@ -26,6 +26,8 @@ interface Visit {
   route: string;
   role: Role;
   url: (ids: Ids) => string;
+  /** what tells this visit from another of the same route and role */
+  variant?: string;
 }
 
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 360, height: 740 }, screen: { width: 360, height: 740 } };
@@ -49,7 +51,7 @@ const ADMIN_ROUTES = [
   '/admin/mensajes',
 ];
 
-const at = (route: string, role: Role, url?: (ids: Ids) => string): Visit => ({ route, role, url: url ?? (() => route) });
+const at = (route: string, role: Role, url?: (ids: Ids) => string, variant?: string): Visit => ({ route, role, url: url ?? (() => route), variant });
 
 const VISITS: Visit[] = [
   at('/', 'visitor'),
@@ -67,6 +69,8 @@ const VISITS: Visit[] = [
   at('/extra/download-browser', 'visitor'),
   at('/uapps', 'visitor'),
   at('/{product}', 'visitor', () => '/biblioteca'),
+  // The last type chosen: its chip starts past the edge of a phone.
+  at('/{product}', 'visitor', () => '/biblioteca?type=6', 'the last type chosen'),
   at('/featured', 'visitor'),
   at('/search', 'visitor', () => '/search?q=agua'),
   at('/search/res', 'visitor', () => '/search/res?q=agua'),
@@ -174,7 +178,7 @@ test('the table visits every route docs/ROUTES.md lists', () => {
 });
 
 for (const visit of VISITS) {
-  test(`${visit.route} as ${visit.role}`, async () => {
+  test(`${visit.route} as ${visit.role}${visit.variant ? `, ${visit.variant}` : ''}`, async () => {
     const page = pages.get(visit.role);
     if (!page) throw new Error(`no page for ${visit.role}`);
     await page.goto(visit.url(ids));

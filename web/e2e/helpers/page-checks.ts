@@ -18,7 +18,7 @@ export const DEFAULT_TITLE = 'Kit Portal';
  */
 export const ENGLISH_WORDS: readonly string[] = ['image', 'application', 'service worker', 'Loading', 'Cancel', 'Submit', 'Delete', 'undefined', 'NaN', '{product}'];
 
-/** Layout faults: the page scrolls sideways, text does not fit the button, field or card that holds it, or a file field is the browser's bare one. */
+/** Layout faults: the page scrolls sideways, text does not fit the button, field or card that holds it, a short label wraps, or a file field is the browser's bare one. */
 export async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const faults: string[] = [];
@@ -47,6 +47,30 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'hidden') faults.push(`${describe(el)} holds text ${el.scrollWidth} px wide in ${el.clientWidth} px`);
       if (el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'auto' && style.overflowY !== 'scroll' && style.overflowY !== 'hidden')
         faults.push(`${describe(el)} holds text ${el.scrollHeight} px tall in ${el.clientHeight} px`);
+    }
+    // A short label (a button's, the app's name, a bottom-bar entry) broken over two lines reads as two words apart:
+    // «Cerrar / sesión». (The library header's login is two lines by design: the search field keeps the room.)
+    const lines = (el: Element) => {
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+      }
+      tops.sort((a, b) => a - b);
+      return tops.filter((top, i) => i === 0 || top - (tops[i - 1] ?? top) > 8).length;
+    };
+    for (const el of document.querySelectorAll('button, .button, .brand, [class*="nav__item"]')) {
+      if (!(el instanceof HTMLElement) || el.offsetParent === null) continue;
+      const words = (el.innerText ?? '').trim().split(/\s+/).filter(Boolean).length;
+      if (words >= 2 && words <= 3 && lines(el) > 1) faults.push(`${describe(el)} wraps its short label over ${lines(el)} lines`);
+    }
+    // The chosen entry of a sideways strip (a type filter) must be in sight, not past the edge.
+    for (const el of document.querySelectorAll('[aria-current="true"], [aria-current="page"]')) {
+      if (!(el instanceof HTMLElement) || el.offsetParent === null || getComputedStyle(el).visibility === 'hidden' || !inScroller(el)) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.left < 0 || rect.right > width + 1) faults.push(`the chosen ${describe(el)} is off screen (${Math.round(rect.left)}–${Math.round(rect.right)} px)`);
     }
     // The browser's own file picker speaks the phone's language and no style of ours (ui/forms/FileField.tsx).
     for (const input of document.querySelectorAll('input[type="file"]')) {
