@@ -135,3 +135,44 @@ test('users: export the CSV and delete a user', async ({ page }) => {
   expect((await page.request.get(`/api/v2/admin/users?q=${victim.user_name}`)).ok()).toBe(true);
   expect(((await (await page.request.get(`/api/v2/admin/users?q=${victim.user_name}`)).json()) as { total: number }).total).toBe(0);
 });
+
+test('users: a temporary password opens in a dialog to read and copy, stays until closed, and logs the user in', async ({ page, playwright }) => {
+  const villager = await kit.createUser('olvido');
+  const users = new AdminUsersPage(page);
+  await users.goto();
+  await users.search.fill(villager.user_name);
+  await users.row(villager.user_name).getByRole('button', { name: 'Contraseña temporal' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Contraseña temporal' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(villager.user_name);
+  const password = (await dialog.getByTestId('temporary-password').innerText()).trim();
+  expect(password).toMatch(/^\S{6,}$/);
+  await dialog.getByRole('button', { name: 'Listo' }).last().click();
+  await expect(dialog).toHaveCount(0);
+
+  const villagerHttp = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const answer = await villagerHttp.post('/api/v3/authTemporary', { data: { user_name: villager.user_name, password } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  } finally {
+    await villagerHttp.dispose();
+  }
+});
+
+test('users: blocking asks first, and «Eliminar» and «Bloquear» look like what they do', async ({ page }) => {
+  const villager = await kit.createUser('bloqueo');
+  const users = new AdminUsersPage(page);
+  await users.goto();
+  await users.search.fill(villager.user_name);
+  const row = users.row(villager.user_name);
+  await expect(row.getByRole('button', { name: 'Eliminar' })).toHaveClass(/button--danger/);
+  await row.getByRole('button', { name: 'Bloquear' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bloquear usuario' });
+  await expect(dialog).toContainText(villager.user_name);
+  await dialog.getByRole('button', { name: 'Cancelar' }).last().click();
+  await expect(row).not.toContainText('Bloqueado');
+  await row.getByRole('button', { name: 'Bloquear' }).click();
+  await dialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(row).toContainText('Bloqueado');
+});

@@ -4,9 +4,11 @@ import { LoadingBar } from '../ui/loading-bar/LoadingBar.tsx';
 import { NotificationsOutlet } from '../ui/notifications/NotificationsOutlet.tsx';
 import { AccountOverlays } from '../features/auth/AccountOverlays.tsx';
 import { UpdatePrompt } from '../sw/UpdatePrompt.tsx';
+import { useDocumentTitle } from './page-title.ts';
 
-/** Root of every route: the loading bar, the page, the offer of a new version when one is ready, the session's modals, notifications, the help modals. */
+/** Root of every route: the loading bar, the page, the offer of a new version when one is ready, the session's modals, notifications, the help modals; the document's title follows the page (page-title.ts). */
 export function AppShell() {
+  useDocumentTitle();
   return (
     <>
       <LoadingBar />

@@ -46,10 +46,16 @@ export const esAdmin = {
     deleting: 'Eliminando…',
     deleteTitle: 'Eliminar usuario',
     deleteBody: (name: string) => `¿Eliminar la cuenta de «${name}»? Sus recursos quedan en la biblioteca sin autor.`,
+    blockTitle: 'Bloquear usuario',
+    blockBody: (name: string) => `¿Bloquear a «${name}»? No podrá iniciar sesión ni publicar hasta que lo desbloquees.`,
     block: 'Bloquear', unblock: 'Desbloquear', makeAdmin: 'Hacer admin', unmakeAdmin: 'Quitar admin',
     tempPassword: 'Contraseña temporal',
     tempPasswordTitle: 'Contraseña temporal',
-    tempPasswordBody: (name: string, pw: string) => `Lee esta contraseña a ${name}: ${pw}. Sirve una sola vez en /login/temporary durante 24 horas.`,
+    tempPasswordIntro: (name: string) => `Dale a ${name} esta contraseña, letra por letra. Sirve una sola vez en /login/temporary durante 24 horas.`,
+    tempPasswordLabel: 'Contraseña para dar',
+    tempPasswordCopy: 'Copiar',
+    tempPasswordCopied: 'Contraseña copiada',
+    tempPasswordDone: 'Listo',
     admin: 'Admin', blocked: 'Bloqueado',
     detail: 'Detalle',
     prev: 'Anterior', next: 'Siguiente',
@@ -108,6 +114,9 @@ export const esAdmin = {
     storage: 'Almacenamiento',
     diskFree: (free: string, total: string) => `Libre: ${free} de ${total}`,
     media: 'Archivos por tipo',
+    /** the MIME family the server groups files by (docs/API-admin.md), as an admin says it */
+    mediaKinds: { image: 'Imágenes', video: 'Videos', audio: 'Audios', application: 'Documentos y aplicaciones', text: 'Textos' } as Record<string, string>,
+    otherMedia: 'Otros archivos',
     database: 'Base de datos',
     phones: 'Cómo llega el portal a los teléfonos',
     phoneModes: {
@@ -115,8 +124,8 @@ export const esAdmin = {
       basic: 'Modo básico en HTTP',
     },
     phoneModeWhy: {
-      offline: 'El kit sirve HTTPS con un certificado válido: los teléfonos instalan la aplicación (service worker) y pueden guardar recursos para verlos sin conexión dentro de ella.',
-      basic: 'Sin HTTPS con un certificado válido los navegadores no permiten el service worker (solo lo dan en un contexto seguro): todo funciona mientras el teléfono está en la red del kit, pero no hay aplicación sin conexión y guardar un recurso es «Descargar al teléfono».',
+      offline: 'El kit sirve HTTPS con un certificado válido: los teléfonos instalan la aplicación y pueden guardar recursos para verlos sin conexión dentro de ella.',
+      basic: 'Sin HTTPS con un certificado válido los navegadores no dejan instalar la aplicación: todo funciona mientras el teléfono está en la red del kit, pero no hay aplicación sin conexión y guardar un recurso es «Descargar al teléfono».',
     },
     phoneReasons: {
       https: (host: string) => `Las visitas a http://${host} pasan a HTTPS.`,

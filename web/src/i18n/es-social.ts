@@ -62,7 +62,8 @@ export const esSocial = {
     removeItem: 'Quitar de la lista',
     count: '{count} recursos',
     addLabel: 'Añadir «{title}» a la lista «{name}»',
-    removeLabel: 'Quitar «{title}» de la lista «{name}»',
+    /** begins with removeItem's words: a button's name holds the text it shows */
+    removeLabel: 'Quitar de la lista «{name}»: «{title}»',
     createLabel: 'Crear la lista «{name}»',
     renameLabel: 'Cambiar el nombre de la lista «{name}»',
     deleteLabel: 'Eliminar la lista «{name}»',

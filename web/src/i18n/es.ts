@@ -12,6 +12,11 @@ export const es = {
   common: {
     retry: 'Reintentar',
   },
+  /** ui/forms/FileField.tsx: the portal's own file picker, in place of the browser's (which speaks the phone's language) */
+  fileField: {
+    choose: 'Elegir archivo',
+    none: 'Ningún archivo elegido',
+  },
   errors: {
     /** docs/PRODUCT.md#failure-messages: generic failure message. */
     generic: 'Ha ocurrido un error',

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { deleteUser, downloadCsv, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
 import { ApiError } from '../api/client.ts';
 import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
-import { notifyError, notifyInfo, notifySuccess } from '../ui/notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
+import { TemporaryPasswordDialog } from '../features/users/TemporaryPasswordDialog.tsx';
 import { useUserList, type ListedUser } from '../features/users/use-user-list.ts';
 
 const t = esAdmin.users;
@@ -12,8 +13,11 @@ const t = esAdmin.users;
 /** /admin/users: list, search, detail, delete, block, admin, temporary credentials, CSV. */
 export function AdminUsersPage() {
   const { q, setQ, page, setPage, items, setItems, lastPage, loading, error } = useUserList();
+  // Deleting and blocking ask first; the other actions are undone with one tap.
   const [confirm, setConfirm] = useState<ListedUser | null>(null);
+  const [blocking, setBlocking] = useState<ListedUser | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
+  const [credentials, setCredentials] = useState<{ user_name: string; password: string } | null>(null);
 
   const replace = (u: User) => setItems((list) => list.map((x) => (x.id === u.id ? u : x)));
   const act = async (work: () => Promise<User>) => {
@@ -37,8 +41,7 @@ export function AdminUsersPage() {
   };
   const tempPassword = async (user: User) => {
     try {
-      const cred = await issueTemporaryCredentials(user.id);
-      notifyInfo(t.tempPasswordBody(cred.user_name, cred.password));
+      setCredentials(await issueTemporaryCredentials(user.id));
     } catch (e) {
       notifyError(e instanceof ApiError ? e.message : t.loadError);
     }
@@ -65,7 +68,7 @@ export function AdminUsersPage() {
       </div>
       {error && <p className="admin-error" role="alert">{error}</p>}
       {!loading && !error && items.length === 0 && <p>{t.none}</p>}
-      <table className="admin-table" aria-busy={loading}>
+      <table className="admin-table admin-table--cards" aria-busy={loading}>
         <tbody>
           {items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
@@ -86,10 +89,14 @@ export function AdminUsersPage() {
                 {u.deleteError && <p className="admin-error" role="alert">{u.deleteError}</p>}
               </td>
               <td className="admin-actions">
-                <button type="button" className="button button--light" onClick={() => void act(() => setBlocked(u.id, !u.blocked))}>{u.blocked ? t.unblock : t.block}</button>
+                {u.blocked ? (
+                  <button type="button" className="button button--light" onClick={() => void act(() => setBlocked(u.id, false))}>{t.unblock}</button>
+                ) : (
+                  <button type="button" className="button button--light button--danger" onClick={() => setBlocking(u)}>{t.block}</button>
+                )}
                 <button type="button" className="button button--light" onClick={() => void act(() => setAdmin(u.id, !u.isAdmin))}>{u.isAdmin ? t.unmakeAdmin : t.makeAdmin}</button>
                 <button type="button" className="button button--light" onClick={() => void tempPassword(u)}>{t.tempPassword}</button>
-                <button type="button" className="button button--light" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
+                <button type="button" className="button button--light button--danger" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
               </td>
             </tr>
           ))}
@@ -100,6 +107,19 @@ export function AdminUsersPage() {
         <span>{t.page(page, lastPage)}</span>
         <button type="button" className="button button--light" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>{t.next}</button>
       </div>
+      {credentials && <TemporaryPasswordDialog userName={credentials.user_name} password={credentials.password} onClose={() => setCredentials(null)} />}
+      {blocking && (
+        <ConfirmDialog
+          title={t.blockTitle}
+          message={t.blockBody(blocking.user_name)}
+          confirmLabel={t.block}
+          onConfirm={async () => {
+            setBlocking(null);
+            await act(() => setBlocked(blocking.id, true));
+          }}
+          onCancel={() => setBlocking(null)}
+        />
+      )}
       {confirm && <ConfirmDialog title={t.deleteTitle} message={t.deleteBody(confirm.user_name)} confirmLabel={t.delete} onConfirm={() => remove(confirm)} onCancel={() => setConfirm(null)} />}
     </section>
   );

@@ -29,7 +29,6 @@ export function CategoryAdminTree(props: CategoryAdminTreeProps) {
             className="cat-row"
             data-testid={`category-${c.name}`}
             data-drop={drag.indicator?.id === c.id ? drag.indicator.pos : undefined}
-            aria-selected={selectedId === c.id}
             tabIndex={0}
             onClick={() => onSelect(c)}
             onKeyDown={(e) => onKey(e, c)}

@@ -20,7 +20,7 @@ export function StorageSummary() {
       <p>{t.diskFree(formatFileSize(storage.disk.freeBytes), formatFileSize(storage.disk.totalBytes))}</p>
       <h3>{t.media}</h3>
       <ul>
-        {storage.media.map((m) => <li key={m.kind}>{m.kind}: {m.files} · {formatFileSize(m.bytes)}</li>)}
+        {storage.media.map((m) => <li key={m.kind}>{t.mediaKinds[m.kind] ?? t.otherMedia}: {m.files} · {formatFileSize(m.bytes)}</li>)}
       </ul>
       <p>{t.database}: {formatFileSize(storage.databaseBytes)}</p>
     </div>

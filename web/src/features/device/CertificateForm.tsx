@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { installCertificate } from '../../api/device.ts';
 import { esDevice } from '../../i18n/es-device.ts';
+import { FileField } from '../../ui/forms/FileField.tsx';
 import { notifyError } from '../../ui/notifications/notifications-store.ts';
 import { useDeviceAction } from './use-device-action.ts';
 
@@ -24,14 +25,8 @@ export function CertificateForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="admin-form" onSubmit={(event) => void submit(event)}>
-      <label>
-        {t.certFile}
-        <input name="cert" type="file" accept=".pem,.crt,.cer,application/x-pem-file" required />
-      </label>
-      <label>
-        {t.keyFile}
-        <input name="key" type="file" accept=".pem,.key,application/x-pem-file" required />
-      </label>
+      <FileField id="device-cert-file" name="cert" label={t.certFile} accept=".pem,.crt,.cer,application/x-pem-file" required />
+      <FileField id="device-key-file" name="key" label={t.keyFile} accept=".pem,.key,application/x-pem-file" required />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.installing : t.install}
       </button>

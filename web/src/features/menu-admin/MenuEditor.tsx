@@ -21,7 +21,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; tile: AdminTile } | { kind: 'rem
  * services mode's tiles with their names, targets, visibility and order.
  */
 export function MenuEditor({ data }: { data: MenuEditorData }) {
-  const { mode, menu, categories } = data;
+  const { mode, menu, categories, productSlug } = data;
   const revalidator = useRevalidator();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
@@ -95,7 +95,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
                 {tile.adminOnly && <span className="badge">{t.adminOnly}</span>}
                 {tile.custom && <span className="badge">{t.custom}</span>}
               </span>
-              <span className="tile-row__target">{tile.disabled ? t.disabled : describeTarget(tile.target, categories)}</span>
+              <span className="tile-row__target">{tile.disabled ? t.disabled : describeTarget(tile.target, categories, productSlug)}</span>
             </div>
             <div className="tile-row__actions">
               <button

@@ -13,6 +13,8 @@ export interface MenuEditorData {
   menu: AdminMenu;
   categories: CategoryOption[];
   banners: Banner[];
+  /** the library's address word, shown where a tile's route holds `{product}` */
+  productSlug: string;
 }
 
 /** Categories as the editor offers them: tree order, each named with its ancestors. */
@@ -30,7 +32,8 @@ export function categoryOptions(flat: readonly Pick<CategoryTreeNode, 'id' | 'na
 /** /admin/menu?modo=… : one services mode's tiles (the kit's active mode unless another is asked), the categories, the banners. */
 export async function menuEditorLoader({ request }: LoaderFunctionArgs): Promise<MenuEditorData> {
   const asked = new URL(request.url).searchParams.get('modo');
-  const mode = EDITOR_MODES.find((m) => m === asked) ?? (await getClientConfig(request.signal)).servicesMode;
+  const config = await getClientConfig(request.signal);
+  const mode = EDITOR_MODES.find((m) => m === asked) ?? config.servicesMode;
   const [menu, tree, banners] = await Promise.all([getAdminMenu(mode, request.signal), getCategoryTypes(false, request.signal), getBanners(request.signal)]);
-  return { mode, menu, categories: categoryOptions(tree), banners: banners.data };
+  return { mode, menu, categories: categoryOptions(tree), banners: banners.data, productSlug: config.productSlug };
 }

@@ -1,5 +1,6 @@
 import type { AdminTile } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
+import { esPortal } from '../../i18n/es-portal.ts';
 import { describeTarget, initialChoice, moveKey, targetFromForm } from './tile-target.ts';
 
 const categories = [{ id: 4, label: 'Educación › Primaria' }];
@@ -34,9 +35,10 @@ describe('targetFromForm', () => {
 
 describe('describeTarget', () => {
   it('names categories and types, and says when there is no target', () => {
-    expect(describeTarget({ kind: 'category', value: '4' }, categories)).toBe('Una categoría de la biblioteca: Educación › Primaria');
-    expect(describeTarget({ kind: 'type', value: '3' }, categories)).toBe('Un tipo de recurso: Video');
-    expect(describeTarget({ kind: 'none', value: '' }, categories)).toContain('Próximamente');
+    expect(describeTarget({ kind: 'category', value: '4' }, categories, 'biblioteca')).toBe('Una categoría de la biblioteca: Educación › Primaria');
+    expect(describeTarget({ kind: 'type', value: '3' }, categories, 'biblioteca')).toBe('Un tipo de recurso: Video');
+    expect(describeTarget({ kind: 'none', value: '' }, categories, 'biblioteca')).toContain('Próximamente');
+    expect(describeTarget({ kind: 'route', value: '/{product}' }, categories, 'saberes')).toBe(`${esPortal.menuEditor.targetKinds.route}: /saberes`);
   });
 });
 

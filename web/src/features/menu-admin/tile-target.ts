@@ -11,13 +11,14 @@ export interface CategoryOption {
 
 export const typeLabel = (code: number): string => esLibrary.types[code as (typeof RESOURCE_TYPE_CODES)[number]] ?? String(code);
 
-/** How the editor shows where a tile goes. */
-export function describeTarget(target: TileTarget, categories: readonly CategoryOption[]): string {
+/** How the editor shows where a tile goes; a route's `{product}` is shown as the library's address word (PRODUCT_SLUG). */
+export function describeTarget(target: TileTarget, categories: readonly CategoryOption[], productSlug: string): string {
   const kinds = esPortal.menuEditor.targetKinds;
   switch (target.kind) {
     case 'route':
+      return `${kinds.route}: ${target.value.replace('{product}', productSlug)}`;
     case 'url':
-      return `${kinds[target.kind]}: ${target.value}`;
+      return `${kinds.url}: ${target.value}`;
     case 'category':
       return `${kinds.category}: ${categories.find((c) => String(c.id) === target.value)?.label ?? target.value}`;
     case 'type':

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { backupDownloadUrl, getSyncStatus, restoreBackup, restoreFromUsb, startBackup } from '../../api/sync.ts';
 import { esSync } from '../../i18n/es-sync.ts';
+import { FileField } from '../../ui/forms/FileField.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { estimateEta, SyncProgress, type ProgressState } from './SyncProgress.tsx';
 import './sync.css';
@@ -91,7 +92,7 @@ export function BackupPanel() {
         </div>
       )}
       <form className="admin-form" onSubmit={(e) => void onRestore(e)}>
-        <label>{t.file}<input className="input" type="file" accept=".kitbackup,application/octet-stream" onChange={(e) => setFile(e.target.files?.[0] ?? null)} /></label>
+        <FileField id="sync-backup-file" label={t.file} accept=".kitbackup,application/octet-stream" onChange={setFile} />
         <button type="submit" className="button" disabled={upload !== null}>{t.restore}</button>
       </form>
       {upload && <SyncProgress testId="restore-progress" state={upload} />}

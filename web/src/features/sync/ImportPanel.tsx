@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { importFromUsb, importLibraryFromUsb, uploadPack } from '../../api/sync.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { formatFileSize } from '../../ui/format.ts';
+import { FileField } from '../../ui/forms/FileField.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { ImportReportView } from './ImportReportView.tsx';
 import { estimateEta, SyncProgress, type ProgressState } from './SyncProgress.tsx';
@@ -54,7 +55,7 @@ export function ImportPanel({ status, running, choices, onChoices, report, setRe
   return (
     <>
       <form className="admin-form" onSubmit={(e) => void onImport(e)}>
-        <label>{t.import.file}<input type="file" accept=".kitpack,application/octet-stream" onChange={(e) => setFile(e.target.files?.[0] ?? null)} /></label>
+        <FileField id="sync-import-file" label={t.import.file} accept=".kitpack,application/octet-stream" onChange={setFile} />
         <label>
           {t.import.arrival}
           <select value={arrival} onChange={(e) => onChoices({ ...choices, arrival: e.target.value as ImportArrival })}>
