@@ -133,6 +133,24 @@ async function offlineJourney(page: Page, context: BrowserContext, nth: number, 
   return { user, resource };
 }
 
+test('a comment sent after the session was ended elsewhere: told once that it expired, and nothing falsely "discarded"', async ({ page, context, request }) => {
+  const user = await signedInUser(kit, context, 'expired');
+  const resource = await server.demoResource(2);
+  await new ResourcePage(page).goto(resource.id);
+  const social = new SocialPanel(page);
+  // the token stops working on the kit (a logout elsewhere) just as the comment leaves: the kit refuses it
+  await page.route('**/api/comment/create', async (route) => {
+    expect((await request.post('/api/deauth', { headers: { authorization: `Bearer ${user.token}` } })).ok()).toBe(true);
+    await route.continue();
+  });
+  await social.comment(`Tarde ${tag()}`);
+  await expect(page).toHaveURL(/\/login/);
+  const toasts = page.getByRole('region', { name: 'Notificaciones' });
+  await expect(toasts.getByText('Su token ha expirado, vuelva a iniciar sesión')).toHaveCount(1);
+  // the comment was sent online and refused in front of the user: no change made offline was lost
+  await expect(toasts.getByText('Se descartaron los cambios hechos sin conexión que aún no se habían enviado.')).toHaveCount(0);
+});
+
 /** Entries in the page's IndexedDB outbox, read without the app. */
 function outboxSize(): Promise<number> {
   return new Promise((resolve, reject) => {
