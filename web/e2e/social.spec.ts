@@ -149,7 +149,7 @@ test('a notification shown while a dialog is open leaves its buttons and the bot
     return !!box && !!other && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
   };
   const targets = [...(await social.dialog.getByRole('button').all()), page.getByRole('navigation', { name: 'Biblioteca' })];
-  for (const target of targets) expect(await covered(target), await target.textContent()).toBe(false);
+  for (const target of targets) expect(await covered(target), (await target.textContent()) ?? '').toBe(false);
 });
 
 test('a comment sent after the session was ended elsewhere: told once that it expired, and nothing falsely "discarded"', async ({ page, context, request }) => {
