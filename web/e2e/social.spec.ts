@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { SocialApi } from './helpers/social-api.ts';
@@ -132,6 +132,43 @@ async function offlineJourney(page: Page, context: BrowserContext, nth: number, 
   await expect(social.favorite).toHaveAttribute('aria-pressed', 'true');
   return { user, resource };
 }
+
+test('a notification shown while a dialog is open leaves its buttons and the bottom bar uncovered', async ({ page, context }) => {
+  await signedInUser(kit, context, 'toast');
+  const resource = await server.demoResource(2);
+  await new ResourcePage(page).goto(resource.id);
+  const social = new SocialPanel(page);
+  await social.addToList.click();
+  await social.dialog.getByLabel('Nombre de la nueva lista').fill(`Toast ${tag()}`);
+  await social.dialog.getByRole('button', { name: 'Crear lista y añadir' }).click();
+  const toast = page.getByRole('region', { name: 'Notificaciones' }).getByRole('status');
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  const covered = async (target: Locator) => {
+    const other = await target.boundingBox();
+    return !!box && !!other && box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+  };
+  const targets = [...(await social.dialog.getByRole('button').all()), page.getByRole('navigation', { name: 'Biblioteca' })];
+  for (const target of targets) expect(await covered(target), (await target.textContent()) ?? '').toBe(false);
+});
+
+test('a comment sent after the session was ended elsewhere: told once that it expired, and nothing falsely "discarded"', async ({ page, context, request }) => {
+  const user = await signedInUser(kit, context, 'expired');
+  const resource = await server.demoResource(2);
+  await new ResourcePage(page).goto(resource.id);
+  const social = new SocialPanel(page);
+  // the token stops working on the kit (a logout elsewhere) just as the comment leaves: the kit refuses it
+  await page.route('**/api/comment/create', async (route) => {
+    expect((await request.post('/api/deauth', { headers: { authorization: `Bearer ${user.token}` } })).ok()).toBe(true);
+    await route.continue();
+  });
+  await social.comment(`Tarde ${tag()}`);
+  await expect(page).toHaveURL(/\/login/);
+  const toasts = page.getByRole('region', { name: 'Notificaciones' });
+  await expect(toasts.getByText('Su token ha expirado, vuelva a iniciar sesión')).toHaveCount(1);
+  // the comment was sent online and refused in front of the user: no change made offline was lost
+  await expect(toasts.getByText('Se descartaron los cambios hechos sin conexión que aún no se habían enviado.')).toHaveCount(0);
+});
 
 /** Entries in the page's IndexedDB outbox, read without the app. */
 function outboxSize(): Promise<number> {

@@ -205,6 +205,8 @@ test('«Guardar borrador» keeps the chosen file: the draft lists it, and contin
   await fillForm(upload, title);
   await upload.saveDraft.click();
   await expect(page.getByText('Borrador guardado')).toBeVisible({ timeout: 30_000 });
+  // the space meter counts the file that just arrived, without reopening the page
+  await expect(page.getByTestId('upload-quota')).not.toContainText('Usas 0 B');
 
   await page.goto('/upload/draft');
   const item = page.getByRole('listitem').filter({ hasText: title });

@@ -91,13 +91,15 @@ export function onWriteSent(listener: SentListener): () => void {
 /**
  * What the user left on this phone goes with their session, so the next
  * person on a shared phone can neither send it nor see it. Writes still
- * queued are lost, and the user is told so rather than losing them silently.
+ * queued are lost, and the user is told so rather than losing them silently
+ * (those a page is waiting on are told on that page).
  * The library caches are public data and stay. `keep` is the user whose
  * entries stay (the one signed in now), null for nobody.
  */
 export async function clearUserData(keep: number | null = null): Promise<void> {
   const gone = db.outbox.filter((entry) => entry.userId !== keep);
-  const pending = await gone.clone().filter((entry) => entry.status === 'pending').count();
+  // A write the page is still sending (a token refused mid-send) is told on the page, not as a change made offline.
+  const pending = await gone.clone().filter((entry) => entry.status === 'pending' && !outbox.isAwaited(entry.id)).count();
   await gone.delete();
   await updateFlag();
   if (pending > 0) notifyInfo(esSocial.outbox.droppedOnLogout);

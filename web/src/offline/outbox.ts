@@ -113,9 +113,10 @@ export function createOutbox(deps: OutboxDeps) {
           deps.scheduleRetry?.(attempts);
           return;
         }
-        waiters.delete(entry.id);
         if (waiter) {
+          // awaited until it is gone: a logout this refusal caused must not count it as a change made offline
           await db.outbox.delete(entry.id);
+          waiters.delete(entry.id);
           waiter.reject(error);
         } else {
           await db.outbox.update(entry.id, { status: 'failed', attempts: entry.attempts + 1, lastError: message });
@@ -187,7 +188,10 @@ export function createOutbox(deps: OutboxDeps) {
     return (await db.outbox.where('userId').equals(userId).filter((item) => item.status === 'pending').count()) > 0;
   }
 
-  return { submit, flush, dismiss, hasPending };
+  /** Whether a page waits on this entry's answer: its fate is told there, not as a change made offline. */
+  const isAwaited = (id: number): boolean => waiters.has(id);
+
+  return { submit, flush, dismiss, hasPending, isAwaited };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { keepPdfJs } from './pdf-assets.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 import { esOfflinePages } from '../../i18n/es-offline-pages.ts';
-import { asDownload, hasLightCopy, lightestFile } from '../../api/phone-copy.ts';
+import { hasLightCopy } from '../../api/phone-copy.ts';
 import { savedFileOf, type SaveChoice } from '../../offline/saved-file.ts';
 import { useSavedMedia } from '../../offline/use-saved-media.ts';
 import '../../offline/offline.css';
@@ -21,31 +21,12 @@ export function canSave(resource: Pick<ResourceDetail, 'type' | 'mediaUrl'>): bo
 
 /**
  * "Guardar para ver sin conexión" where a service worker can run (HTTPS or
- * localhost: it answers the saved files); on plain HTTP, where none can,
- * "Descargar al teléfono" (a real download the phone's own apps open
- * offline). Only the button of the current mode is shown (docs/PRODUCT.md#offline).
+ * localhost: it answers the saved files). On plain HTTP, where none can, the
+ * page's download link is the way to keep a file (DownloadAction).
  */
 export function SaveOffline({ resource }: { resource: ResourceDetail }) {
-  if (!canSave(resource)) return null;
-  if (canUseServiceWorker()) return <SaveInApp resource={resource} />;
-  if (!resource.downloadUrl) return null;
-  const t = esOfflinePages.save;
-  // The light copy by default (a named, counted download like the original's); the original is the page's own download link.
-  const light = hasLightCopy(resource) ? lightestFile(resource) : null;
-  return (
-    <div className="save-offline">
-      <a
-        className="button button--light save-offline__button"
-        href={light ? asDownload(light.url) : resource.downloadUrl}
-        download={light ? '' : (resource.fileName ?? '')}
-        data-testid="download-to-phone"
-      >
-        <Icon name="phone" size={20} />
-        <span>{sized(t.download, light?.bytes ?? resource.size)}</span>
-      </a>
-      <p className="save-offline__note">{t.downloadNote}</p>
-    </div>
-  );
+  if (!canSave(resource) || !canUseServiceWorker()) return null;
+  return <SaveInApp resource={resource} />;
 }
 
 // The phone's store (Dexie) loads when the person saves or deletes, not with the page.

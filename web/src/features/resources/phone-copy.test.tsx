@@ -6,6 +6,7 @@ import { dispatchSession, resetSessionForTests } from '../auth/session-store.ts'
 import { lightestFile, playChoices, posterOf, shownPicture } from '../../api/phone-copy.ts';
 import { RenditionNotice } from './RenditionNotice.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
+import { SaveOffline } from './SaveOffline.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
 
 const copy = (kind: Rendition['kind'], sha: string, bytes: number): Rendition => ({
@@ -115,13 +116,32 @@ describe('RenditionNotice', () => {
   });
 });
 
-describe('the download link', () => {
-  it('names itself the original (with its size) where the kit made a light copy, and stays plain where it did not', () => {
-    const r = { ...video(), downloadUrl: '/api/media/x.mp4?download=1', fileName: 'siembra.mp4' } as ResourceDetail;
-    const { unmount } = render(<DownloadAction resource={r} />);
-    expect(screen.getByTestId('resource-download').textContent).toBe('Descargar el original (45.8 MB)');
+describe('the download links', () => {
+  const r = { ...video(), downloadUrl: '/api/media/x.mp4?download=1', fileName: 'siembra.mp4' } as ResourceDetail;
+
+  it('make the light copy the one main download and the original a secondary choice with its size', () => {
+    const { unmount } = render(<DownloadAction resource={r} basicMode={false} />);
+    const main = screen.getByTestId('resource-download');
+    expect(main.textContent).toBe('Descargar (2.9 MB)');
+    expect(main.getAttribute('href')).toBe(`${r.renditions[0]?.url}?download=1`);
+    expect(main.className).toBe('button resource-download');
+    const original = screen.getByTestId('resource-download-original');
+    expect(original.textContent).toBe('Descargar el original (45.8 MB)');
+    expect(original.className).toContain('button--light');
+    expect(main.compareDocumentPosition(original) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     unmount();
-    render(<DownloadAction resource={{ ...r, renditions: [] }} />);
+    render(<DownloadAction resource={{ ...r, renditions: [] }} basicMode={false} />);
     expect(screen.getByTestId('resource-download').textContent).toBe('Descargar (45.8 MB)');
+    expect(screen.queryByTestId('resource-download-original')).toBeNull();
+  });
+
+  it('on plain HTTP offer one link per file: "Descargar al teléfono" for the light copy, the original beside it', () => {
+    // The test's page is not a secure context: no service worker, the basic mode.
+    const page = (resource: ResourceDetail) => render(<><DownloadAction resource={resource} /><SaveOffline resource={resource} /></>);
+    const { unmount } = page({ ...r, renditions: [] });
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Descargar al teléfono (45.8 MB)']);
+    unmount();
+    page(r);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Descargar al teléfono (2.9 MB)', 'Descargar el original (45.8 MB)']);
   });
 });

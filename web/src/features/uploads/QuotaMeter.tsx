@@ -1,6 +1,7 @@
 import type { UploadQuota } from '@kit/contract';
 import { useEffect, useState } from 'react';
 import { getUploadQuota } from '../../api/uploads.ts';
+import { onQuotaChange } from './quota-changes.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
@@ -8,13 +9,18 @@ import './upload.css';
 
 const t = esUpload.quota;
 
-/** The user's storage on the kit (used / quota), read once when the page opens; nothing while it loads or offline. */
+/** The user's storage on the kit (used / quota), read when the page opens and again after each file arrives; nothing while it loads or offline. */
 export function QuotaMeter() {
   const [quota, setQuota] = useState<UploadQuota | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
-    getUploadQuota(ctrl.signal).then(setQuota, () => undefined);
-    return () => ctrl.abort();
+    const read = () => void getUploadQuota(ctrl.signal).then(setQuota, () => undefined);
+    read();
+    const stop = onQuotaChange(read);
+    return () => {
+      stop();
+      ctrl.abort();
+    };
   }, []);
   if (!quota) return null;
   const used = formatFileSize(quota.usedBytes);

@@ -9,6 +9,7 @@ import { RetryWaker, sendFile, type UploadState } from './upload-client.ts';
 import { toDraftFields, type UploadValues } from './upload-form.ts';
 import { videoFrameCover } from './video-cover.ts';
 import { createXhrTransport } from './xhr-transport.ts';
+import { announceQuotaChange } from './quota-changes.ts';
 
 export type FlowStep =
   | { kind: 'idle' }
@@ -99,6 +100,7 @@ export function useUploadFlow(config: UploadConfig, initialDraft: ManagedResourc
       if (values.file && values.file !== stored.current) {
         resource = await sendInto(resource, values.file, controller.signal);
         stored.current = values.file;
+        announceQuotaChange();
         setDraft(resource);
       }
       setStep({ kind: 'finishing' });

@@ -44,9 +44,15 @@ export function dismissNotification(id: number): void {
   if (items.some((item) => item.id === id)) emit(items.filter((item) => item.id !== id));
 }
 
-/** Shows a message; the same text already on screen is not shown twice. Answers its id. */
+/**
+ * Shows a message; the same text already on screen, of any kind, is not shown
+ * twice (an expired session is told by the session and by the form whose call
+ * it refused). One that stays until closed stays; a timed one starts again.
+ * Answers its id.
+ */
 export function notify(kind: NotificationKind, message: string): number {
-  const existing = items.find((item) => item.kind === kind && item.message === message);
+  const existing = items.find((item) => item.message === message);
+  if (existing?.kind === 'info') return existing.id;
   if (existing) dismissNotification(existing.id);
   const id = nextId++;
   emit([...items, { id, kind, message }]);

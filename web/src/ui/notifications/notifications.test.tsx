@@ -28,6 +28,14 @@ describe('notifications', () => {
     expect(getNotifications()).toHaveLength(1);
   });
 
+  it("does not show a form's error beside the same words the session already said", () => {
+    notifyInfo('Su token ha expirado, vuelva a iniciar sesión');
+    notifyError('Su token ha expirado, vuelva a iniciar sesión');
+    expect(getNotifications().map((n) => [n.kind, n.message])).toEqual([['info', 'Su token ha expirado, vuelva a iniciar sesión']]);
+    vi.advanceTimersByTime(60_000);
+    expect(getNotifications()).toHaveLength(1);
+  });
+
   it('shows each kind with its colour class and closes on its button', () => {
     render(<Notifications />);
     act(() => {
