@@ -33,7 +33,7 @@ export function appForFile(env: Record<string, string> = {}): TestApp {
  * would only slow the other tests down.
  */
 export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'config'> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-test-'));
+  const dataDir = tempDir();
   const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_RENDITIONS: 'false', ...env });
   const app = await buildApp({ config, logger: false, ...options });
   await app.ready();
@@ -47,8 +47,17 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
   };
 }
 
+/** Folders made by this test file; removed when the file ends, passed or failed (its own after-hooks run first). */
+const madeDirs = new Set<string>();
+afterAll(() => {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+});
+
 export function tempDir(prefix = 'kit-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.add(dir);
+  return dir;
 }
 
 /** Creates a user straight in the database (the accounts API has its own tests). */
