@@ -19,21 +19,14 @@ present() {
 	esac
 }
 
-# The packages whose commands are missing, each once, space-separated.
-missing_packages() {
+# "command package" for each listed command that is missing, one a line.
+missing_tools() {
 	grep -v '^[[:space:]]*\(#\|$\)' scripts/test-tools.txt | while read -r command package _; do
-		present "$command" || echo "$package"
-	done | sort -u | tr '\n' ' '
-}
-
-# The missing commands with their packages, one "command (package)" a line.
-missing_commands() {
-	grep -v '^[[:space:]]*\(#\|$\)' scripts/test-tools.txt | while read -r command package _; do
-		present "$command" || echo "  $command (paquete $package)"
+		present "$command" || echo "$command $package"
 	done
 }
 
-missing=$(missing_packages)
+missing=$(missing_tools | cut -d' ' -f2 | sort -u | tr '\n' ' ')
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -61,7 +54,7 @@ if [ "$as_root" != none ]; then
 	[ -z "$policy" ] || $as_root rm -f "$policy"
 fi
 
-still=$(missing_commands)
+still=$(missing_tools | sed 's/^\([^ ]*\) \(.*\)$/  \1 (paquete \2)/')
 [ -z "$still" ] && exit 0
 echo "ensure-test-tools: las pruebas necesitan estas órdenes, que no están y no se pudieron instalar:" >&2
 echo "$still" >&2
