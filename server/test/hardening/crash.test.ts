@@ -12,58 +12,25 @@
  * part file holds exactly the bytes sent up to it. Cut uploads are resumed by
  * the next round's writers, so their finishes are killed too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helper.ts';
+import { killKit, startKitProcess, type KitProcess } from '../kit-process.ts';
 import { prng } from './support.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 25);
-const MAIN = path.resolve(import.meta.dirname, '..', '..', 'src', 'main.ts');
 const ADMIN_PASSWORD = 'clave-admin-crash';
 
 const dataDir = tempDir('kit-crash-');
-let child: ChildProcess | null = null;
+let kit: KitProcess | null = null;
 
-afterAll(() => {
-  child?.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  if (kit) await killKit(kit);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', KIT_SEED_DEMO: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited: number | null = null;
-  proc.once('exit', (code) => (exited = code ?? -1));
-  // Until it answers or dies; the guard only stops a hang (a start takes seconds on a busy 2-core machine).
-  for (const guard = Date.now() + 120_000; exited === null && Date.now() < guard; ) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return proc;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`el servidor no arrancó${exited === null ? '' : ` (salió con ${exited})`}`);
-}
 
 /** A real PNG of noise (picture doors decode what they take) of about `bytes`, different every time. */
 function noisePng(bytes: number): Promise<Buffer> {
@@ -340,9 +307,8 @@ describe('crash consistency', () => {
     const acked: Acked = { users: [], ads: [], profiles: new Map(), banners: [], uploads: [], category: null, finishesCut: 0, refusals: [] };
     const problems: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const port = await freePort();
-      child = await start(port);
-      const base = `http://127.0.0.1:${port}`;
+      kit = await startKitProcess(dataDir, ADMIN_PASSWORD);
+      const { base } = kit;
       // After the restart (media/tmp cleaned by then): everything acknowledged before the last kill is there.
       if (round > 0) problems.push(...(await check(base, acked)).map((p) => `round ${round}: ${p}`));
       if (problems.length > 0) break;
@@ -360,18 +326,15 @@ describe('crash consistency', () => {
         await until(() => progress.finishing >= finishing, writers);
         await new Promise((r) => setTimeout(r, Math.floor(rng() * 80)));
       }
-      const dead = new Promise((r) => child?.once('exit', r));
-      child.kill('SIGKILL');
-      await dead;
+      await killKit(kit);
       progress.stop = true;
       await Promise.all(writers);
     }
     if (problems.length === 0) {
-      const port = await freePort();
-      child = await start(port);
-      problems.push(...(await check(`http://127.0.0.1:${port}`, acked)).map((p) => `final: ${p}`));
+      kit = await startKitProcess(dataDir, ADMIN_PASSWORD);
+      problems.push(...(await check(kit.base, acked)).map((p) => `final: ${p}`));
     }
-    child?.kill('SIGKILL');
+    if (kit) await killKit(kit);
     const finished = acked.uploads.filter((u) => u.complete).length;
     process.stdout.write(`crash test: ${ROUNDS} kills, ${acked.uploads.length} uploads (${finished} finished), ${acked.finishesCut} kills while an upload was finishing\n`);
     expect(problems).toEqual([]);
