@@ -25,8 +25,10 @@ export interface RecorderScripts {
   record: string;
   /** every call so far, in order: [script, ...argv] */
   calls: () => string[][];
-  /** how SCRIPT answers when its first argument is ARG */
-  answer: (script: KitScriptName, arg: string, how: { stdout?: string; stderr?: string; exit?: number; sleepSeconds?: number }) => void;
+  /** how SCRIPT answers when its first argument is ARG; `held`: it waits for release() before exiting (however slow the machine) */
+  answer: (script: KitScriptName, arg: string, how: { stdout?: string; stderr?: string; exit?: number; held?: boolean }) => void;
+  /** lets a held SCRIPT ARG exit */
+  release: (script: KitScriptName, arg: string) => void;
   /** forget the calls and every answer */
   reset: () => void;
 }
@@ -34,8 +36,9 @@ export interface RecorderScripts {
 /**
  * Stand-ins for scripts/kit-power, kit-hotspot and kit-clock: real
  * executables (the server spawns them as it spawns the real ones) that append
- * their name and argv, tab-separated, to a record file, then print, sleep and
- * exit as told for their first argument.
+ * their name and argv, tab-separated, to a record file, then print, wait
+ * (held, until the test releases them) and exit as told for their first
+ * argument.
  */
 export function recorderScripts(): RecorderScripts {
   const dir = tempDir('kit-scripts-');
@@ -48,7 +51,7 @@ name=\${0##*/}
 a='${answers}'/$name.\${1:-none}
 [ ! -f "$a.stdout" ] || cat "$a.stdout"
 [ ! -f "$a.stderr" ] || cat "$a.stderr" >&2
-[ ! -f "$a.sleep" ] || sleep "$(cat "$a.sleep")"
+while [ -f "$a.held" ] && [ ! -f "$a.release" ]; do sleep 0.05; done
 exit "$(cat "$a.exit" 2>/dev/null || echo 0)"
 `;
   for (const name of ['kit-power', 'kit-hotspot', 'kit-clock']) fs.writeFileSync(path.join(dir, name), body, { mode: 0o755 });
@@ -64,8 +67,9 @@ exit "$(cat "$a.exit" 2>/dev/null || echo 0)"
       if (how.stdout !== undefined) fs.writeFileSync(`${base}.stdout`, how.stdout);
       if (how.stderr !== undefined) fs.writeFileSync(`${base}.stderr`, how.stderr);
       if (how.exit !== undefined) fs.writeFileSync(`${base}.exit`, String(how.exit));
-      if (how.sleepSeconds !== undefined) fs.writeFileSync(`${base}.sleep`, String(how.sleepSeconds));
+      if (how.held) fs.writeFileSync(`${base}.held`, '');
     },
+    release: (script, arg) => fs.writeFileSync(path.join(answers, `${script}.${arg}.release`), ''),
     reset: () => {
       fs.rmSync(record, { force: true });
       for (const file of fs.readdirSync(answers)) fs.rmSync(path.join(answers, file));

@@ -175,11 +175,9 @@ describe('POST /api/v2/admin/device/power', () => {
   ])('%s: answers 202 "%s" first, then runs kit-power once the answer is out', async (action, message) => {
     const kit = await startKit();
     try {
-      // The stand-in hangs for a while: an answer that waited for it would come late.
-      kit.scripts.answer('kit-power', action, { sleepSeconds: 3 });
-      const started = Date.now();
+      // The stand-in hangs until the end of the test: an answer that waited for it would never come.
+      kit.scripts.answer('kit-power', action, { held: true });
       const res = await api(kit.t.app, 'POST', 'power', kit.tokens.admin, { action });
-      expect(Date.now() - started).toBeLessThan(2_500); // the stand-in takes 3 s
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ message });
       // Answered, and the script has not run: not now, nor a little later (it waits for the answer to cross the Wi-Fi).
@@ -196,6 +194,7 @@ describe('POST /api/v2/admin/device/power', () => {
       }
       await sleep(400);
       expect(actionCalls(kit.scripts)).toEqual([['kit-power', action]]);
+      kit.scripts.release('kit-power', action);
     } finally {
       await kit.t.close();
     }
@@ -256,7 +255,8 @@ describe('POST /api/v2/admin/device/power', () => {
 describe('hotspot and clock actions', () => {
   let kit: Kit;
   beforeAll(async () => {
-    kit = await startKit();
+    // A switch's time limit far beyond any held stand-in: the one that runs out of time has a kit of its own.
+    kit = await startKit({}, { hotspotTimeoutMs: 120_000 });
   });
   afterAll(() => kit.t.close());
   beforeEach(() => kit.scripts.reset());
@@ -268,32 +268,43 @@ describe('hotspot and clock actions', () => {
     ['on', 'Encendiendo la red Wi-Fi del kit…'],
     ['off', 'Apagando la red Wi-Fi del kit…'],
   ])('hotspot %s: 202 at once, kit-hotspot runs in the background, its result shows in the status', async (state, message) => {
-    kit.scripts.answer('kit-hotspot', state, { sleepSeconds: 1 });
+    kit.scripts.answer('kit-hotspot', state, { held: true });
     const res = await api(kit.t.app, 'POST', 'hotspot', kit.tokens.admin, { state });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message });
     expect(await lastAction()).toMatchObject({ state, result: 'running', finishedAt: null });
+    kit.scripts.release('kit-hotspot', state);
     expect(await finished()).toMatchObject({ state, result: 'done', message: null });
     expect(actionCalls(kit.scripts)).toEqual([['kit-hotspot', state]]);
   });
 
   it('refuses a second switch while one runs', async () => {
-    kit.scripts.answer('kit-hotspot', 'on', { sleepSeconds: 1 });
+    kit.scripts.answer('kit-hotspot', 'on', { held: true });
     expect((await api(kit.t.app, 'POST', 'hotspot', kit.tokens.admin, { state: 'on' })).statusCode).toBe(202);
     const busy = await api(kit.t.app, 'POST', 'hotspot', kit.tokens.admin, { state: 'off' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.code).toBe('DEVICE_BUSY');
+    kit.scripts.release('kit-hotspot', 'on');
     await finished();
     expect(actionCalls(kit.scripts)).toEqual([['kit-hotspot', 'on']]);
   });
 
-  it('shows a failed switch and one that ran out of time', async () => {
+  it('shows a failed switch', async () => {
     kit.scripts.answer('kit-hotspot', 'on', { exit: 1, stderr: 'Job for kit-hostapd.service failed.\n' });
     await api(kit.t.app, 'POST', 'hotspot', kit.tokens.admin, { state: 'on' });
     expect(await finished()).toMatchObject({ result: 'failed', message: 'terminó con código 1: Job for kit-hostapd.service failed.' });
-    kit.scripts.answer('kit-hotspot', 'off', { sleepSeconds: 5 }); // the test app's limit is 1.5 s
-    await api(kit.t.app, 'POST', 'hotspot', kit.tokens.admin, { state: 'off' });
-    expect(await finished()).toMatchObject({ state: 'off', result: 'failed', message: 'tiempo agotado' });
+  });
+
+  it('shows a switch that ran out of time', async () => {
+    const short = await startKit({}, { hotspotTimeoutMs: 1_500 });
+    try {
+      short.scripts.answer('kit-hotspot', 'off', { held: true }); // never released: only the limit ends it
+      await api(short.t.app, 'POST', 'hotspot', short.tokens.admin, { state: 'off' });
+      const action = await until(async () => (await api(short.t.app, 'GET', 'status', short.tokens.admin)).json().hotspot.lastAction, (a) => a?.result !== 'running');
+      expect(action).toMatchObject({ state: 'off', result: 'failed', message: 'tiempo agotado' });
+    } finally {
+      await short.t.close();
+    }
   });
 
   it.each([

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupDeviceDirs, otherKey, phonesTrust, recorderScripts, selfSignedCertificate, type TestCertificate } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { freePort, killKit, startKitProcess } from '../../../test/kit-process.ts';
 import { parseCertificatePair, tlsFiles, writeCertificatePair } from './device.certificate.ts';
 import { redirectsNow, startHttps, type HttpsState } from './https.plugin.ts';
 
@@ -274,56 +274,28 @@ describe('redirectsNow', () => {
 
 describe('server/src/main.ts with a certificate in the data folder', () => {
   it('listens on both ports: HTTPS verified for portal.kit, plain-HTTP pages sent there', async () => {
-    const { spawn } = await import('node:child_process');
-    const net = await import('node:net');
-    const freePort = () =>
-      new Promise<number>((resolve) => {
-        const s = net.createServer().listen(0, '127.0.0.1', () => {
-          const { port } = s.address() as { port: number };
-          s.close(() => resolve(port));
-        });
-      });
     const portal = selfSignedCertificate();
     const t = await kitWithCertificate(portal); // only for its data folder and installed files
-    const dataDir = t.dataDir;
     await t.app.close();
-    const [port, httpsPort] = [await freePort(), await freePort()];
-    const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../main.ts')], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        KIT_HTTPS_PORT: String(httpsPort),
-        HOST: '127.0.0.1',
-        KIT_DATA_DIR: dataDir,
-        KIT_WEB_DIR: path.join(dataDir, 'no-web'),
-        KIT_IS_KIT: 'true',
-        KIT_ADMIN_PASSWORD: 'prueba-123',
-        LOG_LEVEL: 'warn',
-        ...phonesTrust(portal),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    let gone = false;
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => ((gone = true), resolve(code))));
+    const httpsPort = await freePort();
+    const kit = await startKitProcess(t.dataDir, 'prueba-123', { KIT_HTTPS_PORT: String(httpsPort), KIT_IS_KIT: 'true', LOG_LEVEL: 'warn', ...phonesTrust(portal) });
     try {
-      // Until it answers or dies: a start takes seconds, over ten on a busy 2-core machine (the test's limit stops a hang).
+      const exited = new Promise<number | null>((resolve) => kit.proc.once('exit', resolve));
+      // The HTTPS listener opens beside the plain one: until it answers, or the server dies.
       let health: Answer | null = null;
-      while (!health && !gone) {
+      while (!health && kit.proc.exitCode === null) {
         health = await httpsGet(httpsPort, '/api/health', portal.cert).catch(() => null);
         if (!health) await new Promise((r) => setTimeout(r, 100));
       }
-      expect(health?.status, stderr).toBe(200);
+      expect(health?.status).toBe(200);
       expect(health?.authorized).toBe(true);
-      const page = await httpGet(port, '/menu', { host: 'portal.kit', ...PAGE });
+      const page = await httpGet(kit.port, '/menu', { host: 'portal.kit', ...PAGE });
       expect(page.status).toBe(302);
       expect(page.headers.location).toBe(`https://portal.kit:${httpsPort}/menu`);
-      server.kill('SIGTERM');
+      kit.proc.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
-      server.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await killKit(kit);
     }
-  }, 150_000);
+  });
 });
