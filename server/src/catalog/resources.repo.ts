@@ -145,3 +145,29 @@ const MODERATED_SELECT = `
 export function findModerated(db: Db, id: number): DbModerated | undefined {
   return db.prepare<[number], DbModerated>(`${MODERATED_SELECT} WHERE r.id = ?`).get(id);
 }
+
+/**
+ * The kit itself takes resources off the library (a library whose checksum
+ * failed, a file that cannot be read as its kind, a copy its origin
+ * withdrew): blocked with the reason their owner and admins read, and in each
+ * one's history as a block by nobody. With `onlyFrom`, only resources in that
+ * status move. Answers how many moved.
+ */
+export function holdBack(db: Db, where: { id: number } | { mediaSha256: string }, reason: string, onlyFrom?: ResourceStatus): number {
+  const column = 'id' in where ? 'id' : 'media_sha256';
+  const key = 'id' in where ? where.id : where.mediaSha256;
+  return db.transaction(() => {
+    const rows = db
+      .prepare<[string | number, string | null, string | null], { id: number; status: string }>(
+        `SELECT id, status FROM resources WHERE ${column} = ? AND status <> 'blocked' AND (? IS NULL OR status = ?)`,
+      )
+      .all(key, onlyFrom ?? null, onlyFrom ?? null);
+    const block = db.prepare("UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    const event = db.prepare("INSERT INTO resource_events (resource_id, actor_id, action, from_status, to_status, reason) VALUES (?, NULL, 'block', ?, 'blocked', ?)");
+    for (const row of rows) {
+      block.run(reason, row.id);
+      event.run(row.id, row.status, reason);
+    }
+    return rows.length;
+  })();
+}

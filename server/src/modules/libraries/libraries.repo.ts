@@ -1,3 +1,4 @@
+import { holdBack } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 
 export type DbCheckState = 'checking' | 'ok' | 'failed';
@@ -45,7 +46,7 @@ export function setCheckPercent(db: Db, resourceId: number, sha256: string, perc
 
 /**
  * The check's end for the file it read (a newer file's row is left alone). A
- * failed one holds the resource back: blocked, with the reason admins read.
+ * failed one holds the resource back (the kit's own block, with its reason).
  */
 export function finishCheck(db: Db, resourceId: number, sha256: string, outcome: { state: 'ok' } | { state: 'failed'; reason: string }): void {
   db.transaction(() => {
@@ -54,14 +55,7 @@ export function finishCheck(db: Db, resourceId: number, sha256: string, outcome:
         "UPDATE zim_libraries SET check_state = ?, check_percent = ?, check_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE resource_id = ? AND media_sha256 = ? AND check_state = 'checking'",
       )
       .run(outcome.state, outcome.state === 'ok' ? 100 : 0, outcome.state === 'failed' ? outcome.reason : null, resourceId, sha256).changes;
-    if (changed > 0 && outcome.state === 'failed') {
-      const before = db.prepare<[number], { status: string }>('SELECT status FROM resources WHERE id = ?').get(resourceId);
-      db.prepare("UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(outcome.reason, resourceId);
-      // In the resource's history like a moderator's block, by nobody: the kit did it.
-      if (before) {
-        db.prepare("INSERT INTO resource_events (resource_id, actor_id, action, from_status, to_status, reason) VALUES (?, NULL, 'block', ?, 'blocked', ?)").run(resourceId, before.status, outcome.reason);
-      }
-    }
+    if (changed > 0 && outcome.state === 'failed') holdBack(db, { id: resourceId }, outcome.reason);
   })();
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDamagedFileCode } from '../../catalog/phone-copies.ts';
+import { holdBack } from '../../catalog/resources.repo.ts';
 import type { DbJob } from '../../catalog/phone-copies.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { ensureDiskSpace, isDiskFullError, type DiskRoom } from '../../disk-space.ts';
@@ -14,7 +15,6 @@ import { makeImage } from './image.ts';
 import type { MediaInput } from './input.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
 import {
-  holdBackPublished,
   markFailed,
   markPending,
   markRunning,
@@ -245,7 +245,7 @@ export class RenditionQueue {
     if (!known && !full) this.#options.log.warn({ err: error, sha256: job.source_sha256 }, 'copia para teléfonos fallida');
     markFailed(this.#db, job.source_sha256, code, ERRORS[code].message);
     if (isDamagedFileCode(code)) {
-      const held = holdBackPublished(this.#db, job.source_sha256, heldBackReason(ERRORS[code].message));
+      const held = holdBack(this.#db, { mediaSha256: job.source_sha256 }, heldBackReason(ERRORS[code].message), 'published');
       if (held > 0) this.#options.log.warn({ sha256: job.source_sha256, code, resources: held }, 'archivo dañado: recursos retirados de la biblioteca');
     }
   }

@@ -97,16 +97,6 @@ export function markFailed(db: Db, sha256: string, code: string, message: string
   db.prepare(`UPDATE rendition_jobs SET state = 'failed', pid = NULL, work_dir = NULL, error_code = ?, error_message = ?, finished_at = ${NOW} WHERE source_sha256 = ?`).run(code, message, sha256);
 }
 
-/**
- * Takes the published resources whose file this is off the library (blocked, with the reason their
- * owner and admins read); an admin may publish them again from the blocked list. Answers how many.
- */
-export function holdBackPublished(db: Db, sha256: string, reason: string): number {
-  return db
-    .prepare(`UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = ${NOW} WHERE media_sha256 = ? AND status = 'published'`)
-    .run(reason, sha256).changes;
-}
-
 /** A failed job back at the end of the queue, its count of starts reset; false when it had not failed. */
 export function retryFailedJob(db: Db, sha256: string): boolean {
   return (

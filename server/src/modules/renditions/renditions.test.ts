@@ -291,6 +291,10 @@ describe('phone copies', () => {
           statusReason: 'Retirado de la biblioteca: El archivo está dañado o incompleto: no se pudo leer entero. Súbelo otra vez desde el original',
         });
       }
+      // In its history as the kit's own block: by nobody, from where it was.
+      expect(w.t.app.db.prepare("SELECT actor_id AS actor, from_status AS fromStatus FROM resource_events WHERE resource_id = ? AND action = 'block'").all(id)).toEqual([
+        { actor: null, fromStatus: 'published' },
+      ]);
     });
 
     it('a picture bomb that reached the library by another door (the demo library, a pack: no cover is made there)', async () => {

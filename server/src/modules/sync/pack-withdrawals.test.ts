@@ -93,6 +93,8 @@ describe('format 2 packs', () => {
     expect(report).toMatchObject({ withdrawn: 2 });
     expect(row(B, 'resources', gid.Anzuelos as string)).toMatchObject({ status: 'blocked' });
     expect(row(B, 'resources', gid.Botes as string)).toMatchObject({ status: 'blocked' });
+    const events = B.app.db.prepare("SELECT e.actor_id AS actor, e.reason FROM resource_events e JOIN resources r ON r.id = e.resource_id WHERE r.global_id = ? AND e.action = 'block'");
+    expect(events.all(gid.Anzuelos), 'in the copy\'s history as the kit\'s own block').toEqual([{ actor: null, reason: expect.stringMatching(/^Retirado en el kit de origen/) }]);
     // Published again on A: off the list of withdrawals.
     A.app.db.prepare("UPDATE resources SET status = 'published' WHERE global_id = ?").run(gid.Anzuelos);
     expect(plan(A).manifest.withdrawals?.map((w) => w.globalId)).toEqual([gid.Botes]);

@@ -1,4 +1,5 @@
 import { UPLOAD_TYPE_CODES } from '@kit/contract';
+import { holdBack } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import type { PackCategory, PackFile, PackResource, PackWithdrawal } from './pack-format.ts';
 
@@ -105,7 +106,7 @@ export function categoriesChangedSince(db: Db, since: string): boolean {
 
 /** Blocks a copy whose origin withdrew it, and marks it so that origin can bring it back. */
 export function withdrawResource(db: Db, id: number, reason: string): void {
-  db.prepare(`UPDATE resources SET status = 'blocked', status_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`).run(reason, id);
+  holdBack(db, { id }, reason);
   db.prepare(`UPDATE sync_resource_state SET withdrawn_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE resource_id = ?`).run(id);
 }
 
