@@ -19,6 +19,8 @@ export interface SessionState {
   mustChangePassword: boolean;
   /** whether GET /v2/session (or its offline fallback) has answered yet */
   loaded: boolean;
+  /** the last session ended because the kit refused its token, not by a logout: what the phone queued for the user stays */
+  expired: boolean;
 }
 
 export const initialSessionState: SessionState = Object.freeze({
@@ -31,6 +33,7 @@ export const initialSessionState: SessionState = Object.freeze({
   status: Object.freeze({ loggingIn: false, registering: false }),
   mustChangePassword: false,
   loaded: false,
+  expired: false,
 });
 
 export type SessionAction =
@@ -42,7 +45,8 @@ export type SessionAction =
   | { type: 'registerSuccess'; token: string; user: SessionUser; mustChangePassword: boolean }
   | { type: 'registerFailure' }
   | { type: 'passwordChanged'; token: string }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | { type: 'expired' };
 
 function signedIn(state: SessionState, user: SessionUser, token: string | null, mustChangePassword: boolean): SessionState {
   return {
@@ -55,6 +59,7 @@ function signedIn(state: SessionState, user: SessionUser, token: string | null, 
     loggedIn: true,
     mustChangePassword,
     loaded: true,
+    expired: false,
   };
 }
 
@@ -86,6 +91,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, token: action.token, mustChangePassword: false };
     case 'logout':
       // docs/PRODUCT.md#session: clears userId, roleId, token and loggedIn (even when the logout call failed).
-      return signedOut(state);
+      return { ...signedOut(state), expired: false };
+    case 'expired':
+      return { ...signedOut(state), expired: true };
   }
 }
