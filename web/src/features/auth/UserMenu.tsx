@@ -64,9 +64,13 @@ export function UserMenu({ className }: UserMenuProps) {
         aria-label={`${esAccounts.userMenu.label}: ${name}`}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="user-menu__initial" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        {session.pictureUrl ? (
+          <img className="user-menu__initial" src={session.pictureUrl} alt="" width={32} height={32} />
+        ) : (
+          <span className="user-menu__initial" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <span className="user-menu__name">{name}</span>
       </button>
       {open && (

@@ -21,6 +21,8 @@ export interface SessionState {
   loaded: boolean;
   /** the last session ended because the kit refused its token, not by a logout: what the phone queued for the user stays */
   expired: boolean;
+  /** the user's profile picture as this page last learnt it (their profile, an upload); null until then or when there is none */
+  pictureUrl: string | null;
 }
 
 export const initialSessionState: SessionState = Object.freeze({
@@ -34,6 +36,7 @@ export const initialSessionState: SessionState = Object.freeze({
   mustChangePassword: false,
   loaded: false,
   expired: false,
+  pictureUrl: null,
 });
 
 export type SessionAction =
@@ -46,7 +49,8 @@ export type SessionAction =
   | { type: 'registerFailure' }
   | { type: 'passwordChanged'; token: string }
   | { type: 'logout' }
-  | { type: 'expired' };
+  | { type: 'expired' }
+  | { type: 'picture'; url: string | null };
 
 function signedIn(state: SessionState, user: SessionUser, token: string | null, mustChangePassword: boolean): SessionState {
   return {
@@ -60,11 +64,12 @@ function signedIn(state: SessionState, user: SessionUser, token: string | null, 
     mustChangePassword,
     loaded: true,
     expired: false,
+    pictureUrl: state.userId === user.id ? state.pictureUrl : null,
   };
 }
 
 function signedOut(state: SessionState): SessionState {
-  return { ...state, userId: null, userName: null, isAdmin: false, roleId: null, token: null, loggedIn: false, mustChangePassword: false };
+  return { ...state, userId: null, userName: null, isAdmin: false, roleId: null, token: null, loggedIn: false, mustChangePassword: false, pictureUrl: null };
 }
 
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
@@ -94,5 +99,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...signedOut(state), expired: false };
     case 'expired':
       return { ...signedOut(state), expired: true };
+    case 'picture':
+      return state.loggedIn ? { ...state, pictureUrl: action.url } : state;
   }
 }

@@ -104,6 +104,11 @@ export function takeExpiredAtStart(): boolean {
   return expired;
 }
 
+/** The signed-in user's profile picture changed or was read (their profile page): the header shows it. */
+export function setSessionPicture(url: string | null): void {
+  if (state.pictureUrl !== url) dispatch({ type: 'picture', url });
+}
+
 // ---- logout ----
 /**
  * Ends the session: POST /deauth (its failure is ignored, docs/PRODUCT.md#session) and the
