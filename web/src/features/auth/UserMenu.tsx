@@ -67,9 +67,8 @@ export function UserMenu({ className }: UserMenuProps) {
         {session.pictureUrl ? (
           <img className="user-menu__initial" src={session.pictureUrl} alt="" width={32} height={32} />
         ) : (
-          <span className="user-menu__initial" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
+          // drawn by the stylesheet: the button's text is then only the name, which its accessible name contains
+          <span className="user-menu__initial" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />
         )}
         <span className="user-menu__name">{name}</span>
       </button>
