@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './helpers/axe.ts';
+import { KitApi, signedInUser } from './helpers/kit-api.ts';
 
 /*
  * axe-core on the main pages a villager opens, against the real server with
@@ -32,3 +33,20 @@ for (const p of PAGES) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+// The library header changes with the screen and the session: its navigation sits on the teal bar
+// from the lg breakpoint, and a signed-in user's account button shows their name there.
+test('a11y: the library header of a signed-in user on a desktop has no serious or critical violations', async ({ browser }) => {
+  const kit = await KitApi.open();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL: process.env.E2E_BASE_URL, locale: 'es-PE' });
+  try {
+    await signedInUser(kit, context, 'cabecera');
+    const page = await context.newPage();
+    await page.goto('/biblioteca');
+    await page.getByRole('button', { name: /^Menú de la cuenta/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await context.close();
+    await kit.close();
+  }
+});

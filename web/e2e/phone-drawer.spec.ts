@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin } from './helpers/admin-login.ts';
+import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { LibraryPage } from './pages/library.page.ts';
+import { ResourcePage } from './pages/resource.page.ts';
+import { SocialPanel } from './pages/social.page.ts';
 
 /*
  * The drawers on a 360 px phone (the library's category drawer, the admin
@@ -109,4 +112,49 @@ test('the admin pages for users, data and categories use the app’s styled cont
     });
     expect(bare, path).toEqual([]);
   }
+});
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+const overlap = (a: Box, b: Box) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('a notification covers neither the bottom bar nor the rows of the open drawer', async ({ page, context }) => {
+  const kit = await KitApi.open();
+  try {
+    await signedInUser(kit, context, 'aviso');
+  } finally {
+    await kit.close();
+  }
+  const all = (await (await page.request.get('/api/content/all?per_page=1')).json()) as { data: { id: number }[] };
+  await new ResourcePage(page).goto(all.data[0]?.id ?? 0);
+  const social = new SocialPanel(page);
+  // the link drops as a new list leaves: it is queued, the dialog closes, and the notice that says so stays until closed
+  await page.route('**/api/v2/playlists', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+  await social.addToList.click();
+  await social.dialog.getByLabel('Nombre de la nueva lista').fill('Para leer');
+  await social.dialog.getByRole('button', { name: 'Crear lista y añadir' }).click();
+  await expect(social.dialog).toBeHidden();
+  const toast = page.getByRole('region', { name: 'Notificaciones' }).getByRole('status');
+  await expect(toast).toBeVisible();
+
+  const library = new LibraryPage(page);
+  expect(overlap(await toast.boundingBox(), await library.navigation.boundingBox()), 'the toast on the bottom bar').toBe(false);
+
+  await library.openDrawer();
+  const drawer = page.locator('#library-sidebar');
+  await expect(drawer.getByRole('treeitem').first()).toBeVisible();
+  await expect(drawer).toHaveCSS('transform', 'none');
+  // a finger anywhere on the open drawer, down to its last rows above the bottom bar, reaches the drawer, not the notification
+  const covered = await drawer.evaluate((panel) => {
+    const box = panel.getBoundingClientRect();
+    const bottom = Math.min(box.bottom, document.querySelector('.library-nav')?.getBoundingClientRect().top ?? box.bottom);
+    const missed: string[] = [];
+    for (let y = box.top + 4; y < bottom - 2; y += 16) {
+      for (const x of [box.left + 8, box.left + box.width / 2, box.right - 8]) {
+        const hit = document.elementFromPoint(x, y);
+        if (!panel.contains(hit)) missed.push(`${Math.round(x)},${Math.round(y)}: ${hit?.className ?? 'nothing'}`);
+      }
+    }
+    return missed;
+  });
+  expect(covered).toEqual([]);
 });

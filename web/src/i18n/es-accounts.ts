@@ -170,6 +170,7 @@ export const esAccounts = {
     next: 'Siguiente',
     finish: 'Finalizar',
     close: 'Cerrar',
+    steps: 'Pasos',
     step: 'Paso',
     of: 'de',
     /** docs/PRODUCT.md#onboarding: the extra form slide. */

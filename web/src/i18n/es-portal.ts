@@ -21,7 +21,7 @@ export const esPortal = {
     page: 'Página {page} de {pages}',
     size: 'Tamaño',
     version: 'Versión',
-    uploadedAt: 'Publicado el {date}',
+    published: 'Publicado',
     fileTooBig: 'El archivo pesa más de {max}.',
     chooseFile: 'Elige un archivo',
     uploading: 'Subiendo…',

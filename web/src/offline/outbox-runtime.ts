@@ -108,14 +108,17 @@ export async function clearUserData(keep: number | null = null): Promise<void> {
 // A logout clears the outbox. The session feature (in every page's first
 // download) does not load IndexedDB for that: the outbox watches the session
 // while loaded, and when it loads it drops what a user who left behind.
-let signedIn = session.current().loggedIn;
+// A session the kit refused (expired) is not a logout: its writes wait for
+// that user's next login, and go when somebody else logs in.
+let signedIn = session.current().loggedIn ? session.current().userId : null;
 session.subscribe(() => {
-  const { loggedIn } = session.current();
-  if (signedIn && !loggedIn) {
-    clearTimeout(retryTimer);
-    void clearUserData().catch(() => undefined);
-  }
-  signedIn = loggedIn;
+  const { loggedIn, userId, expired } = session.current();
+  const now = loggedIn ? userId : null;
+  if (now === signedIn) return;
+  signedIn = now;
+  clearTimeout(retryTimer);
+  if (now !== null) void clearUserData(now).then(flushOutbox).catch(() => undefined);
+  else if (!expired) void clearUserData().catch(() => undefined);
 });
 
 // sent when the link returns, and once now that the outbox is loaded (a page that writes, the library)
@@ -123,7 +126,7 @@ globalThis.addEventListener('online', () => void flushOutbox().catch(() => undef
 void session
   .load()
   .then(async ({ loggedIn, userId }) => {
-    await clearUserData(loggedIn ? userId : null);
+    if (loggedIn || !session.current().expired) await clearUserData(loggedIn ? userId : null);
     await flushOutbox();
   })
   // without IndexedDB there is no outbox to send (writes then go straight to the kit)

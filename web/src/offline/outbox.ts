@@ -113,17 +113,19 @@ export function createOutbox(deps: OutboxDeps) {
           deps.scheduleRetry?.(attempts);
           return;
         }
+        // a refused session refuses every later write too: the write is not at fault, so a replayed one stays
+        // queued for the user's next login (the session says the session ended, once)
+        const sessionEnded = error instanceof ApiError && error.httpCode === 401;
         if (waiter) {
           // awaited until it is gone: a logout this refusal caused must not count it as a change made offline
           await db.outbox.delete(entry.id);
           waiters.delete(entry.id);
           waiter.reject(error);
-        } else {
+        } else if (!sessionEnded) {
           await db.outbox.update(entry.id, { status: 'failed', attempts: entry.attempts + 1, lastError: message });
           deps.onFailed?.(entry, error as ApiError);
         }
-        // a refused session refuses every later write too; they wait for the next login (or are cleared on logout)
-        if (error instanceof ApiError && error.httpCode === 401) return;
+        if (sessionEnded) return;
       }
     }
   }

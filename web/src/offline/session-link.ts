@@ -7,7 +7,8 @@
 export interface SessionSource {
   /** the session once it is known (it may still be loading at start) */
   load(): Promise<{ loggedIn: boolean; userId: number | null }>;
-  current(): { loggedIn: boolean; userId: number | null };
+  /** `expired`: the last session ended because the kit refused its token (its user's writes stay queued) */
+  current(): { loggedIn: boolean; userId: number | null; expired: boolean };
   subscribe(listener: () => void): () => void;
 }
 

@@ -64,9 +64,12 @@ export function UserMenu({ className }: UserMenuProps) {
         aria-label={`${esAccounts.userMenu.label}: ${name}`}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="user-menu__initial" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        {session.pictureUrl ? (
+          <img className="user-menu__initial" src={session.pictureUrl} alt="" width={32} height={32} />
+        ) : (
+          // drawn by the stylesheet: the button's text is then only the name, which its accessible name contains
+          <span className="user-menu__initial" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />
+        )}
         <span className="user-menu__name">{name}</span>
       </button>
       {open && (

@@ -19,6 +19,10 @@ export interface SessionState {
   mustChangePassword: boolean;
   /** whether GET /v2/session (or its offline fallback) has answered yet */
   loaded: boolean;
+  /** the last session ended because the kit refused its token, not by a logout: what the phone queued for the user stays */
+  expired: boolean;
+  /** the user's profile picture as this page last learnt it (their profile, an upload); null until then or when there is none */
+  pictureUrl: string | null;
 }
 
 export const initialSessionState: SessionState = Object.freeze({
@@ -31,6 +35,8 @@ export const initialSessionState: SessionState = Object.freeze({
   status: Object.freeze({ loggingIn: false, registering: false }),
   mustChangePassword: false,
   loaded: false,
+  expired: false,
+  pictureUrl: null,
 });
 
 export type SessionAction =
@@ -42,7 +48,9 @@ export type SessionAction =
   | { type: 'registerSuccess'; token: string; user: SessionUser; mustChangePassword: boolean }
   | { type: 'registerFailure' }
   | { type: 'passwordChanged'; token: string }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | { type: 'expired' }
+  | { type: 'picture'; url: string | null };
 
 function signedIn(state: SessionState, user: SessionUser, token: string | null, mustChangePassword: boolean): SessionState {
   return {
@@ -55,11 +63,13 @@ function signedIn(state: SessionState, user: SessionUser, token: string | null, 
     loggedIn: true,
     mustChangePassword,
     loaded: true,
+    expired: false,
+    pictureUrl: state.userId === user.id ? state.pictureUrl : null,
   };
 }
 
 function signedOut(state: SessionState): SessionState {
-  return { ...state, userId: null, userName: null, isAdmin: false, roleId: null, token: null, loggedIn: false, mustChangePassword: false };
+  return { ...state, userId: null, userName: null, isAdmin: false, roleId: null, token: null, loggedIn: false, mustChangePassword: false, pictureUrl: null };
 }
 
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
@@ -86,6 +96,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, token: action.token, mustChangePassword: false };
     case 'logout':
       // docs/PRODUCT.md#session: clears userId, roleId, token and loggedIn (even when the logout call failed).
-      return signedOut(state);
+      return { ...signedOut(state), expired: false };
+    case 'expired':
+      return { ...signedOut(state), expired: true };
+    case 'picture':
+      return state.loggedIn ? { ...state, pictureUrl: action.url } : state;
   }
 }

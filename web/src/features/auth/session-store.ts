@@ -81,7 +81,7 @@ export async function ensureSessionLoaded(): Promise<SessionState> {
     (error: unknown) => {
       if (error instanceof ApiError && error.httpCode === 401) {
         expiredAtStart = true;
-        void endSession();
+        void endSession('expired');
         notifyInfo(es.session.tokenExpired);
         dispatch({ type: 'loaded', user: null, mustChangePassword: false });
       } else if (error instanceof ApiError && error.code === NETWORK_ERROR) {
@@ -104,25 +104,31 @@ export function takeExpiredAtStart(): boolean {
   return expired;
 }
 
+/** The signed-in user's profile picture changed or was read (their profile page): the header shows it. */
+export function setSessionPicture(url: string | null): void {
+  if (state.pictureUrl !== url) dispatch({ type: 'picture', url });
+}
+
 // ---- logout ----
 /**
  * Ends the session: POST /deauth (its failure is ignored, docs/PRODUCT.md#session) and the
  * state is cleared whatever the call answered (docs/PRODUCT.md#session), with the data the
- * phone kept from the session.
+ * phone kept from the session. `expired` when the kit refused the token: the writes the
+ * outbox holds then wait for the user's next login.
  */
-export async function endSession(): Promise<void> {
+export async function endSession(how: 'logout' | 'expired' = 'logout'): Promise<void> {
   const call = sessionCalls.logout().catch(() => undefined);
   setSessionToken(null);
   saveSessionSnapshot(null);
-  dispatch({ type: 'logout' });
+  dispatch({ type: how });
   // What the phone stored while this user was logged in (docs/PRODUCT.md#session); loaded only now, /menu does not carry it.
   const forget = import('../../offline/user-data.ts').then((m) => m.clearUserData()).catch(() => undefined);
   await Promise.all([call, forget]);
 }
 
 /** Logout from the UI: end the session, then /login?cb=/menu (docs/PRODUCT.md#session). */
-export async function logOut(): Promise<void> {
-  await endSession();
+export async function logOut(how: 'logout' | 'expired' = 'logout'): Promise<void> {
+  await endSession(how);
   navigateTo(AFTER_LOGOUT_PATH);
 }
 
@@ -133,7 +139,7 @@ function onApiError(error: ApiError, call: { path: string }): void {
   if (error.httpCode !== 401 || !state.loggedIn || CREDENTIAL_PATHS.has(call.path) || expiring) return;
   expiring = true;
   notifyInfo(es.session.tokenExpired);
-  void logOut().finally(() => {
+  void logOut('expired').finally(() => {
     expiring = false;
   });
 }

@@ -1,9 +1,8 @@
 import type { Package } from '@kit/contract';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { fill } from '../../ui/fill.ts';
 import { formatDate, formatFileSize } from '../../ui/format.ts';
 
-/** A package's version, size and date, as a definition list. */
+/** A package's version, size, file and date, as a definition list: only `dt`/`dd` groups in it, as assistive technology reads them. */
 export function PackageFacts({ pkg }: { pkg: Package }) {
   return (
     <dl className="package-facts">
@@ -21,7 +20,10 @@ export function PackageFacts({ pkg }: { pkg: Package }) {
         <dt>{esPortal.download.file}</dt>
         <dd>{pkg.fileName}</dd>
       </div>
-      <div className="package-facts__date">{fill(esPortal.common.uploadedAt, { date: formatDate(pkg.uploadedAt) })}</div>
+      <div>
+        <dt>{esPortal.common.published}</dt>
+        <dd>{formatDate(pkg.uploadedAt)}</dd>
+      </div>
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 import type { User } from '@kit/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
 import { OnboardingModal } from './OnboardingModal.tsx';
@@ -21,6 +21,16 @@ function clickNext(times: number) {
 
 describe('OnboardingModal', () => {
   afterEach(() => resetNotifications());
+
+  it('marks the slide shown as the current step of a list of steps', () => {
+    stubKit();
+    render(<OnboardingModal user={user} withForm={false} onDone={vi.fn()} />);
+    clickNext(1);
+    const steps = screen.getByRole('list', { name: 'Pasos' });
+    const items = within(steps).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Paso 1 de 5', 'Paso 2 de 5', 'Paso 3 de 5', 'Paso 4 de 5', 'Paso 5 de 5']);
+    expect(items.filter((item) => item.getAttribute('aria-current') === 'step').map((item) => item.textContent)).toEqual(['Paso 2 de 5']);
+  });
 
   it('shows 5 slides with a small and a large image: Siguiente four times, then Finalizar closes', () => {
     stubKit();

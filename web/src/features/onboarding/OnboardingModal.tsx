@@ -48,11 +48,18 @@ export function OnboardingModal({ user, withForm, onDone }: OnboardingModalProps
         )}
       </div>
       <div className="onboarding__footer">
-        <p className="onboarding__dots" aria-label={`${esAccounts.onboarding.step} ${index + 1} ${esAccounts.onboarding.of} ${count}`}>
+        {/* a list of the steps, the one shown marked as the current step: a pattern screen readers know */}
+        <ol className="onboarding__dots" aria-label={esAccounts.onboarding.steps}>
           {Array.from({ length: count }, (_, i) => (
-            <span key={i} className={i === index ? 'onboarding__dot onboarding__dot--current' : 'onboarding__dot'} aria-hidden="true" />
+            <li
+              key={i}
+              className={i === index ? 'onboarding__dot onboarding__dot--current' : 'onboarding__dot'}
+              aria-current={i === index ? 'step' : undefined}
+            >
+              <span className="visually-hidden">{`${esAccounts.onboarding.step} ${i + 1} ${esAccounts.onboarding.of} ${count}`}</span>
+            </li>
           ))}
-        </p>
+        </ol>
         {!formSlide && (
           <button
             type="button"

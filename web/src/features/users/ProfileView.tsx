@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { trackProfileView } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
-import { useSession } from '../auth/session-store.ts';
+import { setSessionPicture, useSession } from '../auth/session-store.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileImageUpload } from './ProfileImageUpload.tsx';
@@ -33,6 +33,11 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
   useEffect(() => {
     if (!own) trackProfileView(user.id).catch(() => undefined);
   }, [own, user.id]);
+
+  // The header's account button shows the same picture as the profile, a new upload included.
+  useEffect(() => {
+    if (own) setSessionPicture(user.FullImageUrl);
+  }, [own, user.FullImageUrl]);
 
   return (
     <div className="profile-page">
