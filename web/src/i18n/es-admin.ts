@@ -90,7 +90,6 @@ export const esAdmin = {
   data: {
     title: 'Datos y ajustes',
     servicesMode: 'Modo de servicios',
-    modes: { default: 'Predeterminado', planet: 'Planeta', community: 'Comunidad' },
     resourceModeration: 'Moderar recursos antes de publicarlos',
     restrictedMode: 'Modo restringido (iniciar sesión para todo salvo el menú)',
     appDenyDownloadsForUsers: 'No permitir descargas a usuarios',

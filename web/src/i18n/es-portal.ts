@@ -263,8 +263,7 @@ export const esPortal = {
   menuEditor: {
     title: 'Herramientas del menú',
     intro: 'Elige qué muestra el menú del portal en cada modo, con qué nombre y adónde lleva cada herramienta.',
-    modes: 'Modos de servicio',
-    modeNames: { default: 'General', planet: 'Planeta', community: 'Comunidad' },
+    modes: 'Modos de servicios',
     active: 'Modo activo',
     activate: 'Usar este modo en el kit',
     activated: 'El menú del kit ahora usa el modo {mode}',

@@ -2,6 +2,7 @@ import type { AdminTile } from '@kit/contract';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addTile, editTile, orderTiles, removeTile, updateSettings } from '../../api/menu-admin.ts';
+import { es } from '../../i18n/es.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
 import { fill } from '../../ui/fill.ts';
@@ -60,7 +61,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
       <nav className="chip-list" aria-label={t.modes}>
         {EDITOR_MODES.map((item) => (
           <Link key={item} className="chip" to={`/admin/menu?modo=${item}`} aria-current={item === mode ? 'page' : undefined}>
-            {t.modeNames[item]}
+            {es.servicesModes[item]}
           </Link>
         ))}
       </nav>
@@ -74,7 +75,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
             type="button"
             className="button button--light"
             disabled={busy}
-            onClick={() => quietly(run(() => updateSettings({ servicesMode: mode }), fill(t.activated, { mode: t.modeNames[mode] })))}
+            onClick={() => quietly(run(() => updateSettings({ servicesMode: mode }), fill(t.activated, { mode: es.servicesModes[mode] })))}
           >
             {t.activate}
           </button>
