@@ -4,7 +4,7 @@ import { CategoryAdminTree } from '../features/admin/CategoryAdminTree.tsx';
 import { useCategoryAdmin } from '../features/admin/use-category-admin.ts';
 import type { KeyMove } from '../features/category-drop/drop-rules.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
-import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
 
 const t = esAdmin.category;
 /** The toolbar's buttons for the keyboard moves, in its order. */
@@ -61,10 +61,8 @@ export function AdminCategoryPage() {
         <CategoryAdminTree parentId={null} state={state} expanded={expanded} selectedId={selectedId} drag={drag} onSelect={select} onToggle={toggle} onKey={(e, c) => onKey(e, c, select)} />
       </div>
       {confirm && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          message={t.deleteBody(confirm.name)}
-          confirmLabel={t.delete}
+        <DeleteDialog
+          wording={t.deleteWording(confirm.name)}
           onCancel={() => setConfirm(null)}
           onConfirm={async () => {
             const target = confirm;

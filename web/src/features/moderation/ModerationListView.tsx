@@ -37,6 +37,16 @@ const t = esModeration;
 
 type Pending = { row: ManagedSummary; action: RowAction } | { row: ManagedSummary; report: Report };
 
+/** The dialog's words for a pending move: a deletion in the one delete wording, the others in their own; block in the danger style too. */
+function dialogWords(pending: Pending): { title: string; message: string; confirmLabel: string; workingLabel: string; danger: boolean } {
+  if ('report' in pending) {
+    return { title: t.confirm.dismiss.title, message: t.confirm.dismiss.body(pending.report.reason), confirmLabel: t.actions.dismiss, workingLabel: t.working, danger: false };
+  }
+  if (pending.action === 'delete') return { ...t.deleteWording(pending.row.title), danger: true };
+  const words = t.confirm[pending.action];
+  return { title: words.title, message: words.body(pending.row.title), confirmLabel: t.actions[pending.action], workingLabel: t.working, danger: pending.action === 'block' };
+}
+
 const RUN: Record<Exclude<RowAction, 'delete'>, (id: number, reason: string) => Promise<ManagedResource>> = {
   approve: (id) => approveResource(id),
   reject: (id, reason) => rejectResource(id, reason),
@@ -129,11 +139,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
   };
 
   const rule = pending && !('report' in pending) ? reasonRule(pending.action) : null;
-  const dialog = pending
-    ? 'report' in pending
-      ? { ...t.confirm.dismiss, body: t.confirm.dismiss.body(pending.report.reason), label: t.actions.dismiss }
-      : { ...t.confirm[pending.action], body: t.confirm[pending.action].body(pending.row.title), label: t.actions[pending.action] }
-    : null;
+  const dialog = pending ? dialogWords(pending) : null;
   const rows = data?.data ?? [];
 
   return (
@@ -183,10 +189,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       )}
       {pending && dialog && (
         <ConfirmDialog
-          title={dialog.title}
-          message={dialog.body}
-          confirmLabel={dialog.label}
-          workingLabel={t.working}
+          {...dialog}
           confirmDisabled={rule === 'required' && reason.trim() === ''}
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(null)}
