@@ -19,6 +19,8 @@ export const esModeration = {
   filters: {
     label: 'Filtrar recursos',
     search: 'Buscar por título, autor, categoría o usuario',
+    /** short enough for the field on a 360 px phone; the field's name says it all */
+    searchHint: 'Título, autor, categoría…',
     searchButton: 'Buscar',
     type: 'Tipo',
   },

@@ -144,7 +144,7 @@ export const esPortal = {
     title: 'Anuncios de la comunidad',
     intro: 'Avisos, ventas, trabajos y eventos de tu comunidad. Los anuncios se revisan antes de publicarse y se retiran solos cuando vencen.',
     searchLabel: 'Buscar anuncios',
-    searchPlaceholder: 'Buscar en los anuncios…',
+    searchPlaceholder: 'Buscar anuncios…',
     search: 'Buscar',
     allCategories: 'Todas',
     categoriesLabel: 'Categorías de anuncios',

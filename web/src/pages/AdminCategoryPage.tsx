@@ -54,7 +54,7 @@ export function AdminCategoryPage() {
             {sel.statusId !== 0 ? t.hide : t.show}
           </button>
           <button type="button" className="button button--light" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
-          <button type="button" className="button button--ghost" onClick={() => setSelectedId(null)}>{t.unselect}</button>
+          <button type="button" className="button button--light" onClick={() => setSelectedId(null)}>{t.unselect}</button>
         </div>
       )}
       <div aria-busy={state.loading || busy}>

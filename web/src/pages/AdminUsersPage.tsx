@@ -74,7 +74,7 @@ export function AdminUsersPage() {
           {items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
               <td>
-                <button type="button" className="button button--ghost" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
+                <button type="button" className="button button--light" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
                   {u.user_name}
                 </button>
                 {u.isAdmin && <> · {t.admin}</>}

@@ -147,7 +147,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       <h1>{t.lists[list].title}</h1>
       <form className="admin-toolbar moderation-filters" role="search" aria-label={t.filters.label} onSubmit={search}>
         {/* keyed by the address's q: back and forward show the search they went to */}
-        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.search} maxLength={200} defaultValue={filters.q} />
+        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.searchHint} maxLength={200} defaultValue={filters.q} />
         <label className="moderation-filters__type">
           <span>{t.filters.type}</span>
           <select className="input" value={filters.type} onChange={(event) => go({ type: parseTypeCode(event.target.value) })}>

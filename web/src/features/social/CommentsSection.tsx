@@ -158,7 +158,7 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
                 {comment.user ? <Link to={`/user/${comment.user.id}`}>{comment.user.user_name}</Link> : <span>{t.anonymous}</span>}
                 <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
                 {comment.canDelete && session.loggedIn && (
-                  <button type="button" className="button button--ghost comment__delete" onClick={() => setRemoving(comment)}>
+                  <button type="button" className="button button--danger comment__delete" onClick={() => setRemoving(comment)}>
                     {t.remove}
                   </button>
                 )}

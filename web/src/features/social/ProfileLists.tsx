@@ -221,10 +221,10 @@ function ListRow({ list, own, onRename, onDelete }: { list: Row; own: boolean; o
       {list.pending && <PendingBadge />}
       {own && (
         <>
-          <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
+          <button type="button" className="button button--light" onClick={() => setEditing(true)}>
             {t.rename}
           </button>
-          <button type="button" className="button button--ghost" onClick={onDelete}>
+          <button type="button" className="button button--danger" onClick={onDelete}>
             {t.delete}
           </button>
         </>
