@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoResourceTitled } from './helpers/demo-resource.ts';
+import { MissingFilePage } from './pages/missing-file.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
 
 /*
@@ -64,6 +65,19 @@ test.describe('the Content-Security-Policy of the pages', () => {
       if (type === 4) await expect.poll(() => resource.audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(1);
       if (type === 1) await expect.poll(() => resource.image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     }
+    expect(seen.violations).toEqual([]);
+    expect(seen.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+  });
+
+  test("the server's 404 page for a missing file of the build is styled, without a violation", async ({ page }) => {
+    const seen = await watch(page);
+    const missing = new MissingFilePage(page);
+    const response = await page.goto('/assets/no-existe.js');
+    expect(response?.status()).toBe(404);
+    await expect(missing.message).toBeVisible();
+    // Its own style applied: the portal's font and colour, not the browser's serif black.
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('system-ui');
+    await expect(page.getByRole('heading', { name: '404' })).toHaveCSS('color', 'rgb(15, 118, 110)');
     expect(seen.violations).toEqual([]);
     expect(seen.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
   });

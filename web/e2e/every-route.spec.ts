@@ -7,8 +7,9 @@ import { pageFaults } from './helpers/page-checks.ts';
 /*
  * Every route of docs/ROUTES.md on a 360×740 phone, and the admin routes on a
  * 1366×768 desktop too, each as the role that uses it: no page wider than the
- * screen, no text spilling out of a button or a card, no English word of a
- * small list, a title of its own, no serious or critical axe-core violation
+ * screen, no text spilling out of a button or a card, no placeholder cut, every
+ * button of one of the three kinds, no English word of a small list, a title of
+ * its own, no serious or critical axe-core violation
  * (helpers/page-checks.ts). One browser context per role, logged in once.
  * A route the doc lists and this table lacks fails the first test.
  */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -222,6 +223,10 @@ function frontDoorChecks(base: () => string, ca: () => string | undefined): void
       const body = decode(get);
       expect(body, url).toContain('This page could not be found');
       expect(body, url).not.toContain('<title>Kit</title>');
+      // Its one inline style is allowed by hash: under the page policy alone the browser drops it.
+      const style = /<style>([^<]*)<\/style>/.exec(body)?.[1] ?? '';
+      expect(style, url).not.toBe('');
+      expect(get.headers['content-security-policy'], url).toContain(`'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`);
       const head = await request(base(), url, headers, 'HEAD', ca());
       expect(head.status, url).toBe(404);
       expect(head.body.length, url).toBe(0);

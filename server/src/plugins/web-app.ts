@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.ts';
 import { detectClient } from '../modules/services/user-agent.ts';
-import { STATIC_NOT_FOUND_PAGE } from './static-not-found.ts';
+import { STATIC_NOT_FOUND_CSP, STATIC_NOT_FOUND_PAGE } from './static-not-found.ts';
 
 const OLD_BROWSER_PAGE = '/extra/download-browser';
 
@@ -58,7 +58,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     }
     const firstSegment = request.url.split(/[/?#]/, 2)[1] ?? '';
     if (folders.has(firstSegment)) {
-      return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(STATIC_NOT_FOUND_PAGE);
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', STATIC_NOT_FOUND_CSP)
+        .type('text/html; charset=utf-8')
+        .send(STATIC_NOT_FOUND_PAGE);
     }
     // docs/PRODUCT.md#old-browsers: a kit sends old browsers to the browser downloads. Done here as well as in the
     // client's guard, because a browser that old cannot run the app that would redirect it.

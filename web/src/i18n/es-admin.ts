@@ -1,3 +1,4 @@
+import { deleteWording } from './es-delete.ts';
 import type { PhoneModeReason } from '@kit/contract';
 
 /** Texts of the admin panel (docs/API-admin.md); a separate module so visitors never download them. */
@@ -44,8 +45,8 @@ export const esAdmin = {
     export: 'Exportar CSV',
     delete: 'Eliminar',
     deleting: 'Eliminando…',
-    deleteTitle: 'Eliminar usuario',
-    deleteBody: (name: string) => `¿Eliminar la cuenta de «${name}»? Sus recursos quedan en la biblioteca sin autor.`,
+    deleteWording: (name: string) => deleteWording(`la cuenta de «${name}»`, 'Sus recursos quedan en la biblioteca sin autor.'),
+    blocking: 'Bloqueando…',
     blockTitle: 'Bloquear usuario',
     blockBody: (name: string) => `¿Bloquear a «${name}»? No podrá iniciar sesión ni publicar hasta que lo desbloquees.`,
     block: 'Bloquear', unblock: 'Desbloquear', makeAdmin: 'Hacer admin', unmakeAdmin: 'Quitar admin',
@@ -71,8 +72,7 @@ export const esAdmin = {
     rename: 'Renombrar',
     save: 'Guardar',
     delete: 'Eliminar',
-    deleteTitle: 'Eliminar categoría',
-    deleteBody: (name: string) => `¿Eliminar la categoría «${name}»?`,
+    deleteWording: (name: string) => deleteWording(`la categoría «${name}»`, 'Se borra la categoría, que ya no tiene subcategorías ni recursos.'),
     up: 'Subir', down: 'Bajar', indent: 'Meter dentro', outdent: 'Sacar',
     expand: 'Abrir', collapse: 'Cerrar',
     help: 'Arrastra una categoría antes, después o dentro de otra. Con teclado: elige una y usa Alt + flechas o los botones.',
@@ -90,7 +90,6 @@ export const esAdmin = {
   data: {
     title: 'Datos y ajustes',
     servicesMode: 'Modo de servicios',
-    modes: { default: 'Predeterminado', planet: 'Planeta', community: 'Comunidad' },
     resourceModeration: 'Moderar recursos antes de publicarlos',
     restrictedMode: 'Modo restringido (iniciar sesión para todo salvo el menú)',
     appDenyDownloadsForUsers: 'No permitir descargas a usuarios',

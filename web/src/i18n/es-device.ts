@@ -10,6 +10,8 @@ export const esDevice = {
   actions: 'Acciones',
   power: { poweroff: 'Apagar el kit', reboot: 'Reiniciar el kit' },
   hotspotSwitch: { on: 'Encender la red Wi-Fi', off: 'Apagar la red Wi-Fi' },
+  /** the confirm button while the kit takes the order */
+  confirmWorking: 'Enviando la orden…',
   confirm: {
     poweroff: {
       title: '¿Apagar el kit?',

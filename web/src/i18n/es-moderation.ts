@@ -1,3 +1,5 @@
+import { deleteWording } from './es-delete.ts';
+
 /** Texts of the admin resource pages (docs/API-contributions.md); only the admin chunk imports them. */
 export const esModeration = {
   lists: {
@@ -17,6 +19,8 @@ export const esModeration = {
   filters: {
     label: 'Filtrar recursos',
     search: 'Buscar por título, autor, categoría o usuario',
+    /** short enough for the field on a 360 px phone; the field's name says it all */
+    searchHint: 'Título, autor, categoría…',
     searchButton: 'Buscar',
     type: 'Tipo',
   },
@@ -50,7 +54,9 @@ export const esModeration = {
     delete: 'Eliminar',
     dismiss: 'Descartar reporte',
   },
-  /** the confirmation of each action: title, sentence, and what the owner or the library will see */
+  /** the deletion's confirmation (docs/API-contributions.md: what goes with a resource) */
+  deleteWording: (title: string) => deleteWording(`el recurso «${title}»`, 'Se borra con su archivo, sus comentarios, favoritos, reportes y su lugar en las listas.'),
+  /** the confirmation of each other action: title, sentence, and what the owner or the library will see */
   confirm: {
     approve: { title: '¿Aprobar el recurso?', body: (title: string) => `«${title}» se publicará en la biblioteca.` },
     reject: { title: '¿Rechazar el recurso?', body: (title: string) => `«${title}» volverá a su dueño con el motivo que escribas.` },
@@ -61,7 +67,6 @@ export const esModeration = {
     },
     unblock: { title: '¿Desbloquear el recurso?', body: (title: string) => `«${title}» volverá a verse en la biblioteca.` },
     keep: { title: '¿Mantener el recurso?', body: (title: string) => `«${title}» sigue publicado y sus reportes abiertos se cierran.` },
-    delete: { title: '¿Eliminar el recurso?', body: (title: string) => `«${title}» se eliminará con su archivo. Esta acción no se puede deshacer.` },
     dismiss: { title: '¿Descartar el reporte?', body: (reason: string) => `El reporte «${reason}» se cerrará sin cambiar el recurso.` },
   },
   reason: {

@@ -1,3 +1,5 @@
+import { deleteWording } from './es-delete.ts';
+
 /**
  * Strings of the portal feature (docs/API-portal.md): apps repository, download pages,
  * ads board, help modals (terms, contact, intro guide), the menu editor and
@@ -26,13 +28,9 @@ export const esPortal = {
     chooseFile: 'Elige un archivo',
     uploading: 'Subiendo…',
   },
-  /** docs/PRODUCT.md#confirm-dialog: delete-confirmation dialog. */
+  /** ui/modal/ConfirmDialog.tsx: what closes any confirmation without doing it. */
   confirm: {
-    title: '¿Eliminar?',
-    body: 'Esta acción no se puede deshacer.',
-    confirm: 'Sí, eliminar',
     cancel: 'Cancelar',
-    working: 'Eliminando…',
   },
   install: {
     title: 'Cómo instalar en Android',
@@ -119,7 +117,7 @@ export const esPortal = {
       uploaded: 'El paquete de la aplicación se ha actualizado',
       remove: 'Quitar el paquete',
       removed: 'Se quitó el paquete de la aplicación',
-      confirmRemove: '¿Quitar el paquete de la aplicación? Nadie podrá descargarlo hasta que subas otro.',
+      removeWording: deleteWording('el paquete de la aplicación', 'Nadie podrá descargar la aplicación hasta que subas otro.'),
     },
   },
   browsers: {
@@ -138,7 +136,7 @@ export const esPortal = {
       upload: 'Subir navegador',
       uploaded: 'Se agregó el navegador',
       removed: 'Se quitó el navegador',
-      confirmRemove: '¿Quitar «{name}» de la lista de descargas?',
+      removeWording: (name: string) => deleteWording(`el navegador «${name}»`, 'Se borra su instalador y deja de estar en la lista de descargas.'),
       nameRequired: 'Escribe el nombre del navegador',
     },
   },
@@ -146,7 +144,7 @@ export const esPortal = {
     title: 'Anuncios de la comunidad',
     intro: 'Avisos, ventas, trabajos y eventos de tu comunidad. Los anuncios se revisan antes de publicarse y se retiran solos cuando vencen.',
     searchLabel: 'Buscar anuncios',
-    searchPlaceholder: 'Buscar en los anuncios…',
+    searchPlaceholder: 'Buscar anuncios…',
     search: 'Buscar',
     allCategories: 'Todas',
     categoriesLabel: 'Categorías de anuncios',
@@ -170,7 +168,9 @@ export const esPortal = {
     mine: 'Mis anuncios',
     mineEmpty: 'Todavía no has publicado anuncios.',
     withdraw: 'Retirar',
-    confirmWithdraw: '¿Retirar el anuncio «{title}»? Ya no se mostrará en el tablón.',
+    withdrawTitle: '¿Retirar el anuncio «{title}»?',
+    confirmWithdraw: 'Ya no se mostrará en el tablón.',
+    withdrawing: 'Retirando…',
     withdrawn: 'Se retiró el anuncio',
     status: {
       pending: 'En revisión',
@@ -263,8 +263,7 @@ export const esPortal = {
   menuEditor: {
     title: 'Herramientas del menú',
     intro: 'Elige qué muestra el menú del portal en cada modo, con qué nombre y adónde lleva cada herramienta.',
-    modes: 'Modos de servicio',
-    modeNames: { default: 'General', planet: 'Planeta', community: 'Comunidad' },
+    modes: 'Modos de servicios',
     active: 'Modo activo',
     activate: 'Usar este modo en el kit',
     activated: 'El menú del kit ahora usa el modo {mode}',
@@ -282,8 +281,10 @@ export const esPortal = {
     moveUp: 'Subir {name}',
     moveDown: 'Bajar {name}',
     reset: 'Restablecer',
-    confirmDelete: '¿Eliminar la herramienta «{name}» del menú?',
-    confirmReset: '¿Devolver «{name}» a su nombre y destino originales?',
+    deleteWording: (name: string) => deleteWording(`la herramienta «${name}»`, 'Deja de estar en el menú de este modo.'),
+    resetTitle: '¿Restablecer «{name}»?',
+    confirmReset: 'Vuelve a su nombre, destino y lugar originales, y se muestra otra vez.',
+    resetting: 'Restableciendo…',
     add: 'Agregar herramienta',
     addTitle: 'Nueva herramienta',
     editTitle: 'Editar «{name}»',
@@ -358,7 +359,7 @@ export const esPortal = {
     bannerRemoved: 'Se quitó el banner',
     bannerNone: 'Sin imagen',
     bannerInactive: 'Reemplazado',
-    confirmBanner: '¿Quitar este banner?',
+    bannerWording: deleteWording('el banner', 'Se borra su imagen y deja de mostrarse en el menú.'),
     openMenu: 'Ver el menú',
   },
   admin: {

@@ -1,3 +1,4 @@
+import { deleteWording } from './es-delete.ts';
 import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from '@kit/contract/values';
 
 /**
@@ -20,7 +21,7 @@ export const esSocial = {
     login: 'Iniciar sesión',
     anonymous: 'Usuario eliminado',
     remove: 'Eliminar',
-    removeTitle: '¿Eliminar el comentario?',
+    removeWording: deleteWording('el comentario', 'Nadie volverá a leerlo en este recurso.'),
     removed: 'Comentario eliminado',
     // same words as the server's COMMENT_EMPTY / COMMENT_TOO_LONG
     tooShort: 'El comentario está vacío',
@@ -57,7 +58,7 @@ export const esSocial = {
     renameCancel: 'Cancelar',
     renamed: 'Nombre cambiado',
     delete: 'Eliminar',
-    deleteTitle: '¿Eliminar la lista «{name}»?',
+    deleteWording: (name: string) => deleteWording(`la lista «${name}»`, 'Se borra la lista; sus recursos siguen en la biblioteca.'),
     deleted: 'Lista eliminada',
     removeItem: 'Quitar de la lista',
     count: '{count} recursos',

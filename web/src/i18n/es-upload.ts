@@ -1,3 +1,5 @@
+import { deleteWording } from './es-delete.ts';
+
 /**
  * Strings of the upload pages (docs/API-contributions.md): /upload, /upload/draft,
  * /upload/ModalAlert and /admin/resources/upload. Same rules as es.ts; a
@@ -83,7 +85,7 @@ export const esUpload = {
     untitled: 'Sin título',
     continue: 'Continuar',
     delete: 'Eliminar',
-    deleteConfirm: '¿Eliminar el borrador «{title}»? Se borrará con su archivo.',
+    deleteWording: (title: string) => deleteWording(`el borrador «${title}»`, 'Se borra con su archivo.'),
     deleted: 'Borrador eliminado',
     status: { draft: 'Borrador', rejected: 'Rechazado', pending: 'Por aprobar', published: 'Publicado', blocked: 'Bloqueado' } as Record<string, string>,
     unfinished: 'Subida sin terminar: {progress}',

@@ -1,3 +1,5 @@
+import type { ServicesModeName } from '@kit/contract';
+
 /**
  * Every text a user of the portal reads. Exact the contract wording (docs/PRODUCT.md#strings) where docs/PRODUCT.md#strings gives
  * one; components import from here and never write user-facing text inline.
@@ -12,6 +14,8 @@ export const es = {
   common: {
     retry: 'Reintentar',
   },
+  /** docs/PRODUCT.md#services-modes: each mode's one name, on every page that names it. */
+  servicesModes: { default: 'Predeterminado', planet: 'Planeta', community: 'Comunidad' } satisfies Record<ServicesModeName, string>,
   /** ui/forms/FileField.tsx: the portal's own file picker, in place of the browser's (which speaks the phone's language) */
   fileField: {
     choose: 'Elegir archivo',

@@ -4,7 +4,7 @@ import { CategoryAdminTree } from '../features/admin/CategoryAdminTree.tsx';
 import { useCategoryAdmin } from '../features/admin/use-category-admin.ts';
 import type { KeyMove } from '../features/category-drop/drop-rules.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
-import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
 
 const t = esAdmin.category;
 /** The toolbar's buttons for the keyboard moves, in its order. */
@@ -54,17 +54,15 @@ export function AdminCategoryPage() {
             {sel.statusId !== 0 ? t.hide : t.show}
           </button>
           <button type="button" className="button button--light" disabled={busy} onClick={() => setConfirm(sel)}>{t.delete}</button>
-          <button type="button" className="button button--ghost" onClick={() => setSelectedId(null)}>{t.unselect}</button>
+          <button type="button" className="button button--light" onClick={() => setSelectedId(null)}>{t.unselect}</button>
         </div>
       )}
       <div aria-busy={state.loading || busy}>
         <CategoryAdminTree parentId={null} state={state} expanded={expanded} selectedId={selectedId} drag={drag} onSelect={select} onToggle={toggle} onKey={(e, c) => onKey(e, c, select)} />
       </div>
       {confirm && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          message={t.deleteBody(confirm.name)}
-          confirmLabel={t.delete}
+        <DeleteDialog
+          wording={t.deleteWording(confirm.name)}
           onCancel={() => setConfirm(null)}
           onConfirm={async () => {
             const target = confirm;

@@ -11,6 +11,7 @@ import { UploadQuotaField } from '../features/admin/UploadQuotaField.tsx';
 import { UserPicker } from '../features/admin/UserPicker.tsx';
 import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
 import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
+import { es } from '../i18n/es.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import '../ui/portal.css';
 import { BackupPanel } from '../features/sync/BackupPanel.tsx';
@@ -73,7 +74,7 @@ export function AdminDataPage() {
         <label>
           {t.servicesMode}
           <select className="input" value={settings.servicesMode} onChange={(e) => set('servicesMode', e.target.value as AdminSettings['servicesMode'])}>
-            {(['default', 'planet', 'community'] as const).map((m) => <option key={m} value={m}>{t.modes[m]}</option>)}
+            {(['default', 'planet', 'community'] as const).map((m) => <option key={m} value={m}>{es.servicesModes[m]}</option>)}
           </select>
         </label>
         {check('resourceModeration', t.resourceModeration)}

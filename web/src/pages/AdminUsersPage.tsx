@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { deleteUser, downloadCsv, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
 import { ApiError } from '../api/client.ts';
 import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
 import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import { TemporaryPasswordDialog } from '../features/users/TemporaryPasswordDialog.tsx';
@@ -73,7 +74,7 @@ export function AdminUsersPage() {
           {items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.user_name}`}>
               <td>
-                <button type="button" className="button button--ghost" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
+                <button type="button" className="button button--light" onClick={() => setDetail(detail === u.id ? null : u.id)} aria-expanded={detail === u.id}>
                   {u.user_name}
                 </button>
                 {u.isAdmin && <> · {t.admin}</>}
@@ -92,11 +93,11 @@ export function AdminUsersPage() {
                 {u.blocked ? (
                   <button type="button" className="button button--light" onClick={() => void act(() => setBlocked(u.id, false))}>{t.unblock}</button>
                 ) : (
-                  <button type="button" className="button button--light button--danger" onClick={() => setBlocking(u)}>{t.block}</button>
+                  <button type="button" className="button button--danger" onClick={() => setBlocking(u)}>{t.block}</button>
                 )}
                 <button type="button" className="button button--light" onClick={() => void act(() => setAdmin(u.id, !u.isAdmin))}>{u.isAdmin ? t.unmakeAdmin : t.makeAdmin}</button>
                 <button type="button" className="button button--light" onClick={() => void tempPassword(u)}>{t.tempPassword}</button>
-                <button type="button" className="button button--light button--danger" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
+                <button type="button" className="button button--danger" disabled={u.deleting} onClick={() => setConfirm(u)}>{u.deleting ? t.deleting : t.delete}</button>
               </td>
             </tr>
           ))}
@@ -113,6 +114,8 @@ export function AdminUsersPage() {
           title={t.blockTitle}
           message={t.blockBody(blocking.user_name)}
           confirmLabel={t.block}
+          workingLabel={t.blocking}
+          danger
           onConfirm={async () => {
             setBlocking(null);
             await act(() => setBlocked(blocking.id, true));
@@ -120,7 +123,7 @@ export function AdminUsersPage() {
           onCancel={() => setBlocking(null)}
         />
       )}
-      {confirm && <ConfirmDialog title={t.deleteTitle} message={t.deleteBody(confirm.user_name)} confirmLabel={t.delete} onConfirm={() => remove(confirm)} onCancel={() => setConfirm(null)} />}
+      {confirm && <DeleteDialog wording={t.deleteWording(confirm.user_name)} onConfirm={() => remove(confirm)} onCancel={() => setConfirm(null)} />}
     </section>
   );
 }

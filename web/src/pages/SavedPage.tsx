@@ -33,7 +33,7 @@ export function SavedPage() {
                 </div>
                 <button
                   type="button"
-                  className="button button--ghost"
+                  className="button button--light"
                   aria-label={fill(t.removeNamed, { title: item.title })}
                   onClick={() => void deleteSaved(item.resourceId)}
                 >

@@ -11,7 +11,7 @@ export function UpdatePrompt() {
     <div className="update-prompt" role="status">
       <p>{es.update.available}</p>
       <div className="update-prompt__actions">
-        <button type="button" className="button button--ghost" onClick={dismissUpdate}>
+        <button type="button" className="button button--light" onClick={dismissUpdate}>
           {es.update.later}
         </button>
         <button type="button" className="button" onClick={applyUpdate}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from './fill.ts';
-import { formatDate, formatFileSize } from './format.ts';
+import { formatDate, formatDayMonth, formatFileSize } from './format.ts';
 
 describe('formatFileSize (1024, or 1000 with si, one decimal)', () => {
   it('keeps bytes below one step as whole bytes', () => {
@@ -55,5 +55,17 @@ describe('fill', () => {
   it('replaces known placeholders and leaves unknown ones', () => {
     expect(fill('Página {page} de {pages}', { page: 2, pages: 7 })).toBe('Página 2 de 7');
     expect(fill('Hola {nadie}', {})).toBe('Hola {nadie}');
+  });
+});
+
+describe('formatDayMonth (a chart day as dd/MM)', () => {
+  it('reads the day as written, whatever the phone time zone', () => {
+    expect(formatDayMonth('2026-11-30')).toBe('30/11');
+    expect(formatDayMonth('2027-01-01')).toBe('01/01');
+  });
+
+  it('gives nothing for what is not a day', () => {
+    expect(formatDayMonth('')).toBe('');
+    expect(formatDayMonth('30/11/2026')).toBe('');
   });
 });

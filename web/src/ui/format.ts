@@ -1,6 +1,6 @@
 /*
  * Formatters of docs/PRODUCT.md#formats: file sizes in 1024 steps (1000 with si) with one
- * decimal, dates as dd/MM/yyyy in Spanish.
+ * decimal, dates as dd/MM/yyyy in Spanish (dd/MM where the year is plain, a chart's days).
  */
 
 const BINARY_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
@@ -38,3 +38,9 @@ export function formatDate(value: string | number | Date, timeZone?: string): st
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
+
+/** A calendar day as the server counts it, 'yyyy-MM-dd', as dd/MM (no time zone: it is already a day); '' when unreadable. */
+export function formatDayMonth(day: string): string {
+  const parts = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  return parts ? `${parts[2]}/${parts[1]}` : '';
+}

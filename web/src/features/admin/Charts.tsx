@@ -1,3 +1,5 @@
+import { formatDayMonth } from '../../ui/format.ts';
+
 /** Small inline SVG charts: no library, readable on a phone. */
 
 export function BarChart({ items, label }: { items: readonly { label: string; value: number }[]; label: string }) {
@@ -29,8 +31,8 @@ export function LineChart({ days, label, series }: { days: readonly string[]; la
         {series.map((s) => (
           <polyline key={s.name} fill="none" strokeWidth="2" className={s.className} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
         ))}
-        <text x="0" y={H - 2} fontSize="10">{days[0]}</text>
-        <text x={W} y={H - 2} fontSize="10" textAnchor="end">{days[days.length - 1]}</text>
+        <text x="0" y={H - 2} fontSize="10">{formatDayMonth(days[0] ?? '')}</text>
+        <text x={W} y={H - 2} fontSize="10" textAnchor="end">{formatDayMonth(days[days.length - 1] ?? '')}</text>
         <text x="0" y="10" fontSize="10">{max}</text>
       </svg>
       <figcaption className="chart-legend">

@@ -51,8 +51,10 @@ export function MyAds({ mine }: { mine: AdPage }) {
       )}
       {withdrawing && (
         <ConfirmDialog
-          message={fill(t.confirmWithdraw, { title: withdrawing.title })}
+          title={fill(t.withdrawTitle, { title: withdrawing.title })}
+          message={t.confirmWithdraw}
           confirmLabel={t.withdraw}
+          workingLabel={t.withdrawing}
           onConfirm={() => withdraw(withdrawing)}
           onCancel={() => setWithdrawing(null)}
         />

@@ -54,7 +54,7 @@ export function DeviceActions({ status, onDone }: { status: DeviceStatus | null;
           {t.hotspotSwitch.off}
         </button>
       </div>
-      {asked && words && <ConfirmDialog title={words.title} message={words.body} confirmLabel={words.confirm} onConfirm={() => run(asked)} onCancel={() => setAsked(null)} />}
+      {asked && words && <ConfirmDialog title={words.title} message={words.body} confirmLabel={words.confirm} workingLabel={t.confirmWorking} onConfirm={() => run(asked)} onCancel={() => setAsked(null)} />}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { removeAppPackage, uploadAppPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field } from '../../ui/forms/Field.tsx';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
@@ -64,7 +64,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
           </button>
         </div>
       </form>
-      {confirming && <ConfirmDialog message={t.confirmRemove} onConfirm={remove} onCancel={() => setConfirming(false)} />}
+      {confirming && <DeleteDialog wording={t.removeWording} onConfirm={remove} onCancel={() => setConfirming(false)} />}
     </section>
   );
 }

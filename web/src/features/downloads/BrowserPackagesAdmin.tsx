@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { removeBrowserPackage, uploadBrowserPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field, fieldAria } from '../../ui/forms/Field.tsx';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
-import { fill } from '../../ui/fill.ts';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 
@@ -86,7 +85,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
         </div>
       </form>
       {removing && (
-        <ConfirmDialog message={fill(t.confirmRemove, { name: removing.name })} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />
+        <DeleteDialog wording={t.removeWording(removing.name)} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />
       )}
     </section>
   );

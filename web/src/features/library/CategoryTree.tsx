@@ -283,7 +283,7 @@ function TreeError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="category-tree__status" role="alert">
       <span>{esLibrary.tree.failed}</span>
-      <button type="button" className="button button--ghost" onClick={onRetry}>
+      <button type="button" className="button button--light" onClick={onRetry}>
         {es.common.retry}
       </button>
     </div>

@@ -1,6 +1,7 @@
 import type { ClientConfig, FastAccessServices, Service } from '@kit/contract';
 import { Link } from 'react-router';
 import { chooseServiceList } from '../menu/choose-services.ts';
+import { Pictogram } from '../menu/Pictogram.tsx';
 
 /** Tools of the portal menu worth a shortcut beside the library: those with a target, not the library itself. */
 export function shortcutTools(services: FastAccessServices, config: Pick<ClientConfig, 'device' | 'seeDesktop'>): Service[] {
@@ -9,7 +10,7 @@ export function shortcutTools(services: FastAccessServices, config: Pick<ClientC
   );
 }
 
-/** docs/PRODUCT.md#layouts right-hand strip of tool shortcuts (wide screens). */
+/** docs/PRODUCT.md#layouts right-hand strip of tool shortcuts (wide screens), each with the menu's pictogram. */
 export function ToolStrip({ tools }: { tools: readonly Service[] }) {
   return (
     <ul className="tool-strip">
@@ -17,7 +18,7 @@ export function ToolStrip({ tools }: { tools: readonly Service[] }) {
         <li key={tool.id}>
           <Link to={tool.href ?? '/menu'} className="tool-strip__item" title={tool.name}>
             <span className="tool-strip__mark" aria-hidden="true">
-              {tool.name.charAt(0)}
+              <Pictogram name={tool.icon} size={22} />
             </span>
             <span className="tool-strip__name">{tool.name}</span>
           </Link>

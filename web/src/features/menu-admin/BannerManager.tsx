@@ -3,7 +3,7 @@ import { BANNER_MAX_BYTES, BANNER_SLOTS, type BannerSlot } from '@kit/contract/p
 import { useState } from 'react';
 import { removeBanner, uploadBanner } from '../../api/menu-admin.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
@@ -88,7 +88,7 @@ export function BannerManager({ banners, onChanged }: { banners: readonly Banner
           </div>
         );
       })}
-      {removing && <ConfirmDialog message={t.confirmBanner} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />}
+      {removing && <DeleteDialog wording={t.bannerWording} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />}
     </section>
   );
 }

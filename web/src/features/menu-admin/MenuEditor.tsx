@@ -2,8 +2,10 @@ import type { AdminTile } from '@kit/contract';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addTile, editTile, orderTiles, removeTile, updateSettings } from '../../api/menu-admin.ts';
+import { es } from '../../i18n/es.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { Pictogram } from '../menu/Pictogram.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
@@ -60,7 +62,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
       <nav className="chip-list" aria-label={t.modes}>
         {EDITOR_MODES.map((item) => (
           <Link key={item} className="chip" to={`/admin/menu?modo=${item}`} aria-current={item === mode ? 'page' : undefined}>
-            {t.modeNames[item]}
+            {es.servicesModes[item]}
           </Link>
         ))}
       </nav>
@@ -74,7 +76,7 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
             type="button"
             className="button button--light"
             disabled={busy}
-            onClick={() => quietly(run(() => updateSettings({ servicesMode: mode }), fill(t.activated, { mode: t.modeNames[mode] })))}
+            onClick={() => quietly(run(() => updateSettings({ servicesMode: mode }), fill(t.activated, { mode: es.servicesModes[mode] })))}
           >
             {t.activate}
           </button>
@@ -146,15 +148,19 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'remove' && (
-        <ConfirmDialog
-          title={dialog.tile.custom ? undefined : t.reset}
-          message={fill(dialog.tile.custom ? t.confirmDelete : t.confirmReset, { name: dialog.tile.name })}
-          confirmLabel={dialog.tile.custom ? undefined : t.reset}
-          onConfirm={() => run(() => removeTile(mode, dialog.tile.key), dialog.tile.custom ? t.removed : t.resetDone).catch(() => undefined)}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {dialog?.kind === 'remove' &&
+        (dialog.tile.custom ? (
+          <DeleteDialog wording={t.deleteWording(dialog.tile.name)} onConfirm={() => run(() => removeTile(mode, dialog.tile.key), t.removed).catch(() => undefined)} onCancel={() => setDialog(null)} />
+        ) : (
+          <ConfirmDialog
+            title={fill(t.resetTitle, { name: dialog.tile.name })}
+            message={t.confirmReset}
+            confirmLabel={t.reset}
+            workingLabel={t.resetting}
+            onConfirm={() => run(() => removeTile(mode, dialog.tile.key), t.resetDone).catch(() => undefined)}
+            onCancel={() => setDialog(null)}
+          />
+        ))}
     </>
   );
 }

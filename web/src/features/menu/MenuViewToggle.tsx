@@ -8,7 +8,7 @@ export function MenuViewToggle({ mobile }: { mobile: boolean }) {
   return (
     <button
       type="button"
-      className="button button--ghost menu-page__view"
+      className="button button--light menu-page__view"
       disabled={revalidator.state === 'loading'}
       onClick={() => {
         setSeeDesktop(mobile);

@@ -37,6 +37,16 @@ const t = esModeration;
 
 type Pending = { row: ManagedSummary; action: RowAction } | { row: ManagedSummary; report: Report };
 
+/** The dialog's words for a pending move: a deletion in the one delete wording, the others in their own; block in the danger style too. */
+function dialogWords(pending: Pending): { title: string; message: string; confirmLabel: string; workingLabel: string; danger: boolean } {
+  if ('report' in pending) {
+    return { title: t.confirm.dismiss.title, message: t.confirm.dismiss.body(pending.report.reason), confirmLabel: t.actions.dismiss, workingLabel: t.working, danger: false };
+  }
+  if (pending.action === 'delete') return { ...t.deleteWording(pending.row.title), danger: true };
+  const words = t.confirm[pending.action];
+  return { title: words.title, message: words.body(pending.row.title), confirmLabel: t.actions[pending.action], workingLabel: t.working, danger: pending.action === 'block' };
+}
+
 const RUN: Record<Exclude<RowAction, 'delete'>, (id: number, reason: string) => Promise<ManagedResource>> = {
   approve: (id) => approveResource(id),
   reject: (id, reason) => rejectResource(id, reason),
@@ -129,11 +139,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
   };
 
   const rule = pending && !('report' in pending) ? reasonRule(pending.action) : null;
-  const dialog = pending
-    ? 'report' in pending
-      ? { ...t.confirm.dismiss, body: t.confirm.dismiss.body(pending.report.reason), label: t.actions.dismiss }
-      : { ...t.confirm[pending.action], body: t.confirm[pending.action].body(pending.row.title), label: t.actions[pending.action] }
-    : null;
+  const dialog = pending ? dialogWords(pending) : null;
   const rows = data?.data ?? [];
 
   return (
@@ -141,7 +147,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       <h1>{t.lists[list].title}</h1>
       <form className="admin-toolbar moderation-filters" role="search" aria-label={t.filters.label} onSubmit={search}>
         {/* keyed by the address's q: back and forward show the search they went to */}
-        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.search} maxLength={200} defaultValue={filters.q} />
+        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.searchHint} maxLength={200} defaultValue={filters.q} />
         <label className="moderation-filters__type">
           <span>{t.filters.type}</span>
           <select className="input" value={filters.type} onChange={(event) => go({ type: parseTypeCode(event.target.value) })}>
@@ -183,10 +189,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       )}
       {pending && dialog && (
         <ConfirmDialog
-          title={dialog.title}
-          message={dialog.body}
-          confirmLabel={dialog.label}
-          workingLabel={t.working}
+          {...dialog}
           confirmDisabled={rule === 'required' && reason.trim() === ''}
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(null)}

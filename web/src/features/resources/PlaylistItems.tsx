@@ -38,7 +38,7 @@ export function PlaylistItems({ items, title = esLibrary.resource.listItems, rem
                 </span>
               </Link>
               {remove && (
-                <button type="button" className="button button--ghost playlist__remove" aria-label={remove.label(item)} onClick={() => remove.onRemove(item)}>
+                <button type="button" className="button button--light playlist__remove" aria-label={remove.label(item)} onClick={() => remove.onRemove(item)}>
                   {remove.text}
                 </button>
               )}

@@ -111,7 +111,7 @@ function Player({ resource, kind }: { resource: ResourceDetail; kind: 'video' | 
 function QualitySwitch({ other, toOriginal, onSwitch }: { other: MediaChoice; toOriginal: boolean; onSwitch: () => void }) {
   const label = toOriginal ? t.playOriginal : t.playLight;
   return (
-    <button type="button" className="button button--ghost resource-media__quality" onClick={onSwitch} data-testid="quality-switch">
+    <button type="button" className="button button--light resource-media__quality" onClick={onSwitch} data-testid="quality-switch">
       {other.bytes === null ? label : fill(t.sized, { label, size: formatFileSize(other.bytes) })}
     </button>
   );

@@ -66,7 +66,7 @@ function SaveInApp({ resource }: { resource: ResourceDetail }) {
         <span>{sized(t.save, savedFileOf(resource, 'light')?.bytes ?? null)}</span>
       </button>
       {light && (
-        <button type="button" className="button button--ghost save-offline__button" onClick={() => void save('original')} data-testid="save-original">
+        <button type="button" className="button button--light save-offline__button" onClick={() => void save('original')} data-testid="save-original">
           {sized(t.saveOriginal, resource.size)}
         </button>
       )}
@@ -91,7 +91,7 @@ function SaveInApp({ resource }: { resource: ResourceDetail }) {
       {saved && status.kind === 'idle' && (
         <div className="save-offline__saved">
           <p role="status">{fill(t.saved, { size: formatFileSize(saved.bytes) })}</p>
-          <button type="button" className="button button--ghost" onClick={() => void savedMedia().then(({ deleteSaved }) => deleteSaved(resource.id))}>
+          <button type="button" className="button button--light" onClick={() => void savedMedia().then(({ deleteSaved }) => deleteSaved(resource.id))}>
             {t.remove}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { getComments, socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import type { OutboxEntry } from '../../offline/db.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { formatDate } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
@@ -158,7 +158,7 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
                 {comment.user ? <Link to={`/user/${comment.user.id}`}>{comment.user.user_name}</Link> : <span>{t.anonymous}</span>}
                 <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
                 {comment.canDelete && session.loggedIn && (
-                  <button type="button" className="button button--ghost comment__delete" onClick={() => setRemoving(comment)}>
+                  <button type="button" className="button button--danger comment__delete" onClick={() => setRemoving(comment)}>
                     {t.remove}
                   </button>
                 )}
@@ -173,7 +173,7 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
           {t.more}
         </button>
       )}
-      {removing && <ConfirmDialog title={t.removeTitle} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />}
+      {removing && <DeleteDialog wording={t.removeWording} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />}
     </section>
   );
 }

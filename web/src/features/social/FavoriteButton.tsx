@@ -38,7 +38,7 @@ export function FavoriteButton({ resource }: { resource: ResourceDetail }) {
     <span className="social-action">
       <button
         type="button"
-        className={favorite ? 'button favorite-button favorite-button--on' : 'button button--light favorite-button'}
+        className={favorite ? 'button' : 'button button--light'}
         aria-pressed={favorite}
         onClick={() => void toggle()}
         data-testid="favorite-button"

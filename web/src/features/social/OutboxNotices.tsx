@@ -13,7 +13,7 @@ export function OutboxNotices({ resourceId }: { resourceId?: number }) {
           <span>
             <strong>{esSocial.outbox.failedBadge}:</strong> {entry.label}. {entry.lastError}
           </span>
-          <button type="button" className="button button--ghost" onClick={() => void dismissWrite(entry.id)}>
+          <button type="button" className="button button--light" onClick={() => void dismissWrite(entry.id)}>
             {esSocial.outbox.dismiss}
           </button>
         </li>

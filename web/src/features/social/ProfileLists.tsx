@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { getFavorites, getUserPlaylists, socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { PlaylistItems } from '../resources/PlaylistItems.tsx';
@@ -175,7 +175,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
         </form>
       )}
       {deleting && (
-        <ConfirmDialog title={fill(t.deleteTitle, { name: deleting.name })} onConfirm={() => remove(deleting)} onCancel={() => setDeleting(null)} />
+        <DeleteDialog wording={t.deleteWording(deleting.name)} onConfirm={() => remove(deleting)} onCancel={() => setDeleting(null)} />
       )}
     </section>
   );
@@ -221,10 +221,10 @@ function ListRow({ list, own, onRename, onDelete }: { list: Row; own: boolean; o
       {list.pending && <PendingBadge />}
       {own && (
         <>
-          <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
+          <button type="button" className="button button--light" onClick={() => setEditing(true)}>
             {t.rename}
           </button>
-          <button type="button" className="button button--ghost" onClick={onDelete}>
+          <button type="button" className="button button--danger" onClick={onDelete}>
             {t.delete}
           </button>
         </>

@@ -21,7 +21,7 @@ export function SocialActions({ resource }: { resource: ResourceDetail }) {
         {esSocial.lists.addToList}
       </button>
       {canReport && (
-        <button type="button" className="button button--ghost" onClick={() => setOpen('report')}>
+        <button type="button" className="button button--light" onClick={() => setOpen('report')}>
           {esSocial.report.open}
         </button>
       )}

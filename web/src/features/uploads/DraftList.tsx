@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { deleteDraft } from '../../api/uploads.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
-import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { reviewStateOf } from '../library/review.ts';
@@ -72,8 +72,8 @@ export function DraftList({ page, basePath }: DraftListProps) {
       </ul>
       <Pagination page={page.current_page} lastPage={page.last_page} hrefFor={(n) => `${basePath}?page=${n}`} />
       {deleting && (
-        <ConfirmDialog
-          message={fill(t.deleteConfirm, { title: deleting.title || t.untitled })}
+        <DeleteDialog
+          wording={t.deleteWording(deleting.title || t.untitled)}
           onConfirm={() => remove(deleting)}
           onCancel={() => setDeleting(null)}
         />

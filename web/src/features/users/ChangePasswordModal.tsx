@@ -91,7 +91,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
         <NewPasswordField id="repeat-password" label={esAccounts.password.repeatPassword} error={form.shown('confirm')} {...form.bind('confirm')} />
         <div className="account-form__actions">
           {closable && (
-            <button type="button" className="button button--ghost" onClick={onClose}>
+            <button type="button" className="button button--light" onClick={onClose}>
               {esAccounts.password.cancel}
             </button>
           )}

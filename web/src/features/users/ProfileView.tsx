@@ -62,7 +62,7 @@ export function ProfileView({ initialUser }: ProfileViewProps) {
           <h2 id="profile-edit-title">{esAccounts.profile.editTitle}</h2>
           <ProfileForm user={user} onSaved={setUser} />
           <div className="profile-page__password">
-            <button type="button" className="button button--ghost" onClick={() => setChangingPassword(true)}>
+            <button type="button" className="button button--light" onClick={() => setChangingPassword(true)}>
               {esAccounts.password.open}
             </button>
           </div>

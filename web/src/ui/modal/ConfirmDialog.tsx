@@ -4,13 +4,15 @@ import { Modal } from './Modal.tsx';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
-  /** what is about to go, as a question; '¿Eliminar?' by default */
-  title?: string;
-  /** what happens, in a sentence; 'Esta acción no se puede deshacer.' by default */
-  message?: string;
-  confirmLabel?: string;
-  /** the confirm button while it runs; 'Eliminando…' by default */
-  workingLabel?: string;
+  /** what is about to happen, as a question */
+  title: string;
+  /** what happens, in a sentence */
+  message: string;
+  confirmLabel: string;
+  /** the confirm button while it runs («Aplicando…») */
+  workingLabel: string;
+  /** the confirm button in the danger style: it destroys or shuts out (DeleteDialog) */
+  danger?: boolean;
   /** more of the question, between the message and the buttons (e.g. a reason field) */
   children?: ReactNode;
   /** keeps the confirm button off (e.g. until a required reason is written) */
@@ -21,12 +23,12 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * docs/PRODUCT.md#confirm-dialog delete-confirmation dialog, for every feature. Cancel comes first
+ * A question to confirm before something happens (deleting goes through DeleteDialog). Cancel comes first
  * and takes the focus, so a stray Enter never deletes; Escape, the × and a
  * click outside cancel too. While the deletion runs nothing can be pressed
  * twice; a failure leaves the dialog open (the caller says why).
  */
-export function ConfirmDialog({ title = esPortal.confirm.title, message = esPortal.confirm.body, confirmLabel = esPortal.confirm.confirm, workingLabel = esPortal.confirm.working, children, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, workingLabel, danger = false, children, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -44,7 +46,7 @@ export function ConfirmDialog({ title = esPortal.confirm.title, message = esPort
         <button type="button" className="button button--light" onClick={onCancel} disabled={busy}>
           {esPortal.confirm.cancel}
         </button>
-        <button type="button" className="button confirm-dialog__confirm" onClick={() => void confirm()} disabled={busy || confirmDisabled} aria-busy={busy}>
+        <button type="button" className={danger ? 'button button--danger' : 'button'} onClick={() => void confirm()} disabled={busy || confirmDisabled} aria-busy={busy}>
           {busy ? workingLabel : confirmLabel}
         </button>
       </div>
