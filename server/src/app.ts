@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { LibraryChecks } from './modules/libraries/libraries.service.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
+import { articleCopyRoutes } from './modules/libraries/article-copy.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { RenditionQueue, type QueueOptions } from './modules/renditions/queue.ts';
@@ -189,6 +190,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
       // Contributions (docs/API-contributions.md)
       await api.register(uploadsRoutes);
       await api.register(librariesRoutes);
+      await api.register(articleCopyRoutes);
       await api.register(moderationRoutes);
       await api.register(commentsRoutes);
       await api.register(favoritesRoutes);
