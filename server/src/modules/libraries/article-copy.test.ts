@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, contribWorld, errorCode, validDraft, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { caller, contribWorld, errorCode, type ContribWorld } from '../../../test/contrib-helper.ts';
+import { libraryDraft, uploadLibrary } from '../../../test/library-upload.ts';
 import { illustrationPng } from '../../../test/zim-tools.ts';
 import { buildTestZim, type TestEntry } from '../../../test/zim-writer.ts';
 import { AppError } from '../../errors.ts';
 import { ZimFile } from '../../zim/zim-file.ts';
 import { ARTICLE_COPY_MAX_BYTES, articleCopy, referencedPath } from './article-copy.ts';
-import { ZIM_PAGE_CSP } from './article-copy.service.ts';
+import { ZIM_CSP } from './zim.routes.ts';
 
 const PNG = illustrationPng();
 const PNG_URI = `data:image/png;base64,${PNG.toString('base64')}`;
@@ -140,13 +141,8 @@ describe('GET /api/v2/libraries/{id}/copy', () => {
       { namespace: 'C', path: 'enorme.png', mimeType: 'image/png', content: randomBytes(ARTICLE_COPY_MAX_BYTES) },
     ];
     const zim = buildTestZim([...unified, ...huge], { compression: 'zstd', minorVersion: 1, mainPage: { namespace: 'C', path: 'index.html' } });
-    const draft = await api('admin', 'POST', '/v2/resources', { payload: validDraft(w, { type: 7, description: '', author: '', source: '' }) });
-    id = draft.json().id as number;
-    const upload = await api('admin', 'POST', '/uploads', { payload: { resourceId: id, size: zim.length, name: 'prueba.zim' } });
-    const done = await api('admin', 'PATCH', `/uploads/${upload.json().id as string}`, {
-      payload: zim,
-      headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
-    });
+    id = await libraryDraft(api, w);
+    const done = await uploadLibrary(api, id, zim);
     expect(done.statusCode, done.body).toBe(200);
   }, 60_000);
 
@@ -156,7 +152,7 @@ describe('GET /api/v2/libraries/{id}/copy', () => {
     const res = await api('admin', 'GET', `/v2/libraries/${id}/copy?path=${encodeURIComponent('Árbol sagrado')}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['content-security-policy']).toBe(ZIM_PAGE_CSP);
+    expect(res.headers['content-security-policy']).toBe(ZIM_CSP);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toContain(`<img src="${PNG_URI}" alt="Una ceiba">`);
     expect(res.body).not.toContain('<script');
@@ -180,6 +176,6 @@ describe('GET /api/v2/libraries/{id}/copy', () => {
     await w.t.app.libraryChecks.idle();
     w.t.app.db.prepare("UPDATE zim_libraries SET check_state = 'failed' WHERE resource_id = ?").run(id);
     const failed = await api('admin', 'GET', `/v2/libraries/${id}/copy?path=Ceiba`);
-    expect([failed.statusCode, errorCode(failed)]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    expect([failed.statusCode, errorCode(failed)]).toEqual([403, 'LIBRARY_CHECK_FAILED']);
   });
 });
