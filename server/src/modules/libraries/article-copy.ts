@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
+import { decodeAttribute } from './zim-html.ts';
 
 /*
  * «Guardar para leer sin conexión» (docs/API-contributions.md#bibliotecas-zim):
@@ -37,9 +38,6 @@ export function referencedPath(reference: string, from: string): string | undefi
     return undefined;
   }
 }
-
-const decodeAttribute = (value: string): string =>
-  value.replace(/&(amp|quot|#39|apos|lt|gt);/g, (_, name: string) => ({ amp: '&', quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>' })[name] ?? '');
 
 const attributePattern = (name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
 

@@ -20,7 +20,7 @@ const TARGET = /\starget\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 const OUTSIDE = /^\s*(?:https?:)?\/\//i;
 
 /** The character references a URL in an attribute usually carries. */
-const decodeAttribute = (value: string): string =>
+export const decodeAttribute = (value: string): string =>
   value.replace(/&(amp|quot|apos|#38|#39|#34);/gi, (_, name: string) => ({ amp: '&', '#38': '&', quot: '"', '#34': '"', apos: "'", '#39': "'" })[name.toLowerCase()] ?? '');
 
 /** The notice page's address for an outside link (the web route /resource/{id}/read-outside). */
