@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { articleKey } from '../../offline/article-key.ts';
 import type { SavedArticle } from '../../offline/db.ts';
 import { canUseServiceWorker } from '../../sw/register.ts';
 
@@ -14,7 +15,6 @@ export type OfflineArticle = SavedArticle & { html: string };
 export function useOfflineArticle(resourceId: number, path: string): OfflineArticle | null {
   const [shown, setShown] = useState<OfflineArticle | null>(null);
   useEffect(() => {
-    setShown(null);
     if (!canUseServiceWorker()) return undefined;
     let gone = false;
     void (async () => {
@@ -28,5 +28,6 @@ export function useOfflineArticle(resourceId: number, path: string): OfflineArti
       gone = true;
     };
   }, [resourceId, path]);
-  return shown;
+  // an article shown for another address is not this one's
+  return shown?.key === articleKey(resourceId, path) ? shown : null;
 }
