@@ -51,7 +51,7 @@ async function publishLibrary(kit: RunningServer, zim: Buffer): Promise<number> 
   await anonymous.dispose();
   const http = await request.newContext({ baseURL: kit.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
   try {
-    const category = ((await (await http.get('/api/content/types?graph=false')).json()) as { data: { id: number }[] }).data[0]?.id;
+    const category = ((await (await http.post('/api/content/type/create', { data: { name: 'Bibliotecas', content_type_father_id: null } })).json()) as { data: { id: number } }).data.id;
     const draft = await ok(
       await http.post('/api/v2/resources', {
         data: { title: LIBRARY, type: 7, author: '', source: '', license: 'CC BY-SA 4.0', description: '', content_type_id: category, rights_declared: true },

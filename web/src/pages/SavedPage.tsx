@@ -6,7 +6,7 @@ import { TypeBadge } from '../features/library/TypeBadge.tsx';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { deleteSaved, listSaved } from '../offline/saved-media.ts';
 import { deleteArticle, listSavedArticles } from '../offline/saved-articles.ts';
-import { readerAddress } from '../features/libraries/reader-address.ts';
+import { readerUrl } from '../features/libraries/reader-paths.ts';
 import { RESOURCE_TYPES } from '@kit/contract/values';
 import '../offline/offline.css';
 
@@ -49,7 +49,7 @@ export function SavedPage() {
               <li key={article.key} className="saved-list__item" data-testid="saved-item">
                 <div>
                   <TypeBadge type={RESOURCE_TYPES.LIBRARY} compact />
-                  <Link to={readerAddress(article.resourceId, article.path)}>{article.title}</Link>
+                  <Link to={readerUrl(article.resourceId, article.path)}>{article.title}</Link>
                   <div>{fill(t.article, { library: article.libraryTitle })}</div>
                   <div>
                     {t.size}: {formatFileSize(article.bytes)}

@@ -3,7 +3,10 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import { esLibraries } from '../../i18n/es-libraries.ts';
 import { fill } from '../../ui/fill.ts';
 import type { ReaderData } from './reader-loader.ts';
-import { articleFrameUrl, frameArticleOf, readerUrl } from './reader-paths.ts';
+import { articleFrameUrl, articlePathOf, frameArticleOf, readerUrl } from './reader-paths.ts';
+import { SaveArticle } from './SaveArticle.tsx';
+import { SavedArticleFrame } from './SavedArticleFrame.tsx';
+import { useOfflineArticle } from './use-offline-article.ts';
 import './reader.css';
 
 const t = esLibraries.reader;
@@ -23,7 +26,7 @@ export const ARTICLE_SANDBOX = 'allow-scripts allow-forms allow-popups allow-pop
  * article), so the address is replaced, not pushed, and the router is not
  * told: its loader would run and its frame would reload.
  */
-function useAddressFollowsFrame(frame: React.RefObject<HTMLIFrameElement | null>, resourceId: number): void {
+function useAddressFollowsFrame(frame: React.RefObject<HTMLIFrameElement | null>, resourceId: number, onArticle: (path: string) => void): void {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       // Only the frame's own window: any other page or frame could post anything.
@@ -32,10 +35,11 @@ function useAddressFollowsFrame(frame: React.RefObject<HTMLIFrameElement | null>
       if (!article) return;
       const url = readerUrl(resourceId, article.path);
       if (window.location.pathname !== url) window.history.replaceState(window.history.state, '', url);
+      onArticle(article.path);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frame, resourceId]);
+  }, [frame, resourceId, onArticle]);
 }
 
 /** /resource/{id}/read/{path}: a «Biblioteca» read on the phone, the article in a sandboxed frame below a slim bar. */
@@ -44,7 +48,11 @@ export function ReaderPage() {
   const frame = useRef<HTMLIFrameElement>(null);
   // The first article only: later ones are the frame's own navigations.
   const [src] = useState(() => articleFrameUrl(resource.id, encodedPath));
-  useAddressFollowsFrame(frame, resource.id);
+  // The article shown now, as the frame reports it: the one «Guardar para leer sin conexión» saves.
+  const [shownPath, setShownPath] = useState(() => articlePathOf(encodedPath));
+  useAddressFollowsFrame(frame, resource.id, setShownPath);
+  // With the kit out of reach, the copy this phone saved of the article asked for.
+  const saved = useOfflineArticle(resource.id, articlePathOf(encodedPath));
   return (
     <main id="content" className="zim-reader">
       <header className="zim-reader__bar">
@@ -53,10 +61,15 @@ export function ReaderPage() {
         </Link>
         <h1 className="zim-reader__title">{resource.title}</h1>
         <ReaderSearch resourceId={resource.id} />
-        {/* «Guardar para leer sin conexión» goes here */}
-        <div className="zim-reader__tools" role="group" aria-label={t.tools} data-testid="reader-tools" />
+        <div className="zim-reader__tools" role="group" aria-label={t.tools} data-testid="reader-tools">
+          <SaveArticle article={{ resourceId: resource.id, path: shownPath, libraryTitle: resource.title }} />
+        </div>
       </header>
-      <iframe ref={frame} className="zim-reader__frame" src={src} sandbox={ARTICLE_SANDBOX} title={fill(t.frame, { title: resource.title })} data-testid="reader-frame" />
+      {saved ? (
+        <SavedArticleFrame article={saved} />
+      ) : (
+        <iframe ref={frame} className="zim-reader__frame" src={src} sandbox={ARTICLE_SANDBOX} title={fill(t.frame, { title: resource.title })} data-testid="reader-frame" />
+      )}
     </main>
   );
 }

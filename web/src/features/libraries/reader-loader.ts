@@ -2,6 +2,7 @@ import type { ResourceDetail } from '@kit/contract';
 import { RESOURCE_TYPES } from '@kit/contract/values';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getResource } from '../../api/resource-read.ts';
+import { resourceWithCopy } from '../../offline/page-copy.ts';
 import { notFound } from '../library/library-context.ts';
 import { asRouteError, idParam } from '../library/loader-errors.ts';
 import { encodedArticlePathOf } from './reader-paths.ts';
@@ -17,7 +18,8 @@ export async function readerLoader({ params, request }: LoaderFunctionArgs): Pro
   const id = idParam(params.id);
   let resource: ResourceDetail;
   try {
-    resource = await getResource(id, request.signal);
+    // With the kit out of reach, the library as this phone last read it: a saved article still opens (use-offline-article.ts).
+    resource = await resourceWithCopy(id, () => getResource(id, request.signal));
   } catch (error) {
     throw asRouteError(error);
   }

@@ -3,6 +3,15 @@
 /** A content path as a URL path: each segment percent-encoded, the slashes kept so an article's relative links resolve. */
 export const encodeArticlePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
+/** An address's percent-encoded article path as the content path it names (as sent when it does not decode). */
+export function articlePathOf(encodedPath: string): string {
+  try {
+    return decodeURIComponent(encodedPath);
+  } catch {
+    return encodedPath;
+  }
+}
+
 /** The reader page at an article ('' is the library's main page). */
 export const readerUrl = (resourceId: number, articlePath = ''): string => `/resource/${resourceId}/read/${encodeArticlePath(articlePath)}`;
 
