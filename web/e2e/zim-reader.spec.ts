@@ -1,10 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { request as playwrightRequest } from '@playwright/test';
-import { illustrationPng, zimwriterfs } from '../../server/test/zim-tools.ts';
+import { expect, test } from '@playwright/test';
 import { KitApi, signedInUser } from './helpers/kit-api.ts';
+import { articlePage, publishLibrary } from './helpers/library-zim.ts';
 import { OutsideLinkNotice, ReaderPage } from './pages/reader.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
 
@@ -33,68 +29,14 @@ const PROBE = `<script>
 })();
 </script>`;
 
-const page = (title: string, body: string): string =>
-  `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="estilo.css"></head><body>${body}</body></html>`;
-
-/** The library's file, written by zimwriterfs (libzim's own writer) from three pages and the icon. */
-async function libraryFile(): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zim-reader-e2e-'));
-  try {
-    const file = await zimwriterfs(
-      dir,
-      [
-        { file: 'index.html', content: page('Portada', `<h1>Bienvenida</h1><p id="probe">sin probar</p><a href="%C3%A1rbol.html">Árbol</a> <a href="https://es.wikipedia.org/wiki/Ceiba">La ceiba en Wikipedia</a>${PROBE}`) },
-        { file: 'árbol.html', content: page('Árbol de la vida', '<h1>Árbol de la vida</h1><p>La ceiba es sagrada.</p>') },
-        { file: 'estilo.css', content: 'h1 { color: rgb(0, 128, 0); }' },
-        { file: 'icono.png', content: illustrationPng() },
-      ],
-      { welcome: 'index.html', illustration: 'icono.png', title: 'Biblioteca de prueba' },
-    );
-    return await fs.readFile(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** The kit's admin brings the library through the one-shot file door and publishes it; its id. */
-async function publishLibrary(): Promise<number> {
-  const kit = await KitApi.open();
-  const token = await kit.adminToken();
-  await kit.close();
-  const http = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
-  try {
-    const tree = await ok<{ data: { id: number }[] }>(await http.get('/api/content/types?graph=false'));
-    const draft = await ok<{ id: number }>(
-      await http.post('/api/v2/resources', {
-        data: {
-          title: 'Biblioteca de prueba',
-          type: 7,
-          author: 'Comunidad',
-          source: 'Kit Portal',
-          license: 'CC BY-SA 4.0',
-          description: 'Artículos sin internet.',
-          content_type_id: tree.data[0]?.id,
-          rights_declared: true,
-        },
-      }),
-    );
-    await ok(await http.post(`/api/v2/resources/${draft.id}/file`, { multipart: { file: { name: 'biblioteca.zim', mimeType: 'application/octet-stream', buffer: await libraryFile() } } }));
-    await ok(await http.post(`/api/v2/resources/${draft.id}/submit`));
-    return draft.id;
-  } finally {
-    await http.dispose();
-  }
-}
-
 let libraryId: number;
 
 test.beforeAll(async () => {
-  libraryId = await publishLibrary();
+  libraryId = await publishLibrary([
+    { file: 'index.html', content: articlePage('Portada', `<h1>Bienvenida</h1><p id="probe">sin probar</p><a href="%C3%A1rbol.html">Árbol</a> <a href="https://es.wikipedia.org/wiki/Ceiba">La ceiba en Wikipedia</a>${PROBE}`) },
+    { file: 'árbol.html', content: articlePage('Árbol de la vida', '<h1>Árbol de la vida</h1><p>La ceiba es sagrada.</p>') },
+    { file: 'estilo.css', content: 'h1 { color: rgb(0, 128, 0); }' },
+  ]);
 });
 
 test.use({ viewport: { width: 360, height: 740 } });
