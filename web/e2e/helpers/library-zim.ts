@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, type APIResponse } from '@playwright/test';
 import { illustrationPng, zimwriterfs, type Page as ZimPage } from '../../../server/test/zim-tools.ts';
-import { KitApi } from './kit-api.ts';
+import { sharedKit, type AdminKit } from './admin-login.ts';
 
 /** An article page of a test library, with the library's stylesheet. */
 export const articlePage = (title: string, body: string): string =>
@@ -29,12 +29,12 @@ async function ok<T>(response: APIResponse): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The kit's admin brings a «Biblioteca» of these pages through the one-request file door and publishes it; its id. */
-export async function publishLibrary(pages: ZimPage[]): Promise<number> {
-  const kit = await KitApi.open();
-  const token = await kit.adminToken();
-  await kit.close();
-  const http = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+/** The kit's admin (of the shared kit, or of one a spec started) brings a «Biblioteca» of these pages through the one-request file door and publishes it; its id. */
+export async function publishLibrary(pages: ZimPage[], kit: AdminKit = sharedKit()): Promise<number> {
+  const login = await playwrightRequest.newContext({ baseURL: kit.baseUrl });
+  const { token } = await ok<{ token: string }>(await login.post('/api/auth', { data: { user_name: 'admin', password: kit.adminPassword } }));
+  await login.dispose();
+  const http = await playwrightRequest.newContext({ baseURL: kit.baseUrl, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
   try {
     const tree = await ok<{ data: { id: number }[] }>(await http.get('/api/content/types?graph=false'));
     const draft = await ok<{ id: number }>(
