@@ -16,7 +16,7 @@ const LIBRARY = 'Biblioteca de prueba';
 const TEXT = 'La ceiba es un árbol sagrado de la selva.';
 
 const PAGES = [
-  { file: 'index.html', content: articlePage('Portada', '<a href="ceiba.html">Ceiba</a>') },
+  { file: 'index.html', content: articlePage('Portada', '<p id="texto">Plantas del valle</p><a id="a-ceiba" href="ceiba.html">Ceiba</a>') },
   { file: 'ceiba.html', content: articlePage('Ceiba', `<h1>Ceiba</h1><p id="texto">${TEXT}</p><img id="foto" src="icono.png" alt="Una ceiba"><script src="app.js"></script>`) },
   { file: 'estilo.css', content: 'p { color: rgb(0, 128, 0); }' },
   { file: 'app.js', content: 'document.body.dataset.script = "corrió";' },
@@ -46,14 +46,15 @@ test('an article saved on a phone opens with the kit stopped: its text and its p
   });
   await expect.poll(() => tab.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await reader.goto(id, 'ceiba.html');
-  await expect(reader.article.locator('#texto')).toHaveText(TEXT);
-  await offline.saveArticle.click();
-  await expect(offline.articleSaved).toBeVisible();
+  for (const [path, text] of [['index.html', 'Plantas del valle'], ['ceiba.html', TEXT]]) {
+    await reader.goto(id, path);
+    await expect(reader.article.locator('#texto')).toHaveText(text ?? '');
+    await offline.saveArticle.click();
+    await expect(offline.articleSaved).toBeVisible();
+  }
   await tab.goto('/extra/saved');
-  const listed = tab.getByTestId('saved-item');
-  await expect(listed).toHaveCount(1);
-  await expect(listed).toContainText('Ceiba');
+  const listed = tab.getByTestId('saved-item').filter({ hasText: 'Ceiba' });
+  await expect(tab.getByTestId('saved-item')).toHaveCount(2);
   await expect(listed).toContainText(`Artículo de ${LIBRARY}`);
 
   await kit.stop();
@@ -61,15 +62,17 @@ test('an article saved on a phone opens with the kit stopped: its text and its p
   // The reader's address, with the kit out of reach.
   await reader.goto(id, 'ceiba.html');
   await expect(offline.note).toHaveText('Sin conexión: lees la copia guardada en este teléfono.');
-  await expect(offline.savedArticle).toHaveAttribute('sandbox', '');
+  await expect(offline.savedArticle).toHaveAttribute('sandbox', 'allow-top-navigation-by-user-activation');
   const article = offline.savedArticleFrame;
   await expect(article.locator('#texto')).toHaveText(TEXT);
   await expect.poll(() => article.locator('#foto').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(48);
   expect(await article.locator('body').getAttribute('data-script')).toBeNull();
 
-  // And from «Mis descargas».
+  // From «Mis descargas», and from one saved article to another by its link.
   await tab.goto('/extra/saved');
-  await tab.getByRole('link', { name: 'Ceiba' }).click();
+  await tab.getByRole('link', { name: 'Portada' }).click();
+  await expect(offline.savedArticleFrame.locator('#texto')).toHaveText('Plantas del valle');
+  await offline.savedArticleFrame.locator('#a-ceiba').click();
   await expect(tab).toHaveURL(new RegExp(`/resource/${id}/read/ceiba\\.html$`));
   await expect(offline.savedArticleFrame.locator('#texto')).toHaveText(TEXT);
   await context.close();

@@ -20,7 +20,7 @@ const page = (title: string, head: string, body: string): string =>
 
 const ARTICLE = page(
   'Ceiba',
-  '<link rel="stylesheet" href="s/estilo.css"><link rel="preload" href="s/app.js" as="script"><script src="s/app.js"></script>',
+  '<base href="https://otro.example/"><link rel="stylesheet" href="s/estilo.css"><link rel="preload" href="s/app.js" as="script"><script src="s/app.js"></script>',
   `<h1 onclick="robar()">Ceiba</h1><p>La ceiba es un árbol sagrado.</p>
    <img src="img/ceiba.png" srcset="img/ceiba.png 2x" alt="Una ceiba">
    <div style="background: url('img/ceiba.png')">fondo</div>
@@ -86,6 +86,9 @@ describe('articleCopy (one article, self-contained)', () => {
     expect(html).toMatch(/<style>\s*h1 { background: url\("data:image\/png;base64,[^"]+"\) }<\/style>/);
     expect(html).toContain(`style="background: url(&quot;${PNG_URI}&quot;)"`);
     expect(html).not.toMatch(/<script|onclick|robar|app\.js|@import|srcset/i);
+    // links open the reader's address of the other article, in the whole window
+    expect(html).toContain('<head><base target="_top"><meta charset="utf-8">');
+    expect(html).not.toContain('otro.example');
     // videos and the outside world are not part of a copy
     expect(html).toContain('<video src="video.webm">');
     expect(html).toContain('<img src="https://example.org/lejos.png">');

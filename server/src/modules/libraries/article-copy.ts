@@ -127,6 +127,8 @@ const EVENT_ATTRIBUTE = /\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 async function copyTag(tag: string, name: string, reader: CopyReader, from: string): Promise<string> {
   let out = tag.replace(EVENT_ATTRIBUTE, '');
   const element = name.toLowerCase();
+  // The copy's own <base> (added by selfContained) is the one that counts.
+  if (element === 'base') return '';
   if (element === 'link') {
     const rel = (attributeOf(out, 'rel') ?? '').toLowerCase();
     const path = referencedPath(attributeOf(out, 'href') ?? '', from);
@@ -149,11 +151,20 @@ async function copyTag(tag: string, name: string, reader: CopyReader, from: stri
   return out;
 }
 
+/**
+ * Shown in a frame of the reader's page (srcdoc), the copy's relative links
+ * resolve against the reader's address, /resource/{id}/read/{path}: that is
+ * another article's reader address, to open in the whole window.
+ */
+const LINKS_TO_TOP = '<base target="_top">';
+
 /** The HTML of a page of the ZIM, made self-contained. */
 async function selfContained(html: string, reader: CopyReader, from: string): Promise<string> {
   const noScripts = html.replace(SCRIPT, '');
   const styled = await replaceAsync(noScripts, STYLE_BLOCK, async (m) => `${m[1]}${await reader.css(m[2] ?? '', from)}${m[3]}`);
-  return replaceAsync(styled, START_TAG, (m) => copyTag(m[0], m[1] ?? '', reader, from));
+  const copied = await replaceAsync(styled, START_TAG, (m) => copyTag(m[0], m[1] ?? '', reader, from));
+  const head = /<head\b[^>]*>/i.exec(copied);
+  return head ? copied.slice(0, head.index + head[0].length) + LINKS_TO_TOP + copied.slice(head.index + head[0].length) : LINKS_TO_TOP + copied;
 }
 
 /**
