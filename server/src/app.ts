@@ -32,6 +32,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { LibraryChecks } from './modules/libraries/libraries.service.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
+import { articleCopyRoutes } from './modules/libraries/article-copy.routes.ts';
+import { ZimPool } from './modules/libraries/zim-pool.ts';
+import { zimRoutes } from './modules/libraries/zim.routes.ts';
+import { onMediaReleased } from './media/release.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { RenditionQueue, type QueueOptions } from './modules/renditions/queue.ts';
@@ -141,7 +145,13 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   app.decorate('libraryChecks', libraryChecks);
   // Checks a stop cut short run again, in the background.
   app.addHook('onReady', async () => libraryChecks.resume());
+  const zimPool = new ZimPool();
+  app.decorate('zimPool', zimPool);
+  // A deleted or replaced library's file is closed, so its disk space comes back.
+  const stopForgetting = onMediaReleased((sha256) => zimPool.forget(sha256));
   app.addHook('onClose', async () => {
+    stopForgetting();
+    await zimPool.close();
     await libraryChecks.close();
     await renditionQueue.close();
     viewCounts.close();
@@ -189,6 +199,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
       // Contributions (docs/API-contributions.md)
       await api.register(uploadsRoutes);
       await api.register(librariesRoutes);
+      await api.register(articleCopyRoutes);
       await api.register(moderationRoutes);
       await api.register(commentsRoutes);
       await api.register(favoritesRoutes);
@@ -209,6 +220,8 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   // docs/PRODUCT.md#terms static file and the old-browser page, at the root before the web app's fallback.
   await app.register(termsRoutes);
   await app.register(browserPageRoutes);
+  // A library's pages, outside /api so their relative links stay under the library (docs/API-contributions.md#bibliotecas-zim).
+  await app.register(zimRoutes);
   // A kit publishing a hub feed serves it as static files (docs/SYNC.md).
   await app.register(hubStaticRoutes);
   await registerWebApp(app, config.webDir);

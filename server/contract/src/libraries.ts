@@ -28,3 +28,7 @@ export const LibrarySchema = Type.Object({
   check: LibraryCheckSchema,
 });
 export type Library = Static<typeof LibrarySchema>;
+
+/** GET /v2/libraries/{id}/copy: the article to copy, by its path in the library ('' for the main page). */
+export const QueryArticleCopySchema = Type.Object({ path: Type.String({ maxLength: 2000, default: '' }) });
+export type QueryArticleCopy = Static<typeof QueryArticleCopySchema>;

@@ -7,7 +7,8 @@ export interface AdminKit {
   adminPassword: string;
 }
 
-const sharedKit = (): AdminKit => ({ baseUrl: process.env.E2E_BASE_URL ?? '', adminPassword: process.env.E2E_ADMIN_PASSWORD ?? '' });
+/** The shared e2e server global-setup.ts started. */
+export const sharedKit = (): AdminKit => ({ baseUrl: process.env.E2E_BASE_URL ?? '', adminPassword: process.env.E2E_ADMIN_PASSWORD ?? '' });
 
 /**
  * Logs `admin` in at /admin/login and waits for the Resumen, past the

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 
 /** The offline parts of the library: the save button, its state, the download-to-phone link, the notes. */
 export class OfflinePage {
@@ -8,6 +8,11 @@ export class OfflinePage {
   readonly banner: Locator;
   readonly note: Locator;
   readonly savedLink: Locator;
+  /** the reader's «Guardar para leer sin conexión», its «Guardado», and a saved article shown from the phone */
+  readonly saveArticle: Locator;
+  readonly articleSaved: Locator;
+  readonly savedArticle: Locator;
+  readonly savedArticleFrame: FrameLocator;
 
   constructor(page: Page) {
     const main = page.getByRole('main');
@@ -17,5 +22,9 @@ export class OfflinePage {
     this.banner = page.getByTestId('offline-banner');
     this.note = page.getByTestId('offline-note');
     this.savedLink = page.getByRole('link', { name: 'Mis descargas' });
+    this.saveArticle = page.getByRole('button', { name: 'Guardar para leer sin conexión' });
+    this.articleSaved = page.getByTestId('save-article').getByText('Guardado', { exact: true });
+    this.savedArticle = page.getByTestId('saved-article');
+    this.savedArticleFrame = page.frameLocator('[data-testid="saved-article"]');
   }
 }

@@ -23,6 +23,16 @@ export const esOfflinePages = {
     saveOriginal: 'Guardar el original',
     lightNote: 'Se guarda la versión ligera para teléfonos, que ocupa menos.',
   },
+  /** an article of a library (ZIM), saved from the reader's bar */
+  article: {
+    save: 'Guardar para leer sin conexión',
+    saving: 'Guardando…',
+    saved: 'Guardado',
+    remove: 'Quitar',
+    tooLarge: 'Este artículo es demasiado grande para guardarlo en el teléfono.',
+    /** above a saved article shown with the kit out of reach */
+    offline: 'Sin conexión: lees la copia guardada en este teléfono.',
+  },
   saved: {
     title: 'Mis descargas',
     link: 'Mis descargas',
@@ -31,6 +41,8 @@ export const esOfflinePages = {
     size: 'Tamaño',
     remove: 'Quitar',
     removeNamed: 'Quitar {title}',
+    /** a saved article: its title, then its library's */
+    article: 'Artículo de {library}',
   },
   search: {
     offline: 'Sin conexión: se busca solo entre lo guardado en este teléfono.',

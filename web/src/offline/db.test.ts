@@ -13,9 +13,9 @@ describe('PortalDb', () => {
     opened = new PortalDb('test-stores');
     await opened.open();
     expect(opened.tables.map((table) => table.name).sort()).toEqual(
-      ['categories', 'meta', 'outbox', 'resources', 'savedMedia', 'searchPages'].sort(),
+      ['articleCopies', 'categories', 'meta', 'outbox', 'resources', 'savedArticles', 'savedMedia', 'searchPages'].sort(),
     );
-    expect(opened.verno).toBe(2);
+    expect(opened.verno).toBe(3);
   });
 
   it('numbers outbox entries in the order they were queued', async () => {

@@ -43,6 +43,32 @@ export interface SavedMedia {
   lastUsedAt: number;
 }
 
+/**
+ * An article of a library saved for offline reading ("Guardar para leer sin
+ * conexión"), evicted with saved media. Its copy is in `articleCopies`, so
+ * listing the saved articles does not read every page.
+ */
+export interface SavedArticle {
+  /** articleKey(resourceId, path) */
+  key: string;
+  resourceId: number;
+  /** the article's path in the library, as the reader's address names it */
+  path: string;
+  title: string;
+  /** the library's (the resource's) title */
+  libraryTitle: string;
+  /** bytes of its copy */
+  bytes: number;
+  savedAt: number;
+  lastUsedAt: number;
+}
+
+/** The kit's self-contained copy of a saved article (GET /api/v2/libraries/{id}/copy). */
+export interface ArticleCopy {
+  key: string;
+  html: string;
+}
+
 /** What a queued write is, for the pages that show it as pending. */
 export type OutboxKind = 'comment' | 'uncomment' | 'favorite' | 'unfavorite' | 'list' | 'profile';
 
@@ -88,6 +114,8 @@ export class PortalDb extends Dexie {
   declare resources: EntityTable<CachedResource, 'id'>;
   declare searchPages: EntityTable<CachedSearchPage, 'key'>;
   declare savedMedia: EntityTable<SavedMedia, 'resourceId'>;
+  declare savedArticles: EntityTable<SavedArticle, 'key'>;
+  declare articleCopies: EntityTable<ArticleCopy, 'key'>;
   declare outbox: EntityTable<OutboxEntry, 'id'>;
   declare meta: EntityTable<MetaEntry, 'key'>;
 
@@ -105,6 +133,7 @@ export class PortalDb extends Dexie {
     this.version(2)
       .stores({ outbox: '++id, userId, resourceId' })
       .upgrade((tx) => tx.table('outbox').clear());
+    this.version(3).stores({ savedArticles: 'key, resourceId, lastUsedAt', articleCopies: 'key' });
   }
 }
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planEviction } from './lru.ts';
 
 const items = [
-  { resourceId: 1, bytes: 100, lastUsedAt: 30 },
-  { resourceId: 2, bytes: 100, lastUsedAt: 10 },
-  { resourceId: 3, bytes: 100, lastUsedAt: 20 },
+  { key: 'a', bytes: 100, lastUsedAt: 30 },
+  { key: 'b', bytes: 100, lastUsedAt: 10 },
+  { key: 'c', bytes: 100, lastUsedAt: 20 },
 ];
 
 describe('planEviction', () => {
@@ -13,12 +13,12 @@ describe('planEviction', () => {
   });
 
   it('evicts the least recently used items first, only as many as needed', () => {
-    expect(planEviction(items, 150, 60)).toEqual({ evict: [2], fits: true });
-    expect(planEviction(items, 250, 60)).toEqual({ evict: [2, 3], fits: true });
+    expect(planEviction(items, 150, 60)).toEqual({ evict: ['b'], fits: true });
+    expect(planEviction(items, 250, 60)).toEqual({ evict: ['b', 'c'], fits: true });
   });
 
   it('never evicts the item being saved', () => {
-    expect(planEviction(items, 150, 60, 2)).toEqual({ evict: [3], fits: true });
+    expect(planEviction(items, 150, 60, 'b')).toEqual({ evict: ['c'], fits: true });
   });
 
   it('evicts nothing when even an empty store would be too small', () => {

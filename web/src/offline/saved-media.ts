@@ -3,7 +3,7 @@ import { posterOf } from '../api/phone-copy.ts';
 import { SAVED_MEDIA_CACHE } from '../sw/cache-names.ts';
 import { rememberResource } from './catalogue.ts';
 import { db, type SavedMedia } from './db.ts';
-import { planEviction } from './lru.ts';
+import { planEviction, type Evictable } from './lru.ts';
 import { savedFileOf, type SaveChoice } from './saved-file.ts';
 
 /*
@@ -15,7 +15,8 @@ import { savedFileOf, type SaveChoice } from './saved-file.ts';
  * the Wi-Fi are both scarce), the original only when the person asks for it.
  */
 
-export type SaveFailure = 'noSpace' | 'network';
+/** tooLarge: the kit refuses to copy an article that big (ZIM_COPY_TOO_LARGE). */
+export type SaveFailure = 'noSpace' | 'network' | 'tooLarge';
 
 export class SaveError extends Error {
   readonly reason: SaveFailure;
@@ -73,6 +74,52 @@ async function titleOf(resourceId: number): Promise<string> {
   return (stored?.payload as { title?: string } | undefined)?.title ?? '';
 }
 
+/** Where eviction finds a saved resource's media, and a saved article, among everything saved. */
+const mediaSpot = (resourceId: number): string => `media ${resourceId}`;
+export const articleSpot = (key: string): string => `article ${key}`;
+
+/** Deletes a saved article and its copy. */
+export async function deleteArticle(key: string): Promise<void> {
+  await db.transaction('rw', db.savedArticles, db.articleCopies, async () => {
+    await db.savedArticles.delete(key);
+    await db.articleCopies.delete(key);
+  });
+}
+
+/**
+ * Makes room for `needed` bytes: when the free space is short, deletes the
+ * least recently used saved things, media and articles alike, never `keep`
+ * (the one being saved). Returns the titles deleted (the page says so);
+ * SaveError('noSpace') when even that is not enough. Asks the browser to keep
+ * the data.
+ */
+export async function makeRoom(needed: number, keep: string): Promise<string[]> {
+  const [media, articles] = await Promise.all([db.savedMedia.toArray(), db.savedArticles.toArray()]);
+  const removable: Array<Evictable & { remove: () => Promise<string> }> = [
+    ...media.map((m) => ({
+      key: mediaSpot(m.resourceId),
+      bytes: m.bytes,
+      lastUsedAt: m.lastUsedAt,
+      remove: async () => {
+        const title = await titleOf(m.resourceId);
+        await deleteSaved(m.resourceId);
+        return title;
+      },
+    })),
+    ...articles.map((a) => ({ key: articleSpot(a.key), bytes: a.bytes, lastUsedAt: a.lastUsedAt, remove: () => deleteArticle(a.key).then(() => a.title) })),
+  ];
+  const plan = planEviction(removable, needed, await freeBytes(), keep);
+  if (!plan.fits) throw new SaveError('noSpace');
+  const evicted: string[] = [];
+  for (const key of plan.evict) {
+    const item = removable.find((r) => r.key === key);
+    if (item) evicted.push(await item.remove());
+  }
+  // Without this the browser may clear saved items under storage pressure.
+  await navigator.storage?.persist?.().catch(() => false);
+  return evicted;
+}
+
 /** Deletes a saved item: its files and its entry (the resource stays in the catalogue). */
 export async function deleteSaved(resourceId: number): Promise<void> {
   const saved = await db.savedMedia.get(resourceId);
@@ -91,18 +138,9 @@ export async function saveForOffline(resource: ResourceDetail, onProgress: Progr
   const file = savedFileOf(resource, choice);
   const urls = savableUrls(resource, choice);
   if (!file) throw new SaveError('network');
-  const needed = file.bytes ?? 0;
   // The other file of the same resource, saved before, makes room for this one.
   if ((await db.savedMedia.get(resource.id))?.url !== file.url) await deleteSaved(resource.id);
-  const plan = planEviction(await db.savedMedia.toArray(), needed, await freeBytes(), resource.id);
-  if (!plan.fits) throw new SaveError('noSpace');
-  const evicted: string[] = [];
-  for (const id of plan.evict) {
-    evicted.push(await titleOf(id));
-    await deleteSaved(id);
-  }
-  // Without this the browser may clear saved items under storage pressure.
-  await navigator.storage?.persist?.().catch(() => false);
+  const evicted = await makeRoom(file.bytes ?? 0, mediaSpot(resource.id));
 
   const cache = await caches.open(SAVED_MEDIA_CACHE);
   let loaded = 0;

@@ -5,18 +5,22 @@ import { formatFileSize } from '../ui/format.ts';
 import { TypeBadge } from '../features/library/TypeBadge.tsx';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { deleteSaved, listSaved } from '../offline/saved-media.ts';
+import { deleteArticle, listSavedArticles } from '../offline/saved-articles.ts';
+import { readerUrl } from '../features/libraries/reader-paths.ts';
+import { RESOURCE_TYPES } from '@kit/contract/values';
 import '../offline/offline.css';
 
-/** "Mis descargas" (/extra/saved): what this phone saved for offline viewing, with sizes and a way to remove each. */
+/** "Mis descargas" (/extra/saved): what this phone saved for offline viewing (media, and articles of libraries), with sizes and a way to remove each. */
 export function SavedPage() {
   const t = esOfflinePages.saved;
   const items = useLiveQuery(listSaved, []);
-  if (items === undefined) return null;
-  const total = items.reduce((sum, item) => sum + item.bytes, 0);
+  const articles = useLiveQuery(listSavedArticles, []);
+  if (items === undefined || articles === undefined) return null;
+  const total = [...items, ...articles].reduce((sum, item) => sum + item.bytes, 0);
   return (
     <section className="resource-list">
       <h1 className="page-title">{t.title}</h1>
-      {items.length === 0 ? (
+      {items.length + articles.length === 0 ? (
         <p className="library-empty">{t.empty}</p>
       ) : (
         <>
@@ -36,6 +40,26 @@ export function SavedPage() {
                   className="button button--light"
                   aria-label={fill(t.removeNamed, { title: item.title })}
                   onClick={() => void deleteSaved(item.resourceId)}
+                >
+                  {t.remove}
+                </button>
+              </li>
+            ))}
+            {articles.map((article) => (
+              <li key={article.key} className="saved-list__item" data-testid="saved-item">
+                <div>
+                  <TypeBadge type={RESOURCE_TYPES.LIBRARY} compact />
+                  <Link to={readerUrl(article.resourceId, article.path)}>{article.title}</Link>
+                  <div>{fill(t.article, { library: article.libraryTitle })}</div>
+                  <div>
+                    {t.size}: {formatFileSize(article.bytes)}
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={fill(t.removeNamed, { title: article.title })}
+                  onClick={() => void deleteArticle(article.key)}
                 >
                   {t.remove}
                 </button>
