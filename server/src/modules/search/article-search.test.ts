@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../../test/helper.ts';
 import { addCategory, addResource } from '../../../test/library-fixtures.ts';
 import { makeViewers } from '../../../test/portal-helpers.ts';
-import { addLibrary, allIndexed, valleyZim } from '../../../test/zim-search-fixtures.ts';
+import { valleyZim } from '../../../test/valley-zim.ts';
+import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
 import { anotherCopy } from '../../../test/zim-tools.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
