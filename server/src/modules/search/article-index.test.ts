@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Library } from '@kit/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../../test/helper.ts';
 import { valleyZim } from '../../../test/valley-zim.ts';
+import { addMedia, addResource } from '../../../test/library-fixtures.ts';
+import { anotherCopy } from '../../../test/zim-tools.ts';
 import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import { mediaPath } from '../../media/store.ts';
+import { inspectZim, recordLibrary } from '../libraries/libraries.service.ts';
 import type { ArticleIndexOptions } from './article-index.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -47,7 +52,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the article index across a restart', () => {
+describe('the article index in the background', () => {
   it('continues from the position the stop saved, never again from the start, and ends with the index built in one go', async () => {
     const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_RENDITIONS: 'false' });
     const before: string[] = [];
@@ -79,4 +84,19 @@ describe('the article index across a restart', () => {
     expect(indexOf(second.db).words.length).toBeGreaterThan(10);
     await second.close();
   });
+
+  it('ends as failed, once, the index of a file it cannot open, and says so on the library', async () => {
+    const { app, dataDir: oneGoDir } = oneGo;
+    const bytes = anotherCopy(zim);
+    const sha = addMedia(app.db, oneGoDir, bytes, 'zim', 'application/x-zim');
+    const id = addResource(app.db, { title: 'Biblioteca perdida', type: 7, media: sha });
+    recordLibrary(app.db, id, sha, await inspectZim(mediaPath(oneGoDir, sha, 'zim')));
+    // Checked, then the card lost the file.
+    app.db.prepare("UPDATE zim_libraries SET check_state = 'ok', check_percent = 100 WHERE resource_id = ?").run(id);
+    fs.rmSync(mediaPath(oneGoDir, sha, 'zim'));
+    app.articleIndex.wake();
+    await app.articleIndex.idle();
+    const library = (await app.inject({ method: 'GET', url: `/api/v2/libraries/${id}` })).json() as Library;
+    expect(library.index).toEqual({ state: 'failed', percent: 0 });
+  }, 20_000);
 });

@@ -98,8 +98,21 @@ export function addTexts(db: Db, at: DbSearchIndex, texts: ReadonlyArray<{ id: n
   });
 }
 
-export const finishSearchIndex = (db: Db, at: DbSearchIndex, phase: 'done' | 'failed'): boolean =>
-  advance(db, at, { phase, done: phase === 'done' ? at.total : at.done }, () => undefined);
+export const finishSearchIndex = (db: Db, at: DbSearchIndex): boolean => advance(db, at, { phase: 'done', done: at.total }, () => undefined);
+
+/**
+ * The file (resource, sha256) could not be indexed: its index ends as failed,
+ * even when it never started (the file did not open). Rows of an earlier file
+ * go; nothing is written when the library or its file is no longer there.
+ */
+export function failSearchIndex(db: Db, resourceId: number, sha256: string): void {
+  db.transaction(() => {
+    const current = db.prepare<[number, string], number>('SELECT 1 FROM zim_libraries WHERE resource_id = ? AND media_sha256 = ?').pluck().get(resourceId, sha256);
+    if (current === undefined) return;
+    if (findSearchIndex(db, resourceId)?.media_sha256 !== sha256) startSearchIndex(db, resourceId, sha256, 0);
+    db.prepare(`UPDATE zim_search_index SET phase = 'failed', updated_at = ${NOW} WHERE resource_id = ?`).run(resourceId);
+  })();
+}
 
 /** An article found, with the library it is in; `score`: bm25, lower is better. */
 export interface DbArticleHit {
