@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES, type Library } from '@kit/contract';
+import { RESOURCE_TYPES, type Library, type LibraryIndex } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -121,7 +121,7 @@ export function recordLibrary(db: Db, resourceId: number, sha256: string, facts:
 }
 
 /** The wire shape; the reason a check failed is for admins only. */
-export function toWireLibrary(row: DbLibrary, viewer: Viewer | null): Library {
+export function toWireLibrary(row: DbLibrary, viewer: Viewer | null, index: LibraryIndex): Library {
   return {
     resourceId: row.resource_id,
     language: row.language,
@@ -132,6 +132,7 @@ export function toWireLibrary(row: DbLibrary, viewer: Viewer | null): Library {
     mediaCount: row.media_count,
     size: row.size,
     check: { state: row.check_state, percent: row.check_percent, reason: viewer?.isAdmin ? row.check_reason : null },
+    index,
   };
 }
 
@@ -153,12 +154,15 @@ export class LibraryChecks {
   /** `${resourceId} ${sha256}` of every check queued or running: resume() may run while one is */
   readonly #pending = new Set<string>();
   readonly #stop = new AbortController();
+  readonly #onChecked: () => void;
   #running: Promise<void> | null = null;
 
-  constructor(db: Db, dataDir: string, log: FastifyBaseLogger) {
+  /** `onChecked`: a file passed its check (the search index starts then). */
+  constructor(db: Db, dataDir: string, log: FastifyBaseLogger, onChecked: () => void = () => undefined) {
     this.#db = db;
     this.#dataDir = dataDir;
     this.#log = log;
+    this.#onChecked = onChecked;
   }
 
   /** Every check a stop cut short, again from the start. */
@@ -212,6 +216,7 @@ export class LibraryChecks {
       }
       finishCheck(this.#db, resourceId, sha256, { state: 'ok' });
       this.#log.info({ resourceId, sha256 }, 'library checksum ok');
+      this.#onChecked();
     } catch (error) {
       // Stopped: the row stays `checking` and the next boot starts it again.
       if (signal.aborted) return;
