@@ -13,7 +13,7 @@ const LABEL = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
 const PEM_REQUEST_MAX = 16 * 1024;
 
 export const CertificateRequestSchema = Type.Object({
-  /** the kit's own choice of label (its kit_name made a DNS label); the hub may add to it if another kit has it */
+  /** the kit's own choice of label (its kit_name made a DNS label); the hub keeps the first label of a kit_name under its domain instead (labelToBind), and adds to it if another kit has it */
   label: Type.String({ pattern: LABEL }),
   /** PKCS#10 request (PEM) for the one name the hub gave this kit; null while the kit does not know it yet */
   csr: Type.Union([Type.String({ minLength: 1, maxLength: PEM_REQUEST_MAX }), Type.Null()]),
@@ -56,6 +56,15 @@ export function labelFor(kitName: string, domain: string | null): string {
     .slice(0, 63)
     .replace(/^-+|-+$/g, '');
   return label || 'kit';
+}
+
+/**
+ * The label a hub binds a kit to, where it knows its domain: the first label
+ * of a kit_name already one label under it (the name phones are told to
+ * open), else the label the kit asked for (its kit_name flattened).
+ */
+export function labelToBind(kitName: string, requested: string, domain: string): string {
+  return isNameUnder(kitName.toLowerCase(), domain) ? labelFor(kitName, domain) : requested;
 }
 
 /** Whether NAME is exactly one label under DOMAIN: the only shape of name a hub gives a kit. */

@@ -5,8 +5,8 @@ import type { Db } from '../../db/connection.ts';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
 import { acmeLibrary, type AcmeLibrary } from './acme-library.ts';
 import { loadOrCreateAccountKey, orderCertificate } from './acme-order.ts';
-import type { CertificateAnswer, CertificateRequest } from './certificate-exchange.ts';
-import { allKitCertificates, bindName, certificateByName, certificateOfKit, markAttempt, recordFailure, recordIssued, recordRequest, type DbHubCertificate } from './certificates.repo.ts';
+import { isNameUnder, labelToBind, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
+import { allKitCertificates, bindName, certificateByName, certificateOfKit, markAttempt, rebindName, recordFailure, recordIssued, recordRequest, type DbHubCertificate } from './certificates.repo.ts';
 
 /*
  * The hub's side of HTTPS for its kits (docs/HTTPS.md): a trusted kit asks
@@ -95,10 +95,16 @@ export class HubCertificates {
   async handle(kit: RequestingKit, request: CertificateRequest, waitMs: number): Promise<CertificateAnswer> {
     // Before anything is read: from here to the order the checks run without yielding.
     const acme = await acmeLibrary();
+    const domain = this.#acme.domain;
+    const ownName = kit.kitName.toLowerCase();
     let row = certificateOfKit(this.#db, kit.keyId);
     if (!row) {
-      const name = chooseName(this.#db, kit, request.label, this.#acme.domain);
+      const name = chooseName(this.#db, kit, labelToBind(kit.kitName, request.label, domain), domain);
       this.#log.info({ keyId: kit.keyId, kit: kit.kitName, name }, 'certificados: nombre asignado a un kit');
+      row = certificateOfKit(this.#db, kit.keyId) as DbHubCertificate;
+    } else if (row.name !== ownName && isNameUnder(ownName, domain) && rebindName(this.#db, kit.keyId, ownName)) {
+      // A kit bound under its flattened kit_name before the hub kept such names moves to its own while it is free (docs/HTTPS.md).
+      this.#log.info({ keyId: kit.keyId, kit: kit.kitName, from: row.name, name: ownName }, 'certificados: kit movido al nombre de su kit_name');
       row = certificateOfKit(this.#db, kit.keyId) as DbHubCertificate;
     }
     if (request.csr === null) return this.#answer(row, 'name-needed');

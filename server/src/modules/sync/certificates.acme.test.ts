@@ -421,6 +421,32 @@ describe.skipIf(!HAS_PEBBLE)(`certificates from the hub's ACME CA${HAS_PEBBLE ? 
     expect((await hubKits()).find((k) => k.keyId === kit.keyId)).toMatchObject({ state: 'issued' });
   });
 
+  it('a kit_name under the hub’s domain keeps its label, and a kit bound under its flattened kit_name moves to it', async () => {
+    const trust = async (key: KitKey, label: string) => {
+      const added = await fetch(`${hub.base}/api/v2/admin/sync/keys`, { method: 'POST', headers: auth(tokens.hub), body: JSON.stringify({ publicKey: key.publicKey, label }) });
+      expect(added.status).toBe(201);
+    };
+    // The kit asks first with its flattened kit_name (it does not know the hub's domain yet).
+    const kitG = loadOrCreateKitKey(tempDir('kit-acme-g-'));
+    await trust(kitG, 'Kit G');
+    const ownG = `kit-07.${DOMAIN}`;
+    expect((await postReport(kitG, ownG, { label: 'kit-07-kits-test', csr: null })).answer).toMatchObject({ state: 'name-needed', name: ownG });
+    const issued = (await postReport(kitG, ownG, { label: 'kit-07', csr: await csrFor([ownG]) })).answer;
+    expect(issued).toMatchObject({ state: 'issued', name: ownG });
+    expect(new X509Certificate(issued?.chain ?? '').checkHost(ownG)).toBe(ownG);
+
+    // Kit H was bound under its flattened name by an older hub: its next request moves it to its own.
+    const kitH = loadOrCreateKitKey(tempDir('kit-acme-h-'));
+    await trust(kitH, 'Kit H');
+    const ownH = `kit-08.${DOMAIN}`;
+    const old = `kit-08-kits-test.${DOMAIN}`;
+    withDb(dirs.hub, (db) =>
+      db.prepare(`INSERT INTO hub_certificates (key_id, public_key, kit_name, name, state) VALUES (?, ?, ?, ?, 'name-needed')`).run(kitH.keyId, kitH.publicKey, ownH, old),
+    );
+    expect((await postReport(kitH, ownH, { label: 'kit-08', csr: await csrFor([old]) })).answer).toMatchObject({ state: 'name-needed', name: ownH });
+    expect((await hubKits()).find((k) => k.keyId === kitH.keyId)).toMatchObject({ name: ownH });
+  });
+
   it('a pack imported again asks for nothing again, and a new request by pack waits its day like one by report', async () => {
     const keyB = loadOrCreateKitKey(dirs.b);
     const nameB = (await hubKits()).find((k) => k.keyId === keyB.keyId)!.name;

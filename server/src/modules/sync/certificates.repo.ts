@@ -45,6 +45,18 @@ export function bindName(db: Db, kit: { keyId: string; publicKey: string; kitNam
   );
 }
 
+/**
+ * Moves the kit to NAME, to be asked for anew; false when another kit holds
+ * it. The certificate issued before stays in `chain` for the records.
+ */
+export function rebindName(db: Db, keyId: string, name: string): boolean {
+  return (
+    db
+      .prepare(`UPDATE OR IGNORE hub_certificates SET name = ?, state = 'name-needed', csr = NULL, csr_sha256 = NULL, updated_at = ${NOW} WHERE key_id = ?`)
+      .run(name, keyId).changes > 0
+  );
+}
+
 export function recordRequest(db: Db, keyId: string, kitName: string, csr: string, csrSha256: string): void {
   db.prepare(
     `UPDATE hub_certificates SET kit_name = ?, csr = ?, csr_sha256 = ?, state = 'pending', error_code = NULL, error_message = NULL,

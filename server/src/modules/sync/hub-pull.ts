@@ -14,16 +14,30 @@ import type { SyncContext } from './sync.service.ts';
 const FEED_MAX_BYTES = 16 * 1024 * 1024;
 export const downloadsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'downloads');
 
-/** The hub's feed, verified: signed by a trusted publisher, well formed. */
-async function fetchFeed(ctx: SyncContext, feedUrl: string) {
+/**
+ * Whether an answer is a page rather than a feed: a hub that has not
+ * published yet often answers its feed's address with its web app's HTML.
+ */
+function isHtml(contentType: string | null, text: string): boolean {
+  return (contentType ?? '').toLowerCase().includes('text/html') || text.trimStart().startsWith('<');
+}
+
+/**
+ * The hub's feed, verified: signed by a trusted publisher, well formed. A
+ * hub that has not published one (404, or a web page instead) is told apart
+ * from an unreachable hub and from a feed that fails its checks.
+ */
+export async function fetchFeed(ctx: Pick<SyncContext, 'db' | 'key'>, feedUrl: string) {
+  let response: Response;
   let text: string;
   try {
-    const response = await fetch(feedUrl, { headers: { 'cache-control': 'no-cache' } });
-    if (!response.ok) throw new Error(String(response.status));
+    response = await fetch(feedUrl, { headers: { 'cache-control': 'no-cache' } });
     text = await response.text();
   } catch {
     throw new AppError('SYNC_HUB_UNREACHABLE');
   }
+  if (response.status === 404 || (response.ok && isHtml(response.headers.get('content-type'), text))) throw new AppError('SYNC_FEED_NOT_PUBLISHED', { status: response.status });
+  if (!response.ok) throw new AppError('SYNC_HUB_UNREACHABLE', { status: response.status });
   if (text.length > FEED_MAX_BYTES) throw new AppError('SYNC_FEED_INVALID');
   let parsed: unknown;
   try {

@@ -2,7 +2,7 @@
  * Hub sync between real kits on loopback (docs/SYNC.md): A publishes a signed
  * feed, B pulls it from A and, for the next delta, from Debian's nginx serving
  * A's hub folder as plain files; a cut download resumes with a range request;
- * B's usage and moderation report reaches A.
+ * B's usage and moderation report reaches A, even before A published a feed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,6 +63,15 @@ afterAll(async () => {
 });
 
 describe('hub sync', () => {
+  it('B reports to A before A published any feed: the report is kept, and the page says the feed is not there yet', async () => {
+    const pulled = await runJob(B, tokenB, '/api/v2/admin/sync/now');
+    expect(pulled).toMatchObject({ state: 'failed', errorCode: 'SYNC_FEED_NOT_PUBLISHED' });
+    const reports = withDb(dirA, (db) => db.prepare('SELECT kit_name FROM hub_reports').all() as { kit_name: string }[]);
+    expect(reports).toEqual([{ kit_name: 'portal.kit' }]);
+    const status = (await (await fetch(`${B.base}/api/v2/admin/sync/status`, { headers: auth(tokenB) })).json()) as { hub: { lastPull: { ok: boolean; message: string } } };
+    expect(status.hub.lastPull).toMatchObject({ ok: false, message: expect.stringContaining('todavía no publicó su catálogo') });
+  }, 240_000);
+
   it('B pulls the feed A publishes and gets its items; B reports its usage and decisions to A', async () => {
     const published = await runJob(A, tokenA, '/api/v2/admin/sync/publish');
     expect(published).toMatchObject({ state: 'done', message: 'Publicado: 1 recursos en un paquete completo' });

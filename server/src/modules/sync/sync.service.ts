@@ -210,8 +210,12 @@ export class SyncJobs {
   }
 
   /**
-   * "Sincronizar ahora" and the schedule: new packs from the hub's feed, then
-   * this kit's report to the upload endpoint. The result is kept for the page.
+   * "Sincronizar ahora" and the schedule: this kit's report to the upload
+   * endpoint first (it carries the certificate request, docs/HTTPS.md), then
+   * new packs from the hub's feed. Each goes ahead whatever the other did: a
+   * hub that has not published its feed still gets the report and answers
+   * the request. The job fails with the feed's error, else the report's; the
+   * result is kept for the page.
    */
   startPull(arrival: 'published' | 'pending'): SyncJob {
     const { feedUrl, uploadUrl } = this.ctx;
@@ -223,8 +227,9 @@ export class SyncJobs {
       'pull',
       null,
       async (j) => {
+        const reportError = uploadUrl === null ? null : await sendReport(this.ctx, uploadUrl).then(() => null, (error: unknown) => error);
         const pulled = feedUrl === null ? null : await pullFromHub(this.ctx, feedUrl, arrival, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n));
-        if (uploadUrl !== null) await sendReport(this.ctx, uploadUrl);
+        if (reportError !== null) throw reportError;
         return pulled;
       },
       (j, pulled) => {
