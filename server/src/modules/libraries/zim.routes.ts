@@ -80,6 +80,8 @@ async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFi
  * held open in a small pool, closed when their bytes are deleted and at stop.
  */
 export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const pool = app.zimPool;
+
   app.get(ZIM_FRAME_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(ZIM_FRAME_SCRIPT),
   );
@@ -97,7 +99,7 @@ export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { sha256 } = readableLibrary(app.db, id, request.viewer);
       const contentPath = contentPathOf(encodedEntryPath(request));
-      const lease = await openLibrary(request, app.zimPool, sha256);
+      const lease = await openLibrary(pool, sha256, mediaPath(app.config.dataDir, sha256, 'zim'));
       // Held until the answer is out (or cut): an evicted file is not closed under a stream.
       reply.raw.once('close', lease.release);
       const answer = await answerFor(lease.zim, contentPath);
@@ -107,12 +109,11 @@ export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-/** A library's file from the pool; one that cannot be opened (gone, damaged) is refused to the reader, not a server error. */
-async function openLibrary(request: FastifyRequest, pool: ZimPool, sha256: string): Promise<ZimLease> {
+/** A library's file from the pool; one that cannot be opened is missing to the reader, not a server error. */
+export async function openLibrary(pool: ZimPool, sha256: string, file: string): Promise<ZimLease> {
   try {
-    return await pool.acquire(sha256, mediaPath(request.server.config.dataDir, sha256, 'zim'));
-  } catch (error) {
-    request.log.warn({ sha256, err: (error as Error).message }, 'library file does not open');
+    return await pool.acquire(sha256, file);
+  } catch {
     throw new AppError('LIBRARY_CHECK_FAILED');
   }
 }
