@@ -16,7 +16,6 @@ const root: RouteChunk = () => import('../chunks/root-route.ts');
 const browse: RouteChunk = () => import('../chunks/browse-route.ts');
 const resource: RouteChunk = () => import('../chunks/resource-route.ts');
 const search: RouteChunk = () => import('../chunks/search-route.ts');
-const reader: RouteChunk = () => import('../chunks/reader-route.ts');
 
 // What links prefetch (ui/prefetch.ts), by the address they point to; the first pattern that matches wins.
 registerRouteChunk('/featured', browse);
@@ -38,9 +37,10 @@ async function resourceRouteLoader(args: LoaderFunctionArgs) {
 export function libraryRoutes(): RouteObject[] {
   return [
     { path: 'resource', ...lazyRoute(browse, { loader: 'resourceIndexLoader' }) },
-    // An offline library's reader fills the screen: outside the library's layout (docs/ROUTES.md).
-    { path: 'resource/:id/read/*', ...page(reader, 'readerLoader', 'ReaderPage') },
-    { path: 'resource/:id/read-outside', ...lazyRoute(reader, { Component: 'OutsideLinkPage' }) },
+    // An offline library's reader fills the screen: outside the library's layout (docs/ROUTES.md). In the resource
+    // chunk, which the reader is opened from, rather than a chunk of its own.
+    { path: 'resource/:id/read/*', ...page(resource, 'readerLoader', 'ReaderPage') },
+    { path: 'resource/:id/read-outside', ...lazyRoute(resource, { Component: 'OutsideLinkPage' }) },
     { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, { loader: 'ownResourcesLoader' }) },
     {
       id: 'library',
