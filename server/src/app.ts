@@ -30,6 +30,7 @@ import type { DeviceOptions } from './modules/device/device.service.ts';
 import { phoneModeRoutes } from './modules/device/phone-mode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
+import { ArticleIndex } from './modules/search/article-index.ts';
 import { LibraryChecks } from './modules/libraries/libraries.service.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
@@ -137,12 +138,19 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   app.decorate('renditions', renditionQueue);
   // Once every route is there: jobs cut by the last stop run again, in the background.
   app.addHook('onReady', async () => renditionQueue.start());
-  const libraryChecks = new LibraryChecks(db, config.dataDir, app.log);
+  const articleIndex = new ArticleIndex(db, config.dataDir, app.log);
+  app.decorate('articleIndex', articleIndex);
+  // A library's articles are indexed once its file passed its check.
+  const libraryChecks = new LibraryChecks(db, config.dataDir, app.log, () => articleIndex.wake());
   app.decorate('libraryChecks', libraryChecks);
-  // Checks a stop cut short run again, in the background.
-  app.addHook('onReady', async () => libraryChecks.resume());
+  // Checks a stop cut short run again, and indexes continue where they stopped, in the background.
+  app.addHook('onReady', async () => {
+    libraryChecks.resume();
+    articleIndex.wake();
+  });
   app.addHook('onClose', async () => {
     await libraryChecks.close();
+    await articleIndex.close();
     await renditionQueue.close();
     viewCounts.close();
     db.close();

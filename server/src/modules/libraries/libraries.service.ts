@@ -153,12 +153,15 @@ export class LibraryChecks {
   /** `${resourceId} ${sha256}` of every check queued or running: resume() may run while one is */
   readonly #pending = new Set<string>();
   readonly #stop = new AbortController();
+  readonly #onChecked: () => void;
   #running: Promise<void> | null = null;
 
-  constructor(db: Db, dataDir: string, log: FastifyBaseLogger) {
+  /** `onChecked`: a file passed its check (the search index starts then). */
+  constructor(db: Db, dataDir: string, log: FastifyBaseLogger, onChecked: () => void = () => undefined) {
     this.#db = db;
     this.#dataDir = dataDir;
     this.#log = log;
+    this.#onChecked = onChecked;
   }
 
   /** Every check a stop cut short, again from the start. */
@@ -212,6 +215,7 @@ export class LibraryChecks {
       }
       finishCheck(this.#db, resourceId, sha256, { state: 'ok' });
       this.#log.info({ resourceId, sha256 }, 'library checksum ok');
+      this.#onChecked();
     } catch (error) {
       // Stopped: the row stays `checking` and the next boot starts it again.
       if (signal.aborted) return;

@@ -1,0 +1,184 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection.ts';
+import { mediaPath } from '../../media/store.ts';
+import { articleNamespace } from '../../zim/layout.ts';
+import { ZimError } from '../../zim/errors.ts';
+import { ZimFile, type ZimEntry, type ZimItem } from '../../zim/zim-file.ts';
+import { htmlToText } from './html-text.ts';
+import {
+  addTexts,
+  addTitles,
+  articlesAfter,
+  findSearchIndex,
+  finishSearchIndex,
+  nextLibraryToIndex,
+  startSearchIndex,
+  startText,
+  type DbSearchIndex,
+  type NewTitle,
+} from './articles.repo.ts';
+
+export interface ArticleIndexOptions {
+  /** entries read per titles transaction */
+  titleBatch?: number;
+  /** articles read per text transaction */
+  textBatch?: number;
+  /** called after each committed batch with where the index now is (tests, timing) */
+  onBatch?: (at: DbSearchIndex) => void;
+}
+
+export const DEFAULT_TITLE_BATCH = 2000;
+export const DEFAULT_TEXT_BATCH = 50;
+/** A page larger than this is not read for its text (a real article is a few hundred KiB at most). */
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** Words past this many characters of a page's text are not indexed. */
+const MAX_TEXT_CHARS = 256 * 1024;
+
+const isPage = (entry: ZimEntry | undefined, namespace: string): entry is ZimItem =>
+  entry?.kind === 'item' && entry.namespace === namespace && entry.mimeType.startsWith('text/html');
+
+/** The title row of an entry (an article, or a redirect to one), or null for anything else. */
+async function titleOf(zim: ZimFile, entry: ZimEntry, namespace: string): Promise<NewTitle | null> {
+  if (entry.namespace !== namespace) return null;
+  if (isPage(entry, namespace)) return { entry: entry.index, redirect: 0, name: entry.title, path: entry.contentPath ?? entry.path, title: entry.title };
+  if (entry.kind !== 'redirect') return null;
+  let target: ZimItem | undefined;
+  try {
+    target = await zim.resolve(entry);
+  } catch (error) {
+    // A redirect loop names nothing a reader can open.
+    if (error instanceof ZimError && error.code === 'ZIM_REDIRECT_LOOP') return null;
+    throw error;
+  }
+  if (!isPage(target, namespace)) return null;
+  return { entry: entry.index, redirect: 1, name: entry.title, path: target.contentPath ?? target.path, title: target.title };
+}
+
+/**
+ * Builds the search index of every checked library, in the background, one
+ * library at a time (docs/API-contributions.md#bibliotecas-zim): first the
+ * titles (the directory entries only), then the text of each article. Each
+ * batch commits its rows and its position together and then yields, so
+ * requests keep being answered and a stop resumes where it was. Usable
+ * alone (a bench script): `new ArticleIndex(db, dataDir, log, { textBatch })`,
+ * `wake()`, `await idle()`.
+ */
+export class ArticleIndex {
+  readonly #db: Db;
+  readonly #dataDir: string;
+  readonly #log: FastifyBaseLogger;
+  readonly #titleBatch: number;
+  readonly #textBatch: number;
+  readonly #onBatch: (at: DbSearchIndex) => void;
+  readonly #stop = new AbortController();
+  #running: Promise<void> | null = null;
+  #again = false;
+
+  constructor(db: Db, dataDir: string, log: FastifyBaseLogger, options: ArticleIndexOptions = {}) {
+    this.#db = db;
+    this.#dataDir = dataDir;
+    this.#log = log;
+    this.#titleBatch = options.titleBatch ?? DEFAULT_TITLE_BATCH;
+    this.#textBatch = options.textBatch ?? DEFAULT_TEXT_BATCH;
+    this.#onBatch = options.onBatch ?? (() => undefined);
+  }
+
+  /** Looks for libraries to index (a check ended, the server started). */
+  wake(): void {
+    if (this.#stop.signal.aborted) return;
+    this.#again = true;
+    this.#running ??= this.#drain().finally(() => (this.#running = null));
+  }
+
+  /** Resolves once every checked library is indexed (tests, bench). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** Stops after the batch in hand; what it committed stays. */
+  async close(): Promise<void> {
+    this.#stop.abort();
+    await this.idle();
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#again && !this.#stop.signal.aborted) {
+      this.#again = false;
+      for (let next = nextLibraryToIndex(this.#db); next && !this.#stop.signal.aborted; next = nextLibraryToIndex(this.#db)) {
+        this.#again = true;
+        await this.#index(next.resource_id, next.media_sha256);
+      }
+    }
+  }
+
+  async #index(resourceId: number, sha256: string): Promise<void> {
+    let at = findSearchIndex(this.#db, resourceId);
+    let zim: ZimFile | undefined;
+    try {
+      zim = await ZimFile.open(mediaPath(this.#dataDir, sha256, 'zim'));
+      if (at?.media_sha256 !== sha256) {
+        startSearchIndex(this.#db, resourceId, sha256, zim.header.entryCount);
+        at = findSearchIndex(this.#db, resourceId);
+      }
+      const started = Date.now();
+      while (at && (at.phase === 'titles' || at.phase === 'text') && !this.#stop.signal.aborted) {
+        const moved = at.phase === 'titles' ? await this.#titles(zim, at) : await this.#texts(zim, at);
+        at = moved ? findSearchIndex(this.#db, resourceId) : undefined;
+        if (at) this.#onBatch(at);
+        await nextTurn();
+      }
+      if (at?.phase === 'done') this.#log.info({ resourceId, sha256, articles: at.total, ms: Date.now() - started }, 'library search index built');
+    } catch (error) {
+      this.#log.warn({ resourceId, sha256, err: (error as Error).message }, 'library search index failed: its articles are not searchable');
+      const current = findSearchIndex(this.#db, resourceId);
+      if (current?.media_sha256 === sha256) finishSearchIndex(this.#db, current, 'failed');
+    } finally {
+      await zim?.close();
+    }
+  }
+
+  /** One batch of directory entries, in path order; the article namespace is contiguous, so its end ends the phase. */
+  async #titles(zim: ZimFile, at: DbSearchIndex): Promise<boolean> {
+    const namespace = articleNamespace(zim.layout);
+    const end = Math.min(zim.header.entryCount, at.position + this.#titleBatch);
+    const titles: NewTitle[] = [];
+    let next = at.position;
+    for (; next < end; next++) {
+      const entry = await zim.entryAt(next);
+      if (entry.namespace > namespace) {
+        next = zim.header.entryCount;
+        break;
+      }
+      const title = await titleOf(zim, entry, namespace);
+      if (title) titles.push(title);
+    }
+    if (!addTitles(this.#db, at, titles, next)) return false;
+    if (next < zim.header.entryCount) return true;
+    const moved = findSearchIndex(this.#db, at.resource_id);
+    return moved !== undefined && startText(this.#db, moved);
+  }
+
+  /** One batch of articles' text, in id order (path order: neighbours share clusters). */
+  async #texts(zim: ZimFile, at: DbSearchIndex): Promise<boolean> {
+    const articles = articlesAfter(this.#db, at.resource_id, at.position, this.#textBatch);
+    const last = articles.at(-1);
+    if (!last) return finishSearchIndex(this.#db, at, 'done');
+    const namespace = articleNamespace(zim.layout);
+    const texts: Array<{ id: number; body: string }> = [];
+    for (const article of articles) {
+      const entry = await zim.entryAt(article.entry);
+      if (!isPage(entry, namespace) || (await zim.itemSize(entry)) > MAX_PAGE_BYTES) continue;
+      const body = htmlToText((await zim.readItem(entry)).toString('utf8')).slice(0, MAX_TEXT_CHARS);
+      if (body !== '') texts.push({ id: article.id, body });
+    }
+    return addTexts(this.#db, at, texts, last.id, articles.length);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the background search index of libraries' articles (modules/search) */
+    articleIndex: ArticleIndex;
+  }
+}
