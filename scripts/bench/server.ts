@@ -33,7 +33,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const got = await probe().catch(() => undefined);
@@ -41,6 +41,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`bench: ${what} did not happen in ${timeoutMs} ms`);
+}
+
+/** A memory figure of a process from /proc/<pid>/status (VmRSS, VmHWM), in bytes. */
+export function procStatusBytes(pid: number | undefined, field: string): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return 1024 * Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
 }
 
 /**
@@ -76,7 +82,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   exited.catch(() => undefined); // a normal stop later is no error
   await Promise.race([until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 120_000), exited]);
   const startupMs = performance.now() - t0;
-  const status = (field: string): number => 1024 * Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
+  const status = (field: string): number => procStatusBytes(child.pid, field);
   return {
     base,
     child,

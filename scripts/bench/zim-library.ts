@@ -61,7 +61,7 @@ export async function packZim(pages: ZimPages, work: string, file: string, name:
 }
 
 /** The bench's file of `articles` articles, made now or found in the cache. */
-export async function benchZim(articles: number): Promise<BenchZim> {
+export async function makeBenchZim(articles: number): Promise<BenchZim> {
   const name = `bench_es_v${ZIM_PAGES_VERSION}_${articles}_${SEED}`;
   const file = path.join(CACHE, `${name}.zim`);
   const facts = `${file}.json`;
@@ -84,6 +84,6 @@ export async function benchZim(articles: number): Promise<BenchZim> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const zim = await benchZim(Number(process.argv[2] ?? 100_000));
+  const zim = await makeBenchZim(Number(process.argv[2] ?? 100_000));
   console.log(`${zim.file}: ${(zim.bytes / 1e6).toFixed(0)} MB, ${zim.pages.articles.length} articles, ${zim.pages.redirects.length} redirects`, zim.made);
 }
