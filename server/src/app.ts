@@ -33,6 +33,9 @@ import { idempotencyMaintenance } from './modules/idempotency/idempotency.servic
 import { ArticleIndex } from './modules/search/article-index.ts';
 import { LibraryChecks } from './modules/libraries/libraries.service.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
+import { ZimPool } from './modules/libraries/zim-pool.ts';
+import { zimRoutes } from './modules/libraries/zim.routes.ts';
+import { onMediaReleased } from './media/release.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { RenditionQueue, type QueueOptions } from './modules/renditions/queue.ts';
@@ -148,7 +151,13 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
     libraryChecks.resume();
     articleIndex.wake();
   });
+  const zimPool = new ZimPool();
+  app.decorate('zimPool', zimPool);
+  // A deleted or replaced library's file is closed, so its disk space comes back.
+  const stopForgetting = onMediaReleased((sha256) => zimPool.forget(sha256));
   app.addHook('onClose', async () => {
+    stopForgetting();
+    await zimPool.close();
     await libraryChecks.close();
     await articleIndex.close();
     await renditionQueue.close();
@@ -217,6 +226,8 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   // docs/PRODUCT.md#terms static file and the old-browser page, at the root before the web app's fallback.
   await app.register(termsRoutes);
   await app.register(browserPageRoutes);
+  // A library's pages, outside /api so their relative links stay under the library (docs/API-contributions.md#bibliotecas-zim).
+  await app.register(zimRoutes);
   // A kit publishing a hub feed serves it as static files (docs/SYNC.md).
   await app.register(hubStaticRoutes);
   await registerWebApp(app, config.webDir);

@@ -90,6 +90,8 @@ export const ERRORS = {
   ZIM_TOO_LARGE: { httpCode: 422, type: 'validation', message: 'El archivo ZIM tiene partes demasiado grandes para el kit' },
   ZIM_REDIRECT_LOOP: { httpCode: 422, type: 'validation', message: 'El archivo ZIM está dañado: sus enlaces internos dan vueltas sin fin' },
   ZIM_RANGE: { httpCode: 416, type: 'validation', message: 'El rango pedido no existe en el artículo' },
+  ZIM_ENTRY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esta página no está en la biblioteca' },
+  LIBRARY_CHECK_FAILED: { httpCode: 403, type: 'auth', message: 'El archivo de esta biblioteca está dañado y no se puede leer' },
   ZIM_CHECKSUM: { httpCode: 422, type: 'validation', message: 'La suma de comprobación del archivo ZIM no coincide: la copia está dañada' },
   FILE_UNREADABLE: { httpCode: 400, type: 'validation', message: 'El archivo está dañado o no se puede leer' },
   COVER_NOT_ALLOWED: { httpCode: 415, type: 'validation', message: 'La portada debe ser una imagen JPG, PNG, GIF o WebP' },

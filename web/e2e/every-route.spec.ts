@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { KitApi, signInBrowser, signedInUser } from './helpers/kit-api.ts';
+import { articlePage, publishLibrary } from './helpers/library-zim.ts';
 import { pageFaults } from './helpers/page-checks.ts';
 
 /*
@@ -17,6 +18,8 @@ type Role = 'visitor' | 'villager' | 'admin' | 'admin-desktop';
 
 interface Ids {
   resource: number;
+  /** a «Biblioteca» (ZIM) */
+  library: number;
   list: number;
   villager: number;
 }
@@ -77,6 +80,8 @@ const VISITS: Visit[] = [
   at('/search/users', 'visitor', () => '/search/users?q=a'),
   at('/resource/{id}', 'visitor', (ids) => `/resource/${ids.resource}`),
   at('/resource/{id}', 'villager', (ids) => `/resource/${ids.resource}`),
+  at('/resource/{id}/read/{path}', 'visitor', (ids) => `/resource/${ids.library}/read/`),
+  at('/resource/{id}/read-outside', 'visitor', (ids) => `/resource/${ids.library}/read-outside?to=${encodeURIComponent('https://es.wikipedia.org/wiki/Ceiba')}`),
   at('/resource', 'visitor'),
   at('/resource/random', 'visitor'),
   at('/list/{id}', 'villager', (ids) => `/list/${ids.list}`),
@@ -146,7 +151,8 @@ async function openRoles(browser: Browser): Promise<void> {
     const bearer = { Authorization: `Bearer ${villager.token}`, 'Content-Type': 'application/json', 'X-Requested-With': 'kit-portal' };
     const list = (await (await fetch(`${baseURL}/api/v2/playlists`, { method: 'POST', headers: bearer, body: JSON.stringify({ name: 'Para la escuela' }) })).json()) as { id: number };
     await fetch(`${baseURL}/api/v2/playlists/${list.id}/items`, { method: 'POST', headers: bearer, body: JSON.stringify({ resource_id: resource }) });
-    ids = { resource, list: list.id, villager: villager.id };
+    const library = await publishLibrary([{ file: 'index.html', content: articlePage('Portada', '<h1>Portada</h1><p>La ceiba es un árbol sagrado.</p>') }]);
+    ids = { resource, library, list: list.id, villager: villager.id };
     const roles: [Role, BrowserContext][] = [
       ['visitor', phone],
       ['villager', villagerContext],

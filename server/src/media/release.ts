@@ -6,6 +6,19 @@ import { mediaPath } from './store.ts';
 
 let tail: Promise<unknown> = Promise.resolve();
 
+type ReleaseListener = (sha256: string) => void;
+const releaseListeners = new Set<ReleaseListener>();
+
+/**
+ * Told of every stored file releaseMedia deletes, so what holds one open (the
+ * open-ZIM pool) closes it and the disk space really comes back. Returns the
+ * unsubscribe.
+ */
+export function onMediaReleased(listener: ReleaseListener): () => void {
+  releaseListeners.add(listener);
+  return () => releaseListeners.delete(listener);
+}
+
 /**
  * Store changes that must not interleave: moving new bytes into the store and
  * pointing rows at them, against forgetting bytes nobody uses. Without it a
@@ -36,6 +49,7 @@ export function releaseMedia(db: Db, dataDir: string, shas: ReadonlyArray<string
     if (!media || !deleteMediaIfUnused(db, sha)) continue;
     fs.rmSync(mediaPath(dataDir, media.sha256, media.ext), { force: true });
     removed.push(sha);
+    for (const listener of releaseListeners) listener(sha);
     for (const copy of copies) if (!pending.includes(copy)) pending.push(copy);
   }
   return removed;

@@ -52,7 +52,7 @@ export const IMMUTABLE_PUBLIC = 'public, max-age=31536000, immutable';
 export const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
 
 /** If-None-Match lists (weak or strong) naming this ETag, or "*". */
-function matchesEtag(header: string, etag: string): boolean {
+export function matchesEtag(header: string, etag: string): boolean {
   return header.split(',').some((tag) => {
     const t = tag.trim();
     return t === '*' || t.replace(/^W\//, '') === etag;

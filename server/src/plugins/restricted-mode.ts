@@ -31,6 +31,8 @@ const OPEN_IN_RESTRICTED_MODE: ReadonlySet<string> = new Set([
   'GET /api/v2/extra/browsers/:id/file',
   // the static shell: index.html and the built assets, so the app can show its login
   'GET /*',
+  // the script a library's pages load without the session (their sandbox sends no cookie): it reveals nothing
+  'GET /zim-frame.js',
   // the kit's own liveness check, which says nothing about the library
   'GET /api/health',
   // kit to kit, not people: a hub an admin chose to publish, and the signed reports kits send it (docs/SYNC.md)

@@ -7,6 +7,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, contribWorld, errorCode, files, sha256, validDraft, type ContribWorld, type Who } from '../../../test/contrib-helper.ts';
 import { pollFor } from '../../../test/helper.ts';
+import { libraryDraft as libraryDraftOf, uploadLibrary } from '../../../test/library-upload.ts';
 import { anotherCopy, libraryZim, wrongChecksum } from '../../../test/zim-tools.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -18,8 +19,6 @@ let good: Buffer;
 let w: ContribWorld;
 let api: ReturnType<typeof caller>;
 
-const OCTETS = 'application/offset+octet-stream';
-const LIBRARY = 7;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zim-doors-'));
@@ -34,23 +33,9 @@ afterAll(async () => {
   await w?.t.close();
 });
 
-/** A library draft with the fields the ZIM can fill left empty. */
-const libraryDraft = async (who: Who = 'admin') => {
-  const res = await api(who, 'POST', '/v2/resources', { payload: validDraft(w, { type: LIBRARY, description: '', author: '', source: '' }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-};
-
-/** The resumable upload door in two pieces; the answer of the last PATCH, or of the first that refused. */
-async function upload(resourceId: number, bytes: Buffer) {
-  const created = await api('admin', 'POST', '/uploads', { payload: { resourceId, size: bytes.length, name: 'wikipedia_es.zim' } });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json();
-  const half = Math.floor(bytes.length / 2);
-  const first = await api('admin', 'PATCH', `/uploads/${id}`, { payload: bytes.subarray(0, half), headers: { 'content-type': OCTETS, 'upload-offset': '0' } });
-  if (first.statusCode !== 200) return first;
-  return api('admin', 'PATCH', `/uploads/${id}`, { payload: bytes.subarray(half), headers: { 'content-type': OCTETS, 'upload-offset': String(half) } });
-}
+const LIBRARY = 7;
+const libraryDraft = (who: Who = 'admin') => libraryDraftOf(api, w, who);
+const upload = (resourceId: number, bytes: Buffer) => uploadLibrary(api, resourceId, bytes);
 
 const row = (id: number) =>
   w.t.app.db

@@ -16,6 +16,7 @@ const root: RouteChunk = () => import('../chunks/root-route.ts');
 const browse: RouteChunk = () => import('../chunks/browse-route.ts');
 const resource: RouteChunk = () => import('../chunks/resource-route.ts');
 const search: RouteChunk = () => import('../chunks/search-route.ts');
+const reader: RouteChunk = () => import('../chunks/reader-route.ts');
 
 // What links prefetch (ui/prefetch.ts), by the address they point to; the first pattern that matches wins.
 registerRouteChunk('/featured', browse);
@@ -37,6 +38,9 @@ async function resourceRouteLoader(args: LoaderFunctionArgs) {
 export function libraryRoutes(): RouteObject[] {
   return [
     { path: 'resource', ...lazyRoute(browse, { loader: 'resourceIndexLoader' }) },
+    // An offline library's reader fills the screen: outside the library's layout (docs/ROUTES.md).
+    { path: 'resource/:id/read/*', ...page(reader, 'readerLoader', 'ReaderPage') },
+    { path: 'resource/:id/read-outside', ...lazyRoute(reader, { Component: 'OutsideLinkPage' }) },
     { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, { loader: 'ownResourcesLoader' }) },
     {
       id: 'library',

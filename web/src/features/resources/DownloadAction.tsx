@@ -44,13 +44,15 @@ export function DownloadAction({ resource, basicMode = !canUseServiceWorker() }:
   const links = downloadLinks(resource, basicMode);
   if (!links) return null;
   const isApp = resource.type === RESOURCE_TYPES.APP;
+  // A library's main action is reading it (OpenLibraryAction): its file of GB is the second choice.
+  const isLibrary = resource.type === RESOURCE_TYPES.LIBRARY;
   const toPhone = basicMode && canSave(resource);
   return (
     <div className="resource-downloads">
       <a
         href={links.main.href}
         download={links.main.download}
-        className={isApp ? 'button resource-download resource-download--app' : 'button resource-download'}
+        className={isApp ? 'button resource-download resource-download--app' : isLibrary ? 'button button--light resource-download' : 'button resource-download'}
         data-testid="resource-download"
       >
         <Icon name={toPhone ? 'phone' : 'download'} size={20} />

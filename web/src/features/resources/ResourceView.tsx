@@ -9,6 +9,7 @@ import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
 import { PlaylistItems } from './PlaylistItems.tsx';
 import { LibraryFacts } from './LibraryFacts.tsx';
+import { OpenLibraryAction } from '../libraries/OpenLibraryAction.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';
 import { RenditionNotice } from './RenditionNotice.tsx';
 import { ResourceMedia } from './ResourceMedia.tsx';
@@ -36,6 +37,7 @@ export function ResourceView({ resource: loaded, productSlug }: { resource: Reso
       </header>
       <ReviewNotice resource={resource} />
       <RenditionNotice resource={resource} onChange={setCopies} />
+      {resource.type === RESOURCE_TYPES.LIBRARY && <OpenLibraryAction resourceId={resource.id} />}
       <DownloadAction resource={resource} />
       <Suspense fallback={null}>
         <SocialActions resource={resource} />
