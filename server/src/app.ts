@@ -30,7 +30,7 @@ import type { DeviceOptions } from './modules/device/device.service.ts';
 import { phoneModeRoutes } from './modules/device/phone-mode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
-import { ArticleIndex } from './modules/search/article-index.ts';
+import { ArticleIndex, type ArticleIndexOptions } from './modules/search/article-index.ts';
 import { LibraryChecks } from './modules/libraries/libraries.service.ts';
 import { librariesRoutes } from './modules/libraries/libraries.routes.ts';
 import { ZimPool } from './modules/libraries/zim-pool.ts';
@@ -84,10 +84,12 @@ export interface BuildOptions {
   sync?: SyncOptions;
   /** the phone-copy queue's bounds and programs (tests) */
   renditions?: Pick<QueueOptions, 'stallSeconds' | 'tools'>;
+  /** the search indexer's batch sizes and batch observer (tests, bench) */
+  articleIndex?: ArticleIndexOptions;
 }
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
-export async function buildApp({ config, logger, device, sync, renditions }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, device, sync, renditions, articleIndex: indexOptions }: BuildOptions): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // A verified backup restore waits for this moment: before the database opens (docs/SYNC.md).
   const restored = applyPendingRestore(config.dataDir);
@@ -141,7 +143,7 @@ export async function buildApp({ config, logger, device, sync, renditions }: Bui
   app.decorate('renditions', renditionQueue);
   // Once every route is there: jobs cut by the last stop run again, in the background.
   app.addHook('onReady', async () => renditionQueue.start());
-  const articleIndex = new ArticleIndex(db, config.dataDir, app.log);
+  const articleIndex = new ArticleIndex(db, config.dataDir, app.log, indexOptions);
   app.decorate('articleIndex', articleIndex);
   // A library's articles are indexed once its file passed its check.
   const libraryChecks = new LibraryChecks(db, config.dataDir, app.log, () => articleIndex.wake());

@@ -12,6 +12,18 @@ export const LibraryCheckSchema = Type.Object({
 });
 export type LibraryCheck = Static<typeof LibraryCheckSchema>;
 
+/**
+ * The search index of a library's articles, built in the background once the
+ * file passed its check: `waiting` (for the check, or for another library's
+ * index), `titles`, `text` (percent of that phase), `done`, or `failed` (the
+ * file could not be read; its articles are not found by search).
+ */
+export const LibraryIndexSchema = Type.Object({
+  state: Type.Union([Type.Literal('waiting'), Type.Literal('titles'), Type.Literal('text'), Type.Literal('done'), Type.Literal('failed')]),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+});
+export type LibraryIndex = Static<typeof LibraryIndexSchema>;
+
 /** What a «Biblioteca» resource's ZIM file says of itself (GET /v2/libraries/{id}). */
 export const LibrarySchema = Type.Object({
   resourceId: Type.Integer(),
@@ -26,5 +38,6 @@ export const LibrarySchema = Type.Object({
   /** bytes of the ZIM file */
   size: Type.Integer({ minimum: 0 }),
   check: LibraryCheckSchema,
+  index: LibraryIndexSchema,
 });
 export type Library = Static<typeof LibrarySchema>;

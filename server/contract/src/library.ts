@@ -334,3 +334,44 @@ export const SearchPageSchema = Type.Object({
   users: Type.Object({ data: Type.Array(SearchUserSchema), total: Type.Integer() }),
 });
 export type SearchPage = Static<typeof SearchPageSchema>;
+
+/**
+ * GET /api/v2/search: the village's resources and the articles of its offline
+ * libraries in one ranked list. `library`: only that library's articles,
+ * found by title or by the words of their text.
+ */
+export const QuerySearchSchema = Type.Object({
+  q: SearchText,
+  page: Type.Optional(Page),
+  per_page: Type.Optional(PerPage),
+  type: Type.Optional(TypeFilterSchema),
+  categories: Type.Optional(CategoryIds),
+  library: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 })),
+});
+export type QuerySearch = Static<typeof QuerySearchSchema>;
+
+export const ResourceHitSchema = Type.Object({ kind: Type.Literal('resource'), resource: ResourceSummarySchema });
+export type ResourceHit = Static<typeof ResourceHitSchema>;
+
+/** An article of an offline library («En {libraryTitle}»); the portal opens it at /resource/{libraryId}/read/{path}. */
+export const ArticleHitSchema = Type.Object({
+  kind: Type.Literal('article'),
+  libraryId: Type.Integer(),
+  libraryTitle: Type.String(),
+  title: Type.String(),
+  /** another name of the article (a redirect) that the words matched, or null */
+  alias: Nullable(Type.String()),
+  /** the article's path inside the ZIM file */
+  path: Type.String(),
+});
+export type ArticleHit = Static<typeof ArticleHitSchema>;
+
+export const SearchHitSchema = Type.Union([ResourceHitSchema, ArticleHitSchema]);
+export type SearchHit = Static<typeof SearchHitSchema>;
+
+/** capped: the text matched more than one search looks at (see docs/API-library.md "Search"). */
+export const SearchResultsSchema = Type.Object({
+  ...pagedSchema(SearchHitSchema).properties,
+  capped: Type.Boolean(),
+});
+export type SearchResults = Static<typeof SearchResultsSchema>;

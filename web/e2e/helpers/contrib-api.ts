@@ -72,6 +72,24 @@ export class ContribApi {
     return this.json(await this.http.post(`/api/v2/resources/${draft.id}/submit`));
   }
 
+  /** Admins: a «Biblioteca» of this ZIM file, published. */
+  async bringLibrary(title: string, zim: Buffer): Promise<number> {
+    const draft = await this.json<ManagedResourceView>(
+      await this.http.post('/api/v2/resources', {
+        data: { title, type: 7, license: 'CC BY-SA 4.0', content_type_id: await this.anyCategoryId(), rights_declared: true },
+      }),
+    );
+    await this.json(await this.http.post(`/api/v2/resources/${draft.id}/file`, { multipart: { file: { name: 'biblioteca.zim', mimeType: 'application/x-zim', buffer: zim } } }));
+    const submitted = await this.json<ManagedResourceView>(await this.http.post(`/api/v2/resources/${draft.id}/submit`));
+    if (submitted.status === 'pending') await this.decide(draft.id, 'approve');
+    return draft.id;
+  }
+
+  /** Where the search index of a library's articles is (GET /api/v2/libraries/{id}). */
+  async libraryIndex(id: number): Promise<string> {
+    return (await this.json<{ index: { state: string } }>(await this.http.get(`/api/v2/libraries/${id}`))).index.state;
+  }
+
   async resource(id: number): Promise<ManagedResourceView> {
     return this.json(await this.http.get(`/api/v2/resources/${id}`));
   }

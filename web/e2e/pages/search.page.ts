@@ -7,6 +7,8 @@ export class SearchPage {
   readonly tabs: Locator;
   readonly resourceTitles: Locator;
   readonly users: Locator;
+  /** articles of the offline libraries among the results */
+  readonly articles: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -15,6 +17,7 @@ export class SearchPage {
     this.tabs = main.getByRole('navigation', { name: 'Resultados' });
     this.resourceTitles = main.locator('.resource-card__title');
     this.users = main.getByRole('list', { name: 'Usuarios' }).getByRole('link');
+    this.articles = main.getByTestId('article-hit');
   }
 
   async goto(tab: '' | '/res' | '/users', query: string): Promise<void> {

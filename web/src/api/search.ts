@@ -1,4 +1,4 @@
-import type { QuerySearchPage, QuerySearchResource, QueryUsers, ResourceSearchPage, SearchPage, UserPage } from '@kit/contract';
+import type { QuerySearch, QuerySearchPage, QuerySearchResource, QueryUsers, ResourceSearchPage, SearchPage, SearchResults, UserPage } from '@kit/contract';
 import { api } from './api.ts';
 
 /* Search calls of docs/API-library.md "Resources and search", and the users search of "Auth and users". */
@@ -21,4 +21,9 @@ export function getSearchPageResources(query: QuerySearchPage, signal?: AbortSig
 /** GET /api/v2/search/users: users whose names match, paged. */
 export function searchUsers(query: Partial<QueryUsers>, signal?: AbortSignal): Promise<UserPage> {
   return api.get<UserPage>('/v2/search/users', { ...query }, signal);
+}
+
+/** GET /api/v2/search: resources and the offline libraries' articles, ranked together. */
+export function searchAll(query: QuerySearch, signal?: AbortSignal): Promise<SearchResults> {
+  return api.get<SearchResults>('/v2/search', { ...query }, signal);
 }

@@ -76,6 +76,12 @@ export const esLibrary = {
     ok: 'Archivo completo y sin daños',
     failed: 'El archivo está dañado: {reason}',
     failedNoReason: 'El archivo está dañado',
+    index: 'Búsqueda en sus artículos',
+    indexWaiting: 'En espera',
+    indexTitles: 'Indexando los títulos: {percent} %',
+    indexText: 'Indexando el texto: {percent} %',
+    indexDone: 'Lista: se buscan sus títulos y su texto',
+    indexFailed: 'No se pudo indexar: sus artículos no aparecen en la búsqueda',
   },
   resource: {
     author: 'Autor',
@@ -153,6 +159,9 @@ export const esLibrary = {
     capped: 'Hay muchos resultados: se muestran los más recientes. Escribe más palabras para afinar la búsqueda.',
     count: '{n} resultados',
     oneResult: '1 resultado',
+    /** an article of an offline library among the results */
+    inLibrary: 'En {library}',
+    alias: 'También llamado «{name}»',
   },
   user: {
     resources: 'Recursos de {user}',

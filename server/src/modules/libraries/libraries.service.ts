@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES, type Library } from '@kit/contract';
+import { RESOURCE_TYPES, type Library, type LibraryIndex } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -121,7 +121,7 @@ export function recordLibrary(db: Db, resourceId: number, sha256: string, facts:
 }
 
 /** The wire shape; the reason a check failed is for admins only. */
-export function toWireLibrary(row: DbLibrary, viewer: Viewer | null): Library {
+export function toWireLibrary(row: DbLibrary, viewer: Viewer | null, index: LibraryIndex): Library {
   return {
     resourceId: row.resource_id,
     language: row.language,
@@ -132,6 +132,7 @@ export function toWireLibrary(row: DbLibrary, viewer: Viewer | null): Library {
     mediaCount: row.media_count,
     size: row.size,
     check: { state: row.check_state, percent: row.check_percent, reason: viewer?.isAdmin ? row.check_reason : null },
+    index,
   };
 }
 

@@ -9,6 +9,7 @@ import { htmlToText } from './html-text.ts';
 import {
   addTexts,
   addTitles,
+  failSearchIndex,
   articlesAfter,
   findSearchIndex,
   finishSearchIndex,
@@ -131,8 +132,8 @@ export class ArticleIndex {
       if (at?.phase === 'done') this.#log.info({ resourceId, sha256, articles: at.total, ms: Date.now() - started }, 'library search index built');
     } catch (error) {
       this.#log.warn({ resourceId, sha256, err: (error as Error).message }, 'library search index failed: its articles are not searchable');
-      const current = findSearchIndex(this.#db, resourceId);
-      if (current?.media_sha256 === sha256) finishSearchIndex(this.#db, current, 'failed');
+      // Not tried again until a new file lands.
+      failSearchIndex(this.#db, resourceId, sha256);
     } finally {
       await zim?.close();
     }
@@ -163,7 +164,7 @@ export class ArticleIndex {
   async #texts(zim: ZimFile, at: DbSearchIndex): Promise<boolean> {
     const articles = articlesAfter(this.#db, at.resource_id, at.position, this.#textBatch);
     const last = articles.at(-1);
-    if (!last) return finishSearchIndex(this.#db, at, 'done');
+    if (!last) return finishSearchIndex(this.#db, at);
     const namespace = articleNamespace(zim.layout);
     const texts: Array<{ id: number; body: string }> = [];
     for (const article of articles) {

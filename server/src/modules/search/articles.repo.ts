@@ -1,4 +1,6 @@
+import { RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
+import { filterSql, type ResourceFilter } from './search.repo.ts';
 
 /** A library's indexing (migration 0015): phase and resumable position for one file. */
 export interface DbSearchIndex {
@@ -96,5 +98,85 @@ export function addTexts(db: Db, at: DbSearchIndex, texts: ReadonlyArray<{ id: n
   });
 }
 
-export const finishSearchIndex = (db: Db, at: DbSearchIndex, phase: 'done' | 'failed'): boolean =>
-  advance(db, at, { phase, done: phase === 'done' ? at.total : at.done }, () => undefined);
+export const finishSearchIndex = (db: Db, at: DbSearchIndex): boolean => advance(db, at, { phase: 'done', done: at.total }, () => undefined);
+
+/**
+ * The file (resource, sha256) could not be indexed: its index ends as failed,
+ * even when it never started (the file did not open). Rows of an earlier file
+ * go; nothing is written when the library or its file is no longer there.
+ */
+export function failSearchIndex(db: Db, resourceId: number, sha256: string): void {
+  db.transaction(() => {
+    const current = db.prepare<[number, string], number>('SELECT 1 FROM zim_libraries WHERE resource_id = ? AND media_sha256 = ?').pluck().get(resourceId, sha256);
+    if (current === undefined) return;
+    if (findSearchIndex(db, resourceId)?.media_sha256 !== sha256) startSearchIndex(db, resourceId, sha256, 0);
+    db.prepare(`UPDATE zim_search_index SET phase = 'failed', updated_at = ${NOW} WHERE resource_id = ?`).run(resourceId);
+  })();
+}
+
+/** An article found, with the library it is in; `score`: bm25, lower is better. */
+export interface DbArticleHit {
+  resource_id: number;
+  library_title: string;
+  name: string;
+  title: string;
+  path: string;
+  redirect: 0 | 1;
+  score: number;
+}
+
+export interface ArticleHits {
+  rows: DbArticleHit[];
+  total: number;
+  capped: boolean;
+}
+
+/** One hit per article: a redirect and its target matching the same words are one result (the best of them). */
+const ONE_PER_ARTICLE = 'GROUP BY t.resource_id, t.path';
+
+/**
+ * Articles whose title (or another name, a redirect) has every word of
+ * `match`, in the libraries `filter` lets through, best first. FTS5 ranks the
+ * matches and the best `cap` + 1 are kept before the libraries' filters (a
+ * title found in thousands of articles is ranked, not listed).
+ */
+export function searchArticleTitles(db: Db, match: string, filter: ResourceFilter, limit: number, cap: number): ArticleHits {
+  const { where, params } = filterSql(filter, true);
+  const hits = `WITH w AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM zim_titles_fts WHERE zim_titles_fts MATCH @match ORDER BY rank LIMIT @cap + 1)
+    SELECT t.resource_id, r.title AS library_title, t.name, t.title, t.path, t.redirect, min(w.score) AS score
+    FROM w CROSS JOIN zim_titles t ON t.id = w.id CROSS JOIN resources r ON r.id = t.resource_id
+    WHERE r.type_code = ${RESOURCE_TYPES.LIBRARY} AND ${where} ${ONE_PER_ARTICLE}`;
+  return pageOfHits(db, hits, { ...params, match, cap }, limit, cap);
+}
+
+/**
+ * One library's articles with every word of `match` in their title first,
+ * then those with every word in their text, each best first. A library's
+ * rows have neighbouring ids (one indexer at a time), so both indexes are
+ * read in the library's id range only.
+ */
+export function searchLibraryArticles(db: Db, match: string, resourceId: number, limit: number, cap: number): ArticleHits {
+  const hits = `WITH span AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM zim_titles WHERE resource_id = @library),
+      titles AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM span CROSS JOIN zim_titles_fts
+        WHERE zim_titles_fts MATCH @match AND rowid BETWEEN span.low AND span.high ORDER BY rank LIMIT @cap + 1),
+      texts AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM span CROSS JOIN zim_text_fts
+        WHERE zim_text_fts MATCH @match AND rowid BETWEEN span.low AND span.high ORDER BY rank LIMIT @cap + 1),
+      w AS (SELECT id, 0 AS tier, score FROM titles UNION ALL SELECT id, 1, score FROM texts)
+    SELECT t.resource_id, r.title AS library_title, t.name, t.title, t.path, t.redirect, w.score, min(w.tier * 1e9 + w.score) AS best
+    FROM w CROSS JOIN zim_titles t ON t.id = w.id CROSS JOIN resources r ON r.id = t.resource_id
+    WHERE t.resource_id = @library ${ONE_PER_ARTICLE}`;
+  return pageOfHits(db, hits, { library: resourceId, match, cap }, limit, cap, 'best');
+}
+
+/** The first `limit` hits of a hits statement in order, how many there are, and whether a window was cut. */
+function pageOfHits(db: Db, hits: string, params: Record<string, string | number>, limit: number, cap: number, order = 'score'): ArticleHits {
+  // One execution: the ranked window is at most a few thousand short rows.
+  const all = db.prepare<Record<string, string | number>, DbArticleHit>(`${hits} ORDER BY ${order}, t.id`).all(params);
+  return { rows: all.slice(0, limit), total: Math.min(all.length, cap), capped: all.length > cap };
+}
+
+/** Whether `resourceId` is a library `filter` lets through. */
+export function isVisibleLibrary(db: Db, resourceId: number, filter: ResourceFilter): boolean {
+  const { where, params } = filterSql(filter);
+  return db.prepare<Record<string, string | number>, number>(`SELECT 1 FROM resources r WHERE r.id = @id AND r.type_code = ${RESOURCE_TYPES.LIBRARY} AND ${where}`).pluck().get({ ...params, id: resourceId }) === 1;
+}

@@ -70,7 +70,7 @@ export interface IdPage {
  * (a search window), so a category list is a test on each, never a seek per
  * listed category (the planner would otherwise use the list in the id index).
  */
-function filterSql(filter: ResourceFilter, perRow = false): { where: string; params: Record<string, string | number> } {
+export function filterSql(filter: ResourceFilter, perRow = false): { where: string; params: Record<string, string | number> } {
   const category = perRow ? '+r.category_id' : 'r.category_id';
   const clauses: string[] = [];
   const params: Record<string, string | number> = {};
@@ -197,6 +197,16 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
   return { window: { ids: found.map(([id]) => id), capped: candidates > cap }, candidates };
 }
 
+/** Which of `ids` have every word of `match` in their title (relevance's first tier). */
+export function titleMatchIds(db: Db, match: string, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = db
+    .prepare<[string, string], number>('SELECT rowid FROM resources_fts WHERE resources_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))')
+    .pluck()
+    .all(titleMatchExpression(match), JSON.stringify(ids));
+  return new Set(rows);
+}
+
 export interface DbSearchUser {
   id: number;
   user_name: string;
@@ -226,4 +236,14 @@ export function searchUsers(db: Db, foldedTerms: readonly string[], limit: numbe
     .all({ ...params, limit });
   const total = db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM users u WHERE ${where} LIMIT 1000)`).get(params)?.n ?? 0;
   return { rows, total };
+}
+
+/** The titles of `ids`, by id. */
+export function resourceTitles(db: Db, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare<[string], [number, string]>('SELECT id, title FROM resources WHERE id IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(ids));
+  return new Map(rows);
 }

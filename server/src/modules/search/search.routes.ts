@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DEFAULT_PER_PAGE,
   ErrorBodySchema,
+  ErrorResponses,
   QuerySearchPageSchema,
   QuerySearchResourceSchema,
+  QuerySearchSchema,
   ResourceSearchPageSchema,
   SearchPageSchema,
+  SearchResultsSchema,
 } from '@kit/contract';
+import { searchAll } from './search-all.ts';
 import { findResources, findUsers, parseIdList } from './search.service.ts';
 
 /** Users shown beside the resources on the /search page's first view. */
@@ -70,6 +74,22 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         capped: resources.capped,
         users: (q.q ?? '').trim() === '' ? { data: [], total: 0 } : findUsers(app.db, q.q ?? '', USERS_PREVIEW),
       };
+    },
+  );
+
+  app.get(
+    '/v2/search',
+    { schema: { querystring: QuerySearchSchema, response: { 200: SearchResultsSchema, ...ErrorResponses } } },
+    async (request) => {
+      const q = request.query;
+      return searchAll(app.db, request.viewer, {
+        q: q.q,
+        page: q.page ?? 1,
+        perPage: q.per_page ?? DEFAULT_PER_PAGE,
+        type: q.type,
+        categories: parseIdList(q.categories),
+        library: q.library,
+      });
     },
   );
 };

@@ -32,6 +32,22 @@ export function parseIdList(raw: string | undefined): number[] | undefined {
 }
 
 /**
+ * What a search lets through: published resources outside hidden categories
+ * (every status, anywhere, for `ownView`: a user's own page), of the type and
+ * categories asked. The one rule for resources and libraries' articles.
+ */
+export function resourceFilter(tree: CategoryTree, query: Pick<ResourceQuery, 'type' | 'categories' | 'user'>, ownView = false): ResourceFilter {
+  return {
+    allStatuses: ownView,
+    typeCode: query.type ? query.type : null,
+    categoryIds: query.categories ? tree.subtreeIds(query.categories) : null,
+    userId: query.user ?? null,
+    // A user's own page shows all of theirs, wherever it is filed.
+    excludeCategoryIds: ownView ? [] : tree.hiddenIds(),
+  };
+}
+
+/**
  * The one list of resources behind /content/all, /v3/searchResource,
  * /v3/searchPage(Resource) and Más vistos: published resources only (a user's
  * own page, for that user or an admin, shows every status), hidden categories
@@ -40,14 +56,7 @@ export function parseIdList(raw: string | undefined): number[] | undefined {
 export function findResources(db: Db, viewer: Viewer | null, query: ResourceQuery): ResourceSearchPage {
   const tree = CategoryTree.load(db, viewer);
   const ownView = query.section === 'user' && query.user !== undefined && viewer !== null && (viewer.id === query.user || isPrivileged(viewer));
-  const filter: ResourceFilter = {
-    allStatuses: ownView,
-    typeCode: query.type ? query.type : null,
-    categoryIds: query.categories ? tree.subtreeIds(query.categories) : null,
-    userId: query.user ?? null,
-    // A user's own page shows all of theirs, wherever it is filed.
-    excludeCategoryIds: ownView ? [] : tree.hiddenIds(),
-  };
+  const filter = resourceFilter(tree, query, ownView);
   const text = query.q?.trim() ?? '';
   const orderBy: SearchOrderBy = query.orderBy ?? (query.section === 'featured' ? 'views' : text !== '' ? 'relevance' : 'created_at');
   const order = query.order ?? (orderBy === 'title' ? 'asc' : 'desc');

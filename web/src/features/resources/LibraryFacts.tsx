@@ -6,7 +6,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 
-/** While the kit checks the file's bytes, the page asks again this often to move the percentage. */
+/** While the kit checks the file's bytes or indexes its articles, the page asks again this often to move the percentage. */
 const CHECK_POLL_MS = 3000;
 
 /** "spa" or "spa,eng" (ISO 639-3, as ZIM files say) in Spanish words where the browser knows them; the codes otherwise. */
@@ -32,11 +32,31 @@ function checkText(check: Library['check']): string {
   return check.reason ? fill(t.failed, { reason: check.reason }) : t.failedNoReason;
 }
 
-/** A «Biblioteca» resource's ZIM facts (language, counts, size) and the progress of its checksum check. */
+function indexText(index: Library['index']): string {
+  const t = esLibrary.library;
+  switch (index.state) {
+    case 'waiting':
+      return t.indexWaiting;
+    case 'titles':
+      return fill(t.indexTitles, { percent: index.percent });
+    case 'text':
+      return fill(t.indexText, { percent: index.percent });
+    case 'done':
+      return t.indexDone;
+    case 'failed':
+      return t.indexFailed;
+  }
+}
+
+/** The kit is still working on the file: its check, or the search index that follows a passed check. */
+const inProgress = (library: Library | null): boolean =>
+  library !== null && (library.check.state === 'checking' || (library.check.state === 'ok' && ['waiting', 'titles', 'text'].includes(library.index.state)));
+
+/** A «Biblioteca» resource's ZIM facts (language, counts, size), the progress of its checksum check and of its search index. */
 export function LibraryFacts({ resourceId }: { resourceId: number }) {
   const t = esLibrary.library;
   const [library, setLibrary] = useState<Library | null>(null);
-  const checking = library?.check.state === 'checking';
+  const working = inProgress(library);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -46,14 +66,14 @@ export function LibraryFacts({ resourceId }: { resourceId: number }) {
   }, [resourceId]);
 
   useEffect(() => {
-    if (!checking) return;
+    if (!working) return;
     const abort = new AbortController();
     const timer = setInterval(() => void getLibrary(resourceId, abort.signal).then(setLibrary, () => undefined), CHECK_POLL_MS);
     return () => {
       clearInterval(timer);
       abort.abort();
     };
-  }, [resourceId, checking]);
+  }, [resourceId, working]);
 
   if (!library) return null;
   return (
@@ -69,6 +89,14 @@ export function LibraryFacts({ resourceId }: { resourceId: number }) {
           {checkText(library.check)}
         </dd>
       </div>
+      {library.check.state === 'ok' && (
+        <div>
+          <dt>{t.index}</dt>
+          <dd role="status" data-testid="library-index">
+            {indexText(library.index)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,8 +1,9 @@
-import type { SearchPage } from '@kit/contract';
+import type { SearchPage, SearchResults } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
 import { ResourceGrid } from '../library/ResourceCard.tsx';
+import { SearchHits } from './SearchHits.tsx';
 import { searchHref, type SearchState } from './search-state.ts';
 import { UserResults } from './UserResults.tsx';
 
@@ -16,19 +17,26 @@ export function SearchNote({ capped }: { capped: boolean }) {
   return <p className="search-note">{esLibrary.search.capped}</p>;
 }
 
-/** /search: the first resources found, then the users, each with a way to see them all. */
-export function SearchOverview({ state, result }: { state: SearchState; result: SearchPage }) {
+/**
+ * /search: the first resources and libraries' articles found (ranked together
+ * by the kit; resources only when it is out of reach), then the users, each
+ * with a way to see them all.
+ */
+export function SearchOverview({ state, result, found }: { state: SearchState; result: SearchPage; found: SearchResults | null }) {
   const t = esLibrary.search;
+  const total = found?.total ?? result.total;
   return (
     <>
       <section className="search-section" aria-labelledby="search-resources">
         <div className="search-section__head">
           <h2 id="search-resources">{t.resources}</h2>
-          {result.total > 0 && <span>{countLabel(result.total)}</span>}
+          {total > 0 && <span>{countLabel(total)}</span>}
         </div>
-        <SearchNote capped={result.capped} />
-        {result.total === 0 ? (
+        <SearchNote capped={found?.capped ?? result.capped} />
+        {total === 0 ? (
           <p className="library-empty">{fill(t.noResources, { q: state.query })}</p>
+        ) : found ? (
+          <SearchHits hits={found.data} label={t.resources} />
         ) : (
           <ResourceGrid resources={result.data} label={t.resources} />
         )}

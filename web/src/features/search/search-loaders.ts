@@ -1,6 +1,6 @@
-import type { ResourceSearchPage, SearchPage, UserPage } from '@kit/contract';
+import type { ResourceSearchPage, SearchPage, SearchResults, UserPage } from '@kit/contract';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getSearchPage, getSearchPageResources, searchUsers } from '../../api/search.ts';
+import { getSearchPage, getSearchPageResources, searchAll, searchUsers } from '../../api/search.ts';
 import { inBackground, rememberPage, searchCatalogue } from '../../offline/catalogue.ts';
 import { isNetworkError } from '../../offline/page-copy.ts';
 import { typeQuery } from '../library/resource-types.ts';
@@ -13,6 +13,8 @@ export interface SearchOverviewData {
   state: SearchState;
   /** null until there is something to search for */
   result: SearchPage | null;
+  /** resources and libraries' articles ranked together; null offline (the phone stores no articles) */
+  found: SearchResults | null;
   /** no network: the results come from what the phone stored */
   offline: boolean;
 }
@@ -36,16 +38,22 @@ async function searchWithCopy<T extends { data: ResourceSearchPage['data']; tota
   }
 }
 
-/** /search?q= : the first resources and a few users. */
+/** /search?q= : the first resources and articles found, and a few users. */
 export async function searchOverviewLoader({ request }: LoaderFunctionArgs): Promise<SearchOverviewData> {
   const state = readSearchState(new URL(request.url).searchParams);
-  if (state.query === '') return { state, result: null, offline: false };
-  const { result, offline } = await searchWithCopy(
-    state,
-    () => getSearchPage({ q: state.query, type: typeQuery(state.type) }, request.signal),
-    (data) => ({ data, total: data.length, capped: false, users: { data: [], total: 0 } }),
-  );
-  return { state, result, offline };
+  if (state.query === '') return { state, result: null, found: null, offline: false };
+  const [{ result, offline }, found] = await Promise.all([
+    searchWithCopy(
+      state,
+      () => getSearchPage({ q: state.query, type: typeQuery(state.type) }, request.signal),
+      (data) => ({ data, total: data.length, capped: false, users: { data: [], total: 0 } }),
+    ),
+    searchAll({ q: state.query, type: typeQuery(state.type) }, request.signal).catch((error: unknown) => {
+      if (isNetworkError(error)) return null;
+      throw error;
+    }),
+  ]);
+  return { state, result, found: offline ? null : found, offline };
 }
 
 export interface SearchResourcesData {

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Library } from '@kit/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, tempDir, type TestApp } from '../../../test/helper.ts';
+import { valleyZim } from '../../../test/valley-zim.ts';
+import { addMedia, addResource } from '../../../test/library-fixtures.ts';
+import { anotherCopy } from '../../../test/zim-tools.ts';
+import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { mediaPath } from '../../media/store.ts';
+import { inspectZim, recordLibrary } from '../libraries/libraries.service.ts';
+import type { ArticleIndexOptions } from './article-index.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/** The background index of libraries' articles (docs/API-contributions.md#bibliotecas-zim): a stop resumes it. */
+
+const zimDir = tempDir('kit-index-zim-');
+const dataDir = tempDir('kit-index-resume-');
+let zim: Buffer;
+let oneGo: TestApp;
+
+/** Small batches: the valley's few entries take several. Each committed batch is noted as "phase position done". */
+const batches = (seen: string[]): ArticleIndexOptions => ({ titleBatch: 2, textBatch: 1, onBatch: (at) => seen.push(`${at.phase} ${at.position} ${at.done}`) });
+
+/** Everything the index holds: the titles' rows, and every word of the text index at its article and place. */
+function indexOf(db: Db) {
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_words USING fts5vocab(main, zim_text_fts, instance)');
+  return {
+    titles: db.prepare('SELECT id, resource_id, entry, redirect, name, path, title FROM zim_titles ORDER BY id').all(),
+    words: db.prepare('SELECT w.term, t.path, w.offset FROM temp.text_words w JOIN zim_titles t ON t.id = w.doc ORDER BY t.path, w.offset').all(),
+    state: db.prepare('SELECT resource_id, phase, position, total, done FROM zim_search_index').all(),
+  };
+}
+
+let oneGoBatches: string[];
+
+beforeAll(async () => {
+  zim = await valleyZim(zimDir);
+  oneGoBatches = [];
+  oneGo = await buildTestApp({}, { articleIndex: batches(oneGoBatches) });
+  await addLibrary(oneGo.app, oneGo.dataDir, 'Enciclopedia del valle', zim);
+  await allIndexed(oneGo.app);
+});
+afterAll(async () => {
+  await oneGo.close();
+  fs.rmSync(zimDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the article index in the background', () => {
+  it('continues from the position the stop saved, never again from the start, and ends with the index built in one go', async () => {
+    const config = loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_RENDITIONS: 'false' });
+    const before: string[] = [];
+    let stopping: Promise<void> | undefined;
+    const first: FastifyInstance = await buildApp({
+      config,
+      logger: false,
+      // The kit is switched off right after the first batch committed.
+      articleIndex: { ...batches(before), onBatch: (at) => {
+        before.push(`${at.phase} ${at.position} ${at.done}`);
+        stopping ??= first.close();
+      } },
+    });
+    await first.ready();
+    await addLibrary(first, dataDir, 'Enciclopedia del valle', zim);
+    await first.libraryChecks.idle();
+    await first.articleIndex.idle();
+    await stopping;
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.length).toBeLessThan(oneGoBatches.length);
+
+    const after: string[] = [];
+    const second = await buildApp({ config, logger: false, articleIndex: batches(after) });
+    await second.ready();
+    await second.articleIndex.idle();
+    // The batches of both runs, one after the other, are those of one run: none done twice, none skipped.
+    expect([...before, ...after]).toEqual(oneGoBatches);
+    expect(indexOf(second.db)).toEqual(indexOf(oneGo.app.db));
+    expect(indexOf(second.db).words.length).toBeGreaterThan(10);
+    await second.close();
+  });
+
+  it('ends as failed, once, the index of a file it cannot open, and says so on the library', async () => {
+    const { app, dataDir: oneGoDir } = oneGo;
+    const bytes = anotherCopy(zim);
+    const sha = addMedia(app.db, oneGoDir, bytes, 'zim', 'application/x-zim');
+    const id = addResource(app.db, { title: 'Biblioteca perdida', type: 7, media: sha });
+    recordLibrary(app.db, id, sha, await inspectZim(mediaPath(oneGoDir, sha, 'zim')));
+    // Checked, then the card lost the file.
+    app.db.prepare("UPDATE zim_libraries SET check_state = 'ok', check_percent = 100 WHERE resource_id = ?").run(id);
+    fs.rmSync(mediaPath(oneGoDir, sha, 'zim'));
+    app.articleIndex.wake();
+    await app.articleIndex.idle();
+    const library = (await app.inject({ method: 'GET', url: `/api/v2/libraries/${id}` })).json() as Library;
+    expect(library.index).toEqual({ state: 'failed', percent: 0 });
+  }, 20_000);
+});
