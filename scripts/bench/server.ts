@@ -49,6 +49,14 @@ export function procStatusBytes(pid: number | undefined, field: string): number 
   return 1024 * Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
 }
 
+/** CPU time a process has used, user and system, in seconds (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function procCpuSeconds(pid: number | undefined): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * The node flags kit-portal.service runs the server with (the words between
  * node and the script in its ExecStart): the bench measures the server as the
