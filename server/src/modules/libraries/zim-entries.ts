@@ -39,8 +39,8 @@ export const encodeContentPath = (contentPath: string): string => contentPath.sp
 /** What a path under /zim/{id}/ answers: an item's bytes, or the path a redirect (or the main page) leads to. */
 export type ZimAnswer = { kind: 'item'; item: ZimItem } | { kind: 'redirect'; to: string };
 
-/** A reader's refusal while serving (a damaged file): the catalog's code; other failures pass as they are. */
-function served<T>(work: Promise<T>): Promise<T> {
+/** A reader's refusal while serving (a damaged file): the catalog's code, never a 500; other failures pass as they are. */
+export function served<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
     throw error instanceof ZimError ? zimRefusal(error) : error;
   });

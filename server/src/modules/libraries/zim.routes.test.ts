@@ -8,6 +8,7 @@ import { pollFor } from '../../../test/helper.ts';
 import { libraryDraft, uploadLibrary } from '../../../test/library-upload.ts';
 import { buildTestZim, type TestEntry } from '../../../test/zim-writer.ts';
 import { anotherCopy, illustrationPng, libraryZim, zimdumpDump, zimdumpList, zimwriterfs } from '../../../test/zim-tools.ts';
+import { mediaPath } from '../../media/store.ts';
 import { ZIM_CSP } from './zim.routes.ts';
 import { rewriteArticle } from './zim-html.ts';
 
@@ -185,6 +186,30 @@ describe('GET /zim/{resourceId}/{entry path}', () => {
     const failed = await zim('admin', `/zim/${pending}/index.html`);
     expect(failed.statusCode).toBe(403);
     expect(errorCode(failed)).toBe('LIBRARY_CHECK_FAILED');
+  });
+});
+
+describe('a damaged file while its check runs', () => {
+  it('answers an article in a broken cluster with 422 ZIM_CORRUPT, never a server error', async () => {
+    const zimFile = buildTestZim(
+      [
+        { namespace: 'C', path: 'Portada', mimeType: 'text/html', content: page('Portada', 'La ceiba. '.repeat(200)) },
+        { namespace: 'M', path: 'Title', mimeType: 'text/plain', content: 'Dañada' },
+      ],
+      { compression: 'zstd', minorVersion: 1, mainPage: { namespace: 'C', path: 'Portada' } },
+    );
+    const id = await addLibrary(zimFile);
+    // The compressed page's bytes, spoiled in the stored copy (the check has passed already; a check still running looks the same).
+    const sha = w.t.app.db.prepare<[number], { media_sha256: string }>('SELECT media_sha256 FROM resources WHERE id = ?').get(id)?.media_sha256 ?? '';
+    const stored = mediaPath(w.t.dataDir, sha, 'zim');
+    const bytes = await fs.readFile(stored);
+    const frame = bytes.lastIndexOf(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+    bytes.fill(0xee, frame + 8, frame + 40);
+    await fs.writeFile(stored, bytes);
+    w.t.app.zimPool.forget(sha);
+    const res = await zim('anonymous', `/zim/${id}/Portada`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorCode(res)).toBe('ZIM_CORRUPT');
   });
 });
 

@@ -6,7 +6,7 @@ import { matchesEtag } from '../../media/serve.ts';
 import { parseRange } from '../../media/range.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
-import { answerFor, contentPathOf, contentTypeOf, encodeContentPath, readableLibrary } from './zim-entries.ts';
+import { answerFor, contentPathOf, contentTypeOf, encodeContentPath, readableLibrary, served } from './zim-entries.ts';
 import { ZIM_FRAME_SCRIPT } from './zim-frame-script.ts';
 import { ZIM_FRAME_SCRIPT_PATH, ZIM_REWRITE_VERSION, isArticleHtml, rewriteArticle } from './zim-html.ts';
 import type { ZimPool, ZimLease } from './zim-pool.ts';
@@ -104,13 +104,13 @@ export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.raw.once('close', lease.release);
       const answer = await answerFor(lease.zim, contentPath);
       if (answer.kind === 'redirect') return reply.header('Cache-Control', ZIM_CACHE_CONTROL).redirect(`/zim/${id}/${encodeContentPath(answer.to)}`, 302);
-      return sendItem(request, reply, lease.zim, answer.item, sha256, id);
+      return served(sendItem(request, reply, lease.zim, answer.item, sha256, id));
     },
   });
 };
 
 /** A library's file from the pool; one that cannot be opened is missing to the reader, not a server error. */
-async function openLibrary(pool: ZimPool, sha256: string, file: string): Promise<ZimLease> {
+export async function openLibrary(pool: ZimPool, sha256: string, file: string): Promise<ZimLease> {
   try {
     return await pool.acquire(sha256, file);
   } catch {
