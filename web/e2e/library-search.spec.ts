@@ -12,10 +12,10 @@ test.use({ viewport: { width: 360, height: 740 } });
 /*
  * An admin brings a library (a real ZIM written by zimwriterfs); once the kit
  * has checked and indexed it, the search page lists its article among the
- * resources, says which library it is in, and links to the reader. (Ranking,
+ * resources, says which library it is in, and opens it in the reader. (Ranking,
  * accents and the text inside one library: server/src/modules/search/article-search.test.ts.)
  */
-test('the search page shows an article of a library with its library and a link to read it', async ({ page }) => {
+test('the search page shows an article of a library with its library, and opens it in the reader', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-zim-'));
   const kit = await KitApi.open();
   const admin = await ContribApi.as(await kit.adminToken());
@@ -32,6 +32,9 @@ test('the search page shows an article of a library with its library and a link 
     const article = search.articles.filter({ hasText: 'Canción' });
     await expect(article).toContainText('En Enciclopedia del valle');
     await expect(article).toHaveAttribute('href', `/resource/${id}/read/cancion.html`);
+    await article.click();
+    await expect(page).toHaveURL(new RegExp(`/resource/${id}/read/cancion\\.html$`));
+    await expect(page.frameLocator('[data-testid="reader-frame"]').getByText('Se canta con el tambor')).toBeVisible();
   } finally {
     await admin.close();
     rmSync(dir, { recursive: true, force: true });

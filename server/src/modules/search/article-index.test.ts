@@ -10,7 +10,7 @@ import { anotherCopy } from '../../../test/zim-tools.ts';
 import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { Db } from '../../db/connection.ts';
+import { openDatabase, type Db } from '../../db/connection.ts';
 import { mediaPath } from '../../media/store.ts';
 import { inspectZim, recordLibrary } from '../libraries/libraries.service.ts';
 import type { ArticleIndexOptions } from './article-index.ts';
@@ -21,6 +21,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const zimDir = tempDir('kit-index-zim-');
 const dataDir = tempDir('kit-index-resume-');
+const secondDataDir = tempDir('kit-index-order-');
 let zim: Buffer;
 let oneGo: TestApp;
 
@@ -50,6 +51,7 @@ afterAll(async () => {
   await oneGo.close();
   fs.rmSync(zimDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(secondDataDir, { recursive: true, force: true });
 });
 
 describe('the article index in the background', () => {
@@ -99,4 +101,38 @@ describe('the article index in the background', () => {
     const library = (await app.inject({ method: 'GET', url: `/api/v2/libraries/${id}` })).json() as Library;
     expect(library.index).toEqual({ state: 'failed', percent: 0 });
   }, 20_000);
+
+  it('after a restart finishes the index a stop cut short before starting another, so each library keeps neighbouring ids', async () => {
+    const config = loadConfig({ KIT_DATA_DIR: secondDataDir, KIT_WEB_DIR: path.join(secondDataDir, 'no-web'), KIT_RENDITIONS: 'false' });
+    let stopping: Promise<void> | undefined;
+    const first: FastifyInstance = await buildApp({ config, logger: false, articleIndex: { titleBatch: 2, onBatch: () => (stopping ??= first.close()) } });
+    await first.ready();
+    // A lower id whose check has not run yet…
+    const bytes = anotherCopy(zim);
+    const sha = addMedia(first.db, secondDataDir, bytes, 'zim', 'application/x-zim');
+    const waiting = addResource(first.db, { title: 'Enciclopedia en espera', type: 7, media: sha });
+    recordLibrary(first.db, waiting, sha, await inspectZim(mediaPath(secondDataDir, sha, 'zim')));
+    // …and a library whose index the stop cuts after its first batch.
+    const cut = await addLibrary(first, secondDataDir, 'Enciclopedia cortada', zim);
+    await first.libraryChecks.idle();
+    await first.articleIndex.idle();
+    await stopping;
+    // The first library's check passed while the kit was off (as if it had ended just before the stop).
+    const db = openDatabase(path.join(secondDataDir, 'portal.db'));
+    db.prepare("UPDATE zim_libraries SET check_state = 'ok', check_percent = 100 WHERE resource_id = ?").run(waiting);
+    db.close();
+
+    const order: number[] = [];
+    const second = await buildApp({ config, logger: false, articleIndex: { titleBatch: 2, onBatch: (at) => order.push(at.resource_id) } });
+    await second.ready();
+    await second.articleIndex.idle();
+    expect(order[0]).toBe(cut);
+    expect(order.at(-1)).toBe(waiting);
+    for (const id of [cut, waiting]) {
+      const span = second.db.prepare<[number], { rows: number; ids: number }>('SELECT count(*) AS rows, max(id) - min(id) + 1 AS ids FROM zim_titles WHERE resource_id = ?').get(id);
+      expect(span?.rows).toBeGreaterThan(0);
+      expect(span?.ids, `ids of library ${id}`).toBe(span?.rows);
+    }
+    await second.close();
+  });
 });

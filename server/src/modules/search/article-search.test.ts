@@ -7,7 +7,8 @@ import { addCategory, addResource } from '../../../test/library-fixtures.ts';
 import { makeViewers } from '../../../test/portal-helpers.ts';
 import { valleyZim } from '../../../test/valley-zim.ts';
 import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
-import { anotherCopy } from '../../../test/zim-tools.ts';
+import { anotherCopy, illustrationPng } from '../../../test/zim-tools.ts';
+import { buildTestZim } from '../../../test/zim-writer.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -75,10 +76,42 @@ describe('GET /api/v2/search: articles of the offline libraries', () => {
     expect(await paths('árbol montana')).toEqual(['ceiba.html']);
     expect(await paths('tambor')).toEqual(['cancion.html']);
     expect(await paths('ceiba')).toEqual(['ceiba.html', 'index.html']);
+    // «canción» is the title of one article and a word in the text of two others.
+    for (const q of ['cancion', 'canción', 'CANCIÓN']) {
+      const found = await paths(q);
+      expect(found[0], q).toBe('cancion.html');
+      expect(found, q).toContain('ceiba.html');
+    }
     expect(await paths('xilofono')).toEqual([]);
     expect(await paths('murcielago')).toEqual([]);
     // Outside one library only titles are searched.
     expect(articles((await search({ q: 'sagrado' })).data)).toEqual([]);
+  });
+
+  it('indexes a file of the old layout (articles in A): HTML pages and redirects to them, a page once, no pictures or styles', async () => {
+    const html = (title: string, text: string) => ({ mimeType: 'text/html', title, content: `<html><body><p>${text}</p></body></html>` });
+    const old = buildTestZim(
+      [
+        { namespace: 'A', path: 'Quena', ...html('Quena', 'Flauta andina de caña.') },
+        { namespace: 'A', path: 'Kena', title: 'Kena', redirectTo: { namespace: 'A', path: 'Quena' } },
+        { namespace: 'A', path: 'Quena_andina', title: 'Quena andina', redirectTo: { namespace: 'A', path: 'Quena' } },
+        { namespace: 'I', path: 'quena.png', mimeType: 'image/png', content: illustrationPng() },
+        { namespace: '-', path: 'quena.css', mimeType: 'text/css', content: '.quena { color: red }' },
+        { namespace: 'M', path: 'Title', content: 'Instrumentos' },
+      ],
+      { compression: 'zstd', minorVersion: 0, mainPage: { namespace: 'A', path: 'Quena' } },
+    );
+    const id = await addLibrary(t.app, t.dataDir, 'Instrumentos', old);
+    await allIndexed(t.app);
+    const found = articles((await search({ q: 'quena' })).data);
+    expect(found).toEqual([{ kind: 'article', libraryId: id, libraryTitle: 'Instrumentos', title: 'Quena', alias: null, path: 'A/Quena' }]);
+    expect(articles((await search({ q: 'kena' })).data)).toEqual([{ kind: 'article', libraryId: id, libraryTitle: 'Instrumentos', title: 'Quena', alias: 'Kena', path: 'A/Quena' }]);
+    expect(t.app.db.prepare('SELECT name, redirect FROM zim_titles WHERE resource_id = ? ORDER BY entry').all(id)).toEqual([
+      { name: 'Kena', redirect: 1 },
+      { name: 'Quena', redirect: 0 },
+      { name: 'Quena andina', redirect: 1 },
+    ]);
+    expect((await search({ q: 'cana', library: id })).data.map((h) => (h.kind === 'article' ? h.path : null))).toEqual(['A/Quena']);
   });
 
   it('shows the index as done on the library', async () => {

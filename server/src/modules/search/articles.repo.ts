@@ -24,14 +24,16 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /**
  * The next checked library whose index is missing, of an older file, or
- * unfinished (lowest id first). A failed index waits for a new file.
+ * unfinished: an index a stop cut short first (a library's rows then keep
+ * neighbouring ids, see searchLibraryArticles), then by id. A failed index
+ * waits for a new file.
  */
 export const nextLibraryToIndex = (db: Db): { resource_id: number; media_sha256: string } | undefined =>
   db
     .prepare<[], { resource_id: number; media_sha256: string }>(
       `SELECT l.resource_id, l.media_sha256 FROM zim_libraries l LEFT JOIN zim_search_index s ON s.resource_id = l.resource_id
        WHERE l.check_state = 'ok' AND (s.resource_id IS NULL OR s.media_sha256 <> l.media_sha256 OR s.phase IN ('titles', 'text'))
-       ORDER BY l.resource_id LIMIT 1`,
+       ORDER BY s.media_sha256 IS l.media_sha256 DESC, l.resource_id LIMIT 1`,
     )
     .get();
 
