@@ -36,6 +36,11 @@ export const GOALS: readonly Goal[] = [
   { id: 'api.search', figure: '/api/v3/searchResource: times fewer req/s than a bare Fastify route', better: 'lower', limit: 4, unit: '×' },
   { id: 'media.whole', figure: 'media whole-file reads, % of nginx on the same file', better: 'higher', limit: 85, unit: '%' },
   { id: 'media.range', figure: 'media 1 MiB range reads, % of nginx on the same file', better: 'higher', limit: 85, unit: '%' },
+  { id: 'zim.articleP95', figure: 'ZIM article first byte p95, 20 phones reading: ours ÷ kiwix-serve on the same file', better: 'lower', limit: 1, unit: '×' },
+  { id: 'zim.articleRps', figure: 'ZIM article req/s, 20 phones reading: ours ÷ kiwix-serve on the same file', better: 'higher', limit: 1, unit: '×' },
+  { id: 'zim.titleP95', figure: 'ZIM title search p95, 100 000 titles beside 100 000 resources', better: 'lower', limit: 15, unit: 'ms' },
+  { id: 'zim.rssOpen', figure: 'server RSS added by one open ZIM', better: 'lower', limit: 20, unit: 'MB' },
+  { id: 'zim.rssReading', figure: 'server RSS added while 20 phones read one ZIM', better: 'lower', limit: 20, unit: 'MB' },
   { id: 'bytes.menuShippedGz', figure: '/menu JS+CSS as shipped gzip (bytes.menu.shippedGz)', better: 'lower', limit: 100, unit: 'KB' },
 ];
 

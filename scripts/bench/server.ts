@@ -33,7 +33,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const got = await probe().catch(() => undefined);
@@ -41,6 +41,20 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`bench: ${what} did not happen in ${timeoutMs} ms`);
+}
+
+/** A memory figure of a process from /proc/<pid>/status (VmRSS, VmHWM), in bytes. */
+export function procStatusBytes(pid: number | undefined, field: string): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return 1024 * Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+}
+
+/** CPU time a process has used, user and system, in seconds (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function procCpuSeconds(pid: number | undefined): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**
@@ -76,7 +90,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   exited.catch(() => undefined); // a normal stop later is no error
   await Promise.race([until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 120_000), exited]);
   const startupMs = performance.now() - t0;
-  const status = (field: string): number => 1024 * Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
+  const status = (field: string): number => procStatusBytes(child.pid, field);
   return {
     base,
     child,
@@ -100,7 +114,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   };
 }
 
-async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+export async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/api${url}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -122,20 +136,31 @@ function videoChunk(index: number, size: number): Buffer {
   return chunk;
 }
 
+/** A resource made and filled through the resumable upload API: its bytes come from `chunk`. */
+export interface UploadAsk {
+  title: string;
+  type: number;
+  /** the file's name as a phone would send it */
+  name: string;
+  size: number;
+  chunk(index: number, offset: number, length: number): Buffer | Promise<Buffer>;
+}
+
 /**
- * Creates a published video resource and uploads `size` bytes to it through
- * the resumable protocol (POST /uploads, then PATCHes of `chunkSize`), as the
+ * Creates a resource and uploads `ask.size` bytes to it through the resumable
+ * protocol (POST /uploads, then PATCHes of the server's chunk size), as the
  * web's uploader does, then publishes it. Past `deadlineMs` it stops sending
- * and leaves the resource a draft. Returns the media URL (null then), the bytes
- * sent and the seconds it took.
+ * and leaves the resource a draft. Returns its id, the media URL (null then),
+ * the bytes sent and the seconds it took.
  */
-export async function uploadVideo(base: string, token: string, size: number, title: string, deadlineMs = Number.POSITIVE_INFINITY): Promise<{ mediaUrl: string | null; bytes: number; seconds: number }> {
-  const resource = await call<{ id: number }>(base, token, 'POST', '/v2/resources', { title, type: RESOURCE_TYPES.VIDEO, rights_declared: true, author: 'Banco de pruebas', license: 'CC0', content_type_id: 1 });
-  const upload = await call<{ id: string; chunkSize: number }>(base, token, 'POST', '/uploads', { resourceId: resource.id, size, name: `${title}.mp4` });
+export async function uploadResource(base: string, token: string, ask: UploadAsk, deadlineMs = Number.POSITIVE_INFINITY): Promise<{ resourceId: number; mediaUrl: string | null; bytes: number; seconds: number }> {
+  const { size } = ask;
+  const resource = await call<{ id: number }>(base, token, 'POST', '/v2/resources', { title: ask.title, type: ask.type, rights_declared: true, author: 'Banco de pruebas', license: 'CC0', content_type_id: 1 });
+  const upload = await call<{ id: string; chunkSize: number }>(base, token, 'POST', '/uploads', { resourceId: resource.id, size, name: ask.name });
   const t0 = performance.now();
   let offset = 0;
   for (let index = 0; offset < size && performance.now() - t0 < deadlineMs; index++) {
-    const body = videoChunk(index, Math.min(upload.chunkSize, size - offset));
+    const body = await ask.chunk(index, offset, Math.min(upload.chunkSize, size - offset));
     const left = deadlineMs - (performance.now() - t0);
     const res = await fetch(`${base}/api/uploads/${upload.id}`, {
       method: 'PATCH',
@@ -151,8 +176,13 @@ export async function uploadVideo(base: string, token: string, size: number, tit
     offset = ((await res.json()) as { offset: number }).offset;
   }
   const seconds = (performance.now() - t0) / 1000;
-  if (offset < size) return { mediaUrl: null, bytes: offset, seconds };
+  if (offset < size) return { resourceId: resource.id, mediaUrl: null, bytes: offset, seconds };
   await call(base, token, 'POST', `/v2/resources/${resource.id}/submit`);
   const published = await call<{ mediaUrl: string }>(base, token, 'GET', `/v2/resource/${resource.id}`);
-  return { mediaUrl: published.mediaUrl, bytes: offset, seconds };
+  return { resourceId: resource.id, mediaUrl: published.mediaUrl, bytes: offset, seconds };
+}
+
+/** A published video of `size` generated bytes (see uploadResource). */
+export async function uploadVideo(base: string, token: string, size: number, title: string, deadlineMs = Number.POSITIVE_INFINITY): Promise<{ mediaUrl: string | null; bytes: number; seconds: number }> {
+  return uploadResource(base, token, { title, type: RESOURCE_TYPES.VIDEO, name: `${title}.mp4`, size, chunk: (index, _offset, length) => videoChunk(index, length) }, deadlineMs);
 }

@@ -2,7 +2,7 @@
  * The bench's sizes, from the environment for smaller smoke runs
  * (docs/PERFORMANCE.md, "Smaller runs"). Unset, each is the full bench's.
  */
-const PARTS = ['search', 'api', 'media', 'load', 'memory', 'lighthouse', 'bytes', 'renditions'] as const;
+const PARTS = ['search', 'api', 'media', 'load', 'memory', 'zim', 'lighthouse', 'bytes', 'renditions'] as const;
 export type Part = (typeof PARTS)[number];
 
 function positive(name: string, fallback: number): number {
@@ -40,6 +40,13 @@ export const SETTINGS = {
   lighthouseRuns: positive('BENCH_LIGHTHOUSE_RUNS', 3),
   /** the memory a 1 GB Pi's V8 sizes its heap from (MemTotal there is a little lower: see docs/PERFORMANCE.md) */
   piMemoryMB: positive('BENCH_PI_MEMORY_MB', 1024),
+  /** articles of the generated ZIM the zim part reads (made once, then cached) */
+  zimArticles: positive('BENCH_ZIM_ARTICLES', 100_000),
+  /** phones reading it at once, and how long each side is read per round */
+  zimPhones: positive('BENCH_ZIM_PHONES', 20),
+  zimSeconds: positive('BENCH_ZIM_SECONDS', 8),
+  /** how long the zim part waits for the kit's search index of the file before it reports the rate so far */
+  zimIndexDeadlineSeconds: positive('BENCH_ZIM_INDEX_DEADLINE_S', 300),
   parts: parts(),
 };
 

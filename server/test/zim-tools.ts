@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
+import { png } from '../../fixtures/png.ts';
 
 const run = promisify(execFile);
 const BIG_OUTPUT = { maxBuffer: 16 * 1024 * 1024 };
@@ -81,22 +81,7 @@ export async function zimdumpDump(file: string, dir: string): Promise<string> {
 }
 
 /** A 48×48 PNG, as zimwriterfs and zimcheck want the illustration. */
-export function illustrationPng(): Buffer {
-  const width = 48;
-  const rows = Buffer.concat(Array.from({ length: width }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x2a)])));
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([head, Buffer.from(type), data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(width, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+export const illustrationPng = (): Buffer => png(48, 48, () => [0x2a, 0x2a, 0x2a]);
 
 const testPage = (title: string, body: string): string =>
   `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;

@@ -1,0 +1,51 @@
+/**
+ * Phones reading a library: each phone keeps one connection, asks for the
+ * next article of a shared sample as soon as the last one has arrived, and
+ * times its first byte (the answer's status line and headers arriving). The
+ * same client reads from the kit and from kiwix-serve, so their figures
+ * compare.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface Reading {
+  /** ms from sending a request to its first byte, one per answer */
+  firstByte: number[];
+  requests: number;
+  seconds: number;
+  /** answers that were not 200, and requests that failed */
+  errors: number;
+}
+
+function get(agent: http.Agent, url: string): Promise<{ firstByte: number; ok: boolean }> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const request = http.get(url, { agent }, (res) => {
+      const firstByte = performance.now() - t0;
+      res.on('data', () => undefined);
+      res.on('end', () => resolve({ firstByte, ok: res.statusCode === 200 }));
+      res.on('error', () => resolve({ firstByte, ok: false }));
+    });
+    request.on('error', () => resolve({ firstByte: performance.now() - t0, ok: false }));
+  });
+}
+
+/** `phones` phones reading `urls` (each from its own place in the list, in turn) for `seconds`. */
+export async function phonesReading(urls: readonly string[], phones: number, seconds: number): Promise<Reading> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: phones });
+  const firstByte: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  const phone = async (p: number): Promise<void> => {
+    for (let n = Math.floor((p * urls.length) / phones); performance.now() < end; n++) {
+      const answer = await get(agent, urls[n % urls.length] ?? '');
+      firstByte.push(answer.firstByte);
+      if (!answer.ok) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: phones }, (_, p) => phone(p)));
+  const took = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return { firstByte, requests: firstByte.length, seconds: took, errors };
+}
