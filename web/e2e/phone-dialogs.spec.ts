@@ -4,6 +4,7 @@ import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { pageFaults } from './helpers/page-checks.ts';
 import { ChangePasswordModal } from './pages/account-modals.ts';
 import { AdminUsersPage } from './pages/admin.page.ts';
+import { MenuEditorPage } from './pages/menu-editor.page.ts';
 import { SocialPanel } from './pages/social.page.ts';
 
 /*
@@ -33,7 +34,7 @@ async function expectClean(page: Page, dialog: Locator, close: string): Promise<
   await expect(dialog).toHaveCount(0);
 }
 
-test('the admin’s user dialogs: temporary password, block and delete', async ({ page, context }) => {
+test('the admin’s dialogs: a user’s temporary password, block and delete, and a new menu tool', async ({ page, context }) => {
   const villager = await kit.createUser('dialogo');
   await logInAsAdmin(page, context);
   const users = new AdminUsersPage(page);
@@ -50,6 +51,20 @@ test('the admin’s user dialogs: temporary password, block and delete', async (
   await row.getByRole('button', { name: 'Eliminar' }).click();
   await expectClean(page, page.getByRole('dialog'), 'Cancelar');
   await expect(row).toBeVisible();
+
+  const menu = new MenuEditorPage(page);
+  await page.goto('/admin/menu');
+  await menu.addButton.click();
+  await expectClean(page, menu.dialog, 'Cerrar');
+});
+
+test('a visitor’s help dialogs in the library: terms and contact', async ({ page }) => {
+  await page.goto('/biblioteca');
+  for (const entry of ['Términos y condiciones', 'Contacto']) {
+    await page.getByRole('button', { name: 'Ayuda' }).click();
+    await page.getByRole('link', { name: entry }).click();
+    await expectClean(page, page.getByRole('dialog'), 'Cerrar');
+  }
 });
 
 test('a villager’s dialogs on a resource: report and add to a list', async ({ page, context }) => {
