@@ -339,6 +339,12 @@ test.describe('a new villager', () => {
     // Something that is not an image is refused with the docs/PRODUCT.md#notification-messages message.
     await profile.pictureInput.setInputFiles({ name: 'nota.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
     await expect(page.getByRole('region', { name: 'Notificaciones' }).getByText(/^No se pudo guardar la imagen de perfil/)).toBeVisible();
+
+    // A fresh load of another page: the library header's account button knows the picture from the session.
+    await page.goto('/biblioteca');
+    const accountPicture = page.getByRole('button', { name: /^Menú de la cuenta: / }).locator('img');
+    await expect(accountPicture).toHaveAttribute('src', new RegExp(`/api/v2/users/${me.id}/image`));
+    await expect.poll(() => accountPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 });
 

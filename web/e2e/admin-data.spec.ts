@@ -2,6 +2,7 @@ import path from 'node:path';
 import { request as playwrightRequest, expect, test, type APIRequestContext } from '@playwright/test';
 import { KitApi } from './helpers/kit-api.ts';
 import { logInAsAdmin } from './helpers/admin-login.ts';
+import { controlFaults } from './helpers/page-checks.ts';
 
 /*
  * /admin/data on the shared server: a banner uploaded there shows on /menu at
@@ -81,7 +82,11 @@ test('denied users are chosen by name and shown as removable chips', async ({ pa
 
   // The setting holds ids; the page shows their names again after a reload.
   await page.reload();
-  await chips.getByRole('button', { name: `Quitar a ${name}` }).click();
+  const remove = chips.getByRole('button', { name: `Quitar a ${name}` });
+  await expect(remove).toBeVisible();
+  // the chip's × is a control of a known kind, like every other button of the page
+  expect(await controlFaults(page)).toEqual([]);
+  await remove.click();
   await expect(page.getByText(name)).toBeHidden();
   await page.getByRole('button', { name: 'Guardar ajustes' }).click();
   await expect(page.getByText('Ajustes guardados')).toBeVisible();

@@ -10,6 +10,8 @@ export const SessionUserSchema = Type.Object({
   user_name: Type.String(),
   is_admin: Type.Boolean(),
   roleId: Type.Integer(),
+  /** the user's profile picture (like the profile's FullImageUrl), null when there is none; added later, so older clients ignore it */
+  FullImageUrl: Type.Union([Type.String(), Type.Null()]),
 });
 export type SessionUser = Static<typeof SessionUserSchema>;
 

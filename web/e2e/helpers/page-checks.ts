@@ -54,7 +54,8 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const boxes = document.querySelectorAll('button, a.button, [role="button"], label.button, .card, [class*="card"], [class$="-tile"], [class*="chip"]');
+    // The header's brand too: squeezed by the bar's other items, its name ran under «Cerrar sesión».
+    const boxes = document.querySelectorAll('button, a.button, [role="button"], label.button, .card, [class*="card"], [class$="-tile"], [class*="chip"], .brand');
     for (const el of boxes) {
       if (!(el instanceof HTMLElement) || el.offsetParent === null) continue;
       const style = getComputedStyle(el);

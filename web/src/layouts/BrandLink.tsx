@@ -6,7 +6,7 @@ export function BrandLink() {
   return (
     <Link to="/menu" className="brand">
       <img src="/icons/icon.svg" alt="" width={32} height={32} />
-      <span>{es.app.name}</span>
+      <span className="brand__name">{es.app.name}</span>
     </Link>
   );
 }

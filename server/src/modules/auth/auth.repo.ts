@@ -13,10 +13,12 @@ export interface DbAuthUser {
   /** random per account, carried by its tokens (modules/auth/session.plugin.ts) */
   account_key: string;
   denied: number;
+  /** the profile picture, when there is one (the session answers carry its address) */
+  image_sha256: string | null;
 }
 
 const AUTH_USER_COLUMNS = `u.id, u.user_name, u.password_hash, u.is_admin, u.role_id, u.blocked, u.must_change_password,
-  u.token_version, u.account_key, EXISTS (SELECT 1 FROM denied_users d WHERE d.user_id = u.id) AS denied`;
+  u.token_version, u.account_key, u.image_sha256, EXISTS (SELECT 1 FROM denied_users d WHERE d.user_id = u.id) AS denied`;
 
 export function findAuthUserById(db: Db, id: number): DbAuthUser | undefined {
   return prepared<[number], DbAuthUser>(db, `SELECT ${AUTH_USER_COLUMNS} FROM users u WHERE u.id = ?`).get(id);

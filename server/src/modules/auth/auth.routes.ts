@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../access/guards.ts';
 import { TOKEN_COOKIE, TOKEN_TTL_SECONDS } from './session.plugin.ts';
-import { changePassword, checkPasswordLogin, checkTemporaryLogin, endSession, sessionResponse, type LoginOrigin } from './auth.service.ts';
+import { changePassword, checkPasswordLogin, checkTemporaryLogin, currentSession, endSession, sessionResponse, type LoginOrigin } from './auth.service.ts';
 import { dummyPasswordHash } from './hash-limiter.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { retryAfterOnError } from './retry-after.ts';
@@ -58,11 +58,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The web's cookie is HttpOnly, so the page asks who it is; a refused token is a 401 (docs/PRODUCT.md#session: log out).
   app.get('/v2/session', { schema: { response: { 200: SessionResponseSchema, '4xx': ErrorBodySchema } } }, async (request) => {
     if (request.tokenRejected) throw new AppError('TOKEN_EXPIRED');
-    const v = request.viewer;
-    return {
-      user: v ? { id: v.id, user_name: v.user_name, is_admin: v.isAdmin, roleId: v.roleId } : null,
-      mustChangePassword: v?.mustChangePassword ?? false,
-    };
+    return currentSession(app.db, request.viewer);
   });
 
   // Logout always succeeds for the caller (docs/PRODUCT.md#session clears the session even if the call fails);

@@ -1,7 +1,9 @@
-import type { LoginBody, LoginResponse } from '@kit/contract';
+import type { LoginBody, LoginResponse, SessionResponse, SessionUser } from '@kit/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { userImageUrl } from '../../media/media-url.ts';
+import type { Viewer } from '../../types.ts';
 import { issueToken, type TokenProof } from './session.plugin.ts';
 import {
   consumeTemporaryCredential,
@@ -112,10 +114,23 @@ export async function checkTemporaryLogin(db: Db, throttle: LoginThrottle, body:
  */
 export function sessionResponse(app: FastifyInstance, reply: FastifyReply, user: DbAuthUser, proof: Omit<TokenProof, 'authTime'> = {}): LoginResponse {
   const token = issueToken(app, reply, user, { ...proof, authTime: nowSeconds() });
+  return { token, user: sessionUserOf(user), mustChangePassword: user.must_change_password === 1 };
+}
+
+/** GET /v2/session: who the token is, read again for the picture the token does not carry. */
+export function currentSession(db: Db, viewer: Viewer | null): SessionResponse {
+  const user = viewer ? findAuthUserById(db, viewer.id) : undefined;
+  return { user: user ? sessionUserOf(user) : null, mustChangePassword: viewer?.mustChangePassword ?? false };
+}
+
+/** The account as every session answer gives it; a blocked account has no session, so its withheld picture never shows here. */
+function sessionUserOf(user: DbAuthUser): SessionUser {
   return {
-    token,
-    user: { id: user.id, user_name: user.user_name, is_admin: user.is_admin === 1, roleId: user.role_id },
-    mustChangePassword: user.must_change_password === 1,
+    id: user.id,
+    user_name: user.user_name,
+    is_admin: user.is_admin === 1,
+    roleId: user.role_id,
+    FullImageUrl: user.image_sha256 ? userImageUrl(user.id, user.image_sha256) : null,
   };
 }
 

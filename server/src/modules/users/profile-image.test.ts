@@ -193,3 +193,19 @@ describe('a disk that cannot take the picture', () => {
     }
   });
 });
+
+describe('the session answers carry the picture', () => {
+  const session = (token: string) => t.app.inject({ method: 'GET', url: '/api/v2/session', headers: { authorization: `Bearer ${token}` } });
+  const logIn = () => t.app.inject({ method: 'POST', url: '/api/auth', payload: { user_name: 'jefa', password: 'clave-de-jefa' } });
+
+  it('gives FullImageUrl in POST /api/auth and GET /api/v2/session: null before a picture, its address after', async () => {
+    expect((await logIn()).json().user).toEqual({ id: ids.admin, user_name: 'jefa', is_admin: true, roleId: expect.any(Number), FullImageUrl: null });
+    expect((await session(tokens.admin)).json().user.FullImageUrl).toBeNull();
+    const image = (await upload(ids.admin, tokens.admin, file(png))).json();
+    expect((await logIn()).json().user.FullImageUrl).toBe(image.FullImageUrl);
+    expect((await session(tokens.admin)).json()).toEqual({
+      user: { id: ids.admin, user_name: 'jefa', is_admin: true, roleId: expect.any(Number), FullImageUrl: image.FullImageUrl },
+      mustChangePassword: false,
+    });
+  });
+});

@@ -71,7 +71,7 @@ export function UserPicker({ legend, value, onChange }: { legend: string; value:
             return (
               <li key={id} className="user-picker__chip">
                 {name}
-                <button type="button" aria-label={t.remove(name)} onClick={() => onChange(value.filter((other) => other !== id))}>
+                <button type="button" className="icon-button user-picker__remove" aria-label={t.remove(name)} onClick={() => onChange(value.filter((other) => other !== id))}>
                   ×
                 </button>
               </li>

@@ -30,7 +30,13 @@ export function readSessionSnapshot(): SessionUser | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<SessionUser>;
     if (typeof value.id !== 'number' || typeof value.user_name !== 'string') return null;
-    return { id: value.id, user_name: value.user_name, is_admin: value.is_admin === true, roleId: Number(value.roleId ?? 0) };
+    return {
+      id: value.id,
+      user_name: value.user_name,
+      is_admin: value.is_admin === true,
+      roleId: Number(value.roleId ?? 0),
+      FullImageUrl: typeof value.FullImageUrl === 'string' ? value.FullImageUrl : null,
+    };
   } catch {
     return null;
   }

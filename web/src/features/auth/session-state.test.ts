@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
 
-const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
-const admin = { id: 1, user_name: 'admin', is_admin: true, roleId: 1 };
+const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2, FullImageUrl: null };
+const admin = { id: 1, user_name: 'admin', is_admin: true, roleId: 1, FullImageUrl: null };
 
 function run(...actions: SessionAction[]): SessionState {
   return actions.reduce(sessionReducer, initialSessionState);
@@ -84,6 +84,13 @@ describe('session state (auth state and its transitions)', () => {
   it('logout clears userId, roleId, token and loggedIn', () => {
     const state = run({ type: 'loginSuccess', token: 'jwt', user: admin, mustChangePassword: true }, { type: 'logout' });
     expect(state).toMatchObject({ userId: null, roleId: null, token: null, loggedIn: false, isAdmin: false, mustChangePassword: false });
+  });
+
+  it('knows the picture from the session answer, then as the page learns it, and forgets it on logout', () => {
+    const url = '/api/v2/users/7/image?v=0123456789abcdef';
+    expect(run({ type: 'loaded', user: { ...ana, FullImageUrl: url }, mustChangePassword: false }).pictureUrl).toBe(url);
+    expect(run({ type: 'loaded', user: { ...ana, FullImageUrl: url }, mustChangePassword: false }, { type: 'picture', url: null }).pictureUrl).toBeNull();
+    expect(run({ type: 'loginSuccess', token: 'jwt', user: { ...ana, FullImageUrl: url }, mustChangePassword: false }, { type: 'logout' }).pictureUrl).toBeNull();
   });
 
   it('never changes the state it was given', () => {

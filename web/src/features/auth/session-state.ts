@@ -21,7 +21,7 @@ export interface SessionState {
   loaded: boolean;
   /** the last session ended because the kit refused its token, not by a logout: what the phone queued for the user stays */
   expired: boolean;
-  /** the user's profile picture as this page last learnt it (their profile, an upload); null until then or when there is none */
+  /** the user's profile picture: from the session answer, then as this page learns it (their profile, an upload); null when there is none */
   pictureUrl: string | null;
 }
 
@@ -64,7 +64,7 @@ function signedIn(state: SessionState, user: SessionUser, token: string | null, 
     mustChangePassword,
     loaded: true,
     expired: false,
-    pictureUrl: state.userId === user.id ? state.pictureUrl : null,
+    pictureUrl: user.FullImageUrl,
   };
 }
 

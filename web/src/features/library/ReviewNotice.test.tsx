@@ -15,7 +15,7 @@ const resource = (status: ResourceStatus, extra: { statusReason?: string | null;
 });
 
 function as(user: { id: number; is_admin: boolean } | null) {
-  dispatchSession({ type: 'loaded', user: user && { ...user, user_name: 'quien', roleId: user.is_admin ? 1 : 2 }, mustChangePassword: false });
+  dispatchSession({ type: 'loaded', user: user && { ...user, user_name: 'quien', roleId: user.is_admin ? 1 : 2, FullImageUrl: null }, mustChangePassword: false });
 }
 
 function renderNotice(props: Parameters<typeof ReviewNotice>[0]) {

@@ -24,7 +24,7 @@ describe('the menu’s login tile', () => {
   });
 
   it('names the logged-in user and leads to their profile and to logging out', () => {
-    dispatchSession({ type: 'loaded', user: { id: 7, user_name: 'ana', is_admin: false, roleId: 2 }, mustChangePassword: false });
+    dispatchSession({ type: 'loaded', user: { id: 7, user_name: 'ana', is_admin: false, roleId: 2, FullImageUrl: null }, mustChangePassword: false });
     renderTile();
     const tile = screen.getByRole('group', { name: 'Sesión iniciada: ana' });
     expect(tile.textContent).toContain('ana');
@@ -34,7 +34,7 @@ describe('the menu’s login tile', () => {
   });
 
   it('turns back into the login once the user logs out', () => {
-    dispatchSession({ type: 'loaded', user: { id: 7, user_name: 'ana', is_admin: false, roleId: 2 }, mustChangePassword: false });
+    dispatchSession({ type: 'loaded', user: { id: 7, user_name: 'ana', is_admin: false, roleId: 2, FullImageUrl: null }, mustChangePassword: false });
     renderTile();
     act(() => dispatchSession({ type: 'logout' }));
     expect(screen.getByRole('link', { name: /Iniciar sesión o registrarse/ })).toBeTruthy();

@@ -90,7 +90,7 @@ describe('RenditionNotice', () => {
     );
 
   it('tells the owner how far the light copy is', () => {
-    dispatchSession({ type: 'loaded', user: { id: 7, is_admin: false, user_name: 'rosa', roleId: 2 }, mustChangePassword: false });
+    dispatchSession({ type: 'loaded', user: { id: 7, is_admin: false, user_name: 'rosa', roleId: 2, FullImageUrl: null }, mustChangePassword: false });
     renderNotice({ kind: 'video', state: 'running', progress: 40, code: null, reason: null });
     expect(screen.getByRole('status').textContent).toBe('Preparando video para teléfonos… 40 %');
     expect(screen.getByRole('progressbar').getAttribute('value')).toBe('40');
@@ -98,14 +98,14 @@ describe('RenditionNotice', () => {
 
   it('says why it failed and that the original still plays; only an admin gets the retry', () => {
     const failed = { kind: 'video', state: 'failed', progress: 0, code: 'RENDITION_NO_VIDEO', reason: 'El archivo no tiene imagen de video (¿es solo sonido?)' } as const;
-    dispatchSession({ type: 'loaded', user: { id: 7, is_admin: false, user_name: 'rosa', roleId: 2 }, mustChangePassword: false });
+    dispatchSession({ type: 'loaded', user: { id: 7, is_admin: false, user_name: 'rosa', roleId: 2, FullImageUrl: null }, mustChangePassword: false });
     const owner = renderNotice(failed);
     expect(screen.getByRole('alert').textContent).toBe(
       'No se pudo preparar la copia para teléfonos: El archivo no tiene imagen de video (¿es solo sonido?). El original se sigue viendo y descargando igual.',
     );
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
     owner.unmount();
-    dispatchSession({ type: 'loaded', user: { id: 1, is_admin: true, user_name: 'jefa', roleId: 1 }, mustChangePassword: false });
+    dispatchSession({ type: 'loaded', user: { id: 1, is_admin: true, user_name: 'jefa', roleId: 1, FullImageUrl: null }, mustChangePassword: false });
     renderNotice(failed);
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });
