@@ -114,13 +114,25 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, me
   void reply.header('Content-Type', served.contentType);
   if (options.download || !served.inline) void reply.header('Content-Disposition', attachmentDisposition(options.fileName));
 
-  // If-Range: the range holds only for the same bytes; otherwise the whole file.
-  const ifRange = request.headers['if-range'];
-  const rangeAllowed = typeof ifRange !== 'string' || ifRange.trim() === etag || ifRange.trim() === lastModified;
-  const range = rangeAllowed ? parseRange(request.headers.range, size) : { kind: 'none' as const };
+  const { start, end } = answerRange(request, reply, size, [etag, lastModified]);
 
+  if (request.method === 'HEAD') return reply.send();
+  if (start === 0) options.onDownload?.();
+  if (size === 0) return reply.send('');
+  return reply.send(fs.createReadStream(file, { start, end, highWaterMark: READ_CHUNK }));
+}
+
+/**
+ * The bytes a request asks for out of `size`, with the status (200 or 206)
+ * and length headers set. If-Range keeps the range only while it names one of
+ * `validators` (the same bytes); otherwise the whole file. An impossible range
+ * is a 416 that nothing may cache as if it were the file.
+ */
+export function answerRange(request: FastifyRequest, reply: FastifyReply, size: number, validators: readonly string[]): { start: number; end: number } {
+  const ifRange = request.headers['if-range'];
+  const rangeAllowed = typeof ifRange !== 'string' || validators.includes(ifRange.trim());
+  const range = rangeAllowed ? parseRange(request.headers.range, size) : { kind: 'none' as const };
   if (range.kind === 'unsatisfiable') {
-    // An error is not the file: nothing about it may be cached as if it were.
     void reply
       .header('Content-Range', `bytes */${size}`)
       .header('Cache-Control', 'no-store')
@@ -129,14 +141,9 @@ export async function sendMedia(request: FastifyRequest, reply: FastifyReply, me
       .removeHeader('Content-Disposition');
     throw new AppError('RANGE_NOT_SATISFIABLE', { size });
   }
-
   const start = range.kind === 'range' ? range.start : 0;
   const end = range.kind === 'range' ? range.end : size - 1;
   if (range.kind === 'range') void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
   void reply.header('Content-Length', String(size === 0 ? 0 : end - start + 1));
-
-  if (request.method === 'HEAD') return reply.send();
-  if (start === 0) options.onDownload?.();
-  if (size === 0) return reply.send('');
-  return reply.send(fs.createReadStream(file, { start, end, highWaterMark: READ_CHUNK }));
+  return { start, end };
 }

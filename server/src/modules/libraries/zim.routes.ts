@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, IdParamsSchema } from '@kit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { matchesEtag } from '../../media/serve.ts';
-import { parseRange } from '../../media/range.ts';
+import { answerRange, matchesEtag } from '../../media/serve.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
 import { answerFor, contentPathOf, contentTypeOf, encodeContentPath, readableLibrary, served } from './zim-entries.ts';
@@ -57,16 +56,7 @@ async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFi
 
   const body = html ? rewriteArticle(await zim.readItem(item), resourceId) : undefined;
   const size = body ? body.length : await zim.itemSize(item);
-  const ifRange = request.headers['if-range'];
-  const range = typeof ifRange !== 'string' || ifRange.trim() === etag ? parseRange(request.headers.range, size) : { kind: 'none' as const };
-  if (range.kind === 'unsatisfiable') {
-    void reply.header('Content-Range', `bytes */${size}`).header('Cache-Control', 'no-store').removeHeader('ETag');
-    throw new AppError('RANGE_NOT_SATISFIABLE', { size });
-  }
-  const start = range.kind === 'range' ? range.start : 0;
-  const end = range.kind === 'range' ? range.end : size - 1;
-  if (range.kind === 'range') void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
-  void reply.header('Content-Length', String(size === 0 ? 0 : end - start + 1));
+  const { start, end } = answerRange(request, reply, size, [etag]);
   if (request.method === 'HEAD') return reply.send();
   if (size === 0) return reply.send('');
   if (body) return reply.send(body.subarray(start, end + 1));
