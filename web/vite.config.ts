@@ -68,6 +68,9 @@ export default defineConfig({
           groups: [
             // Vite's preload helper too: left alone it becomes one more small file /menu waits for.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite\/preload-helper/ },
+            // Every confirmation with its one delete wording: pages that delete something need all three,
+            // and each lazy chunk costs /menu's entry a line in its preload map.
+            { name: 'ConfirmDialog', test: /src[\\/](ui[\\/]modal[\\/](Confirm|Delete)Dialog\.tsx|i18n[\\/]es-delete\.ts)/ },
             // The phone's store (Dexie and what reads it) in one lazy chunk: each lazy chunk costs /menu's
             // entry a line in its preload map. Only what the test names: the small modules they import
             // (a storage key, which copy to save) and the offline pages' strings and note stay where the

@@ -15,7 +15,7 @@ const KIB = 1024;
 
 /** docs/PRODUCT.md#budgets budget for the /menu route's JS+CSS, compressed. */
 const MENU_BUDGET_BROTLI = 100 * KIB;
-const MENU_BUDGET_GZIP = 110 * KIB;
+const MENU_BUDGET_GZIP = 111 * KIB;
 
 let precached: string[] = [];
 let indexHtml = '';

@@ -57,7 +57,7 @@ export function SavedPage() {
                 </div>
                 <button
                   type="button"
-                  className="button button--ghost"
+                  className="button button--light"
                   aria-label={fill(t.removeNamed, { title: article.title })}
                   onClick={() => void deleteArticle(article.key)}
                 >

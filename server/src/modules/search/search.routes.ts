@@ -27,17 +27,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: QuerySearchResourceSchema, response: { 200: ResourceSearchPageSchema, '4xx': ErrorBodySchema } } },
     async (request) => {
       const q = request.query;
-      return findResources(app.db, request.viewer, {
-        q: q.q,
-        section: q.section,
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PER_PAGE,
-        type: q.type,
-        categories: parseIdList(q.categories),
-        user: q.user,
-        orderBy: q.orderBy,
-        order: q.order,
-      });
+      return findResources(app.db, request.viewer, { ...pagedQuery(q), section: q.section, user: q.user, orderBy: q.orderBy, order: q.order });
     },
   );
 
@@ -46,13 +36,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: QuerySearchPageSchema, response: { 200: ResourceSearchPageSchema, '4xx': ErrorBodySchema } } },
     async (request) => {
       const q = request.query;
-      return findResources(app.db, request.viewer, {
-        q: q.q,
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PER_PAGE,
-        type: q.type,
-        categories: parseIdList(q.categories),
-      });
+      return findResources(app.db, request.viewer, pagedQuery(q));
     },
   );
 
@@ -61,13 +45,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: QuerySearchPageSchema, response: { 200: SearchPageSchema, '4xx': ErrorBodySchema } } },
     async (request) => {
       const q = request.query;
-      const resources = findResources(app.db, request.viewer, {
-        q: q.q,
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PER_PAGE,
-        type: q.type,
-        categories: parseIdList(q.categories),
-      });
+      const resources = findResources(app.db, request.viewer, pagedQuery(q));
       return {
         data: resources.data,
         total: resources.total,
@@ -82,14 +60,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: QuerySearchSchema, response: { 200: SearchResultsSchema, ...ErrorResponses } } },
     async (request) => {
       const q = request.query;
-      return searchAll(app.db, request.viewer, {
-        q: q.q,
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PER_PAGE,
-        type: q.type,
-        categories: parseIdList(q.categories),
-        library: q.library,
-      });
+      return searchAll(app.db, request.viewer, { ...pagedQuery(q), q: q.q, library: q.library });
     },
   );
 };
+
+/** The text, page and filters every search page reads the same way. */
+function pagedQuery(q: { q?: string | undefined; page?: number | undefined; per_page?: number | undefined; type?: number | undefined; categories?: string | undefined }) {
+  return { q: q.q, page: q.page ?? 1, perPage: q.per_page ?? DEFAULT_PER_PAGE, type: q.type, categories: parseIdList(q.categories) };
+}

@@ -229,6 +229,7 @@ describe('library routes', () => {
     fakeKit({
       '/api/v3/searchPage': () =>
         Response.json({ data: [summary(5, 'Guía de lavado de manos', 2)], total: 1, capped: false, users: { data: [], total: 0 } }),
+      '/api/v2/search': () => Response.json({ data: [{ kind: 'resource', resource: summary(5, 'Guía de lavado de manos', 2) }], total: 1, capped: false }),
     });
     const router = renderAt('/search');
     expect(await screen.findByText('Escribe lo que buscas y pulsa Enter.')).toBeTruthy();

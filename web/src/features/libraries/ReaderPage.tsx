@@ -56,7 +56,7 @@ export function ReaderPage() {
   return (
     <main id="content" className="zim-reader">
       <header className="zim-reader__bar">
-        <Link to={`/resource/${resource.id}`} className="button button--ghost zim-reader__back" data-testid="reader-back">
+        <Link to={`/resource/${resource.id}`} className="button button--light zim-reader__back" data-testid="reader-back">
           {t.back}
         </Link>
         <h1 className="zim-reader__title">{resource.title}</h1>

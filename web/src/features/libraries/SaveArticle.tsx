@@ -54,7 +54,7 @@ function SaveArticleButton({ article }: { article: ReaderArticle }) {
     return (
       <div className="save-article" data-testid="save-article">
         <span role="status">{t.saved}</span>
-        <button type="button" className="button button--ghost" onClick={() => void savedArticles().then(({ deleteArticle }) => deleteArticle(saved.key))}>
+        <button type="button" className="button button--light" onClick={() => void savedArticles().then(({ deleteArticle }) => deleteArticle(saved.key))}>
           {t.remove}
         </button>
       </div>
