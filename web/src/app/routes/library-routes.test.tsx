@@ -225,6 +225,20 @@ describe('library routes', () => {
     expect(calls(fetchMock)).toContain('/api/v3/searchResource?section=user&user=4&page=1&type=2');
   });
 
+  it('/search with library= (the reader\'s search box) asks for that library\'s articles only and opens them in the reader', async () => {
+    const { fetchMock } = fakeKit({
+      '/api/v2/search': () =>
+        Response.json({ data: [{ kind: 'article', libraryId: 4, libraryTitle: 'Enciclopedia del valle', title: 'Ceiba', alias: null, path: 'A/Ceiba' }], total: 1, capped: false }),
+    });
+    renderAt('/search?q=ceiba&library=4');
+    const article = await screen.findByRole('link', { name: /Ceiba/ });
+    expect(article.getAttribute('href')).toBe('/resource/4/read/A/Ceiba');
+    expect(screen.getByText('En Enciclopedia del valle')).toBeTruthy();
+    const asked = calls(fetchMock).filter((url) => url.includes('/api/v2/search') || url.includes('/api/v3/searchPage'));
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0] ?? '', 'http://kit').searchParams.get('library')).toBe('4');
+  });
+
   it('/search without a query asks for one; with one it lists resources and users', async () => {
     fakeKit({
       '/api/v3/searchPage': () =>

@@ -38,20 +38,44 @@ async function searchWithCopy<T extends { data: ResourceSearchPage['data']; tota
   }
 }
 
-/** /search?q= : the first resources and articles found, and a few users. */
+/** Nothing but articles: what a search inside one library shows beside them. */
+const NO_RESOURCES: SearchPage = { data: [], total: 0, capped: false, users: { data: [], total: 0 } };
+
+/** `library=` (the reader's search box): that library's id, or undefined for the whole kit. */
+function libraryOf(params: URLSearchParams): number | undefined {
+  const id = Number(params.get('library'));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The articles found, or null with the kit out of reach (the phone stores no articles). */
+function articlesOrNull(found: Promise<SearchResults>): Promise<SearchResults | null> {
+  return found.catch((error: unknown) => {
+    if (isNetworkError(error)) return null;
+    throw error;
+  });
+}
+
+/**
+ * /search?q= : the first resources and articles found, and a few users;
+ * with `library=`, only that library's articles, found by title or by the
+ * words of their text.
+ */
 export async function searchOverviewLoader({ request }: LoaderFunctionArgs): Promise<SearchOverviewData> {
-  const state = readSearchState(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const state = readSearchState(params);
   if (state.query === '') return { state, result: null, found: null, offline: false };
+  const library = libraryOf(params);
+  if (library !== undefined) {
+    const found = await articlesOrNull(searchAll({ q: state.query, library }, request.signal));
+    return { state, result: NO_RESOURCES, found, offline: found === null };
+  }
   const [{ result, offline }, found] = await Promise.all([
     searchWithCopy(
       state,
       () => getSearchPage({ q: state.query, type: typeQuery(state.type) }, request.signal),
       (data) => ({ data, total: data.length, capped: false, users: { data: [], total: 0 } }),
     ),
-    searchAll({ q: state.query, type: typeQuery(state.type) }, request.signal).catch((error: unknown) => {
-      if (isNetworkError(error)) return null;
-      throw error;
-    }),
+    articlesOrNull(searchAll({ q: state.query, type: typeQuery(state.type) }, request.signal)),
   ]);
   return { state, result, found: offline ? null : found, offline };
 }
