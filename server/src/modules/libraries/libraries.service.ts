@@ -9,8 +9,12 @@ import { ZimFile } from '../../zim/zim-file.ts';
 import { checkingLibraries, fillEmptyFields, findLibrary, finishCheck, setCheckPercent, upsertLibrary, type DbLibrary } from './libraries.repo.ts';
 
 /** Only admins bring offline libraries (a ZIM is GB of someone else's pages): one rule for every door. */
+export function mayBringType(viewer: Viewer | null, typeCode: number): boolean {
+  return typeCode !== RESOURCE_TYPES.LIBRARY || viewer?.isAdmin === true;
+}
+
 export function assertMayBringLibrary(viewer: Viewer, typeCode: number): void {
-  if (typeCode === RESOURCE_TYPES.LIBRARY && !viewer.isAdmin) throw new AppError('LIBRARY_ADMIN_ONLY', { field: 'type' });
+  if (!mayBringType(viewer, typeCode)) throw new AppError('LIBRARY_ADMIN_ONLY', { field: 'type' });
 }
 
 /** A reader's refusal as the admin reads it: the same stable code, in Spanish (errors.ts). */

@@ -110,6 +110,15 @@ describe('a ZIM through the upload door (POST /api/uploads, PATCH /api/uploads/{
     expect(errorCode(retype)).toBe('LIBRARY_ADMIN_ONLY');
   });
 
+  it('offers «Biblioteca» among the upload types to admins only, as the refusal above says', async () => {
+    for (const who of ['anonymous', 'owner'] as const) {
+      const config = await api(who, 'GET', '/v2/uploads/config');
+      expect(config.json().types, who).not.toContain(LIBRARY);
+      expect(config.headers['cache-control']).toBe('private, no-store');
+    }
+    expect((await api('admin', 'GET', '/v2/uploads/config')).json().types).toContain(LIBRARY);
+  });
+
   it('refuses a truncated ZIM with ZIM_TRUNCATED and keeps nothing', async () => {
     const id = await libraryDraft();
     const res = await upload(id, good.subarray(0, good.length - 1000));

@@ -25,6 +25,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
+import { mayBringType } from '../libraries/libraries.service.ts';
 import { FILE_ROUTE, readFilePart, readSmallFile } from '../../media/upload.ts';
 import { pageRequest } from '../../paging.ts';
 import { requireUser } from '../../access/guards.ts';
@@ -74,15 +75,19 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const managed = (request: FastifyRequest, id: number) => managedResource(db, dataDir, request.viewer, id);
 
-  app.get('/v2/uploads/config', { schema: { response: { 200: UploadConfigSchema } } }, async () => ({
-    maxBytes: maxUploadBytes,
-    chunkSize: UPLOAD_CHUNK_BYTES,
-    coverMaxBytes: COVER_MAX_BYTES,
-    staleHours: UPLOAD_STALE_HOURS,
-    licenses: [...LICENSES],
-    types: [...UPLOAD_TYPE_CODES],
-    moderation: readSettings(db).resourceModeration,
-  }));
+  app.get('/v2/uploads/config', { schema: { response: { 200: UploadConfigSchema } } }, async (request, reply) => {
+    // The types offered depend on who asks (a library only to admins): never shared from a cache.
+    void reply.header('Cache-Control', 'private, no-store');
+    return {
+      maxBytes: maxUploadBytes,
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      coverMaxBytes: COVER_MAX_BYTES,
+      staleHours: UPLOAD_STALE_HOURS,
+      licenses: [...LICENSES],
+      types: UPLOAD_TYPE_CODES.filter((code) => mayBringType(request.viewer, code)),
+      moderation: readSettings(db).resourceModeration,
+    };
+  });
 
   app.get('/v2/uploads/quota', { preHandler: requireUser, schema: { response: { 200: UploadQuotaSchema, ...ErrorResponses } } }, async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
