@@ -6,7 +6,7 @@ import { readSessionSnapshot } from './session-snapshot.ts';
 import { changeOwnPassword, logIn, register } from './session-actions.ts';
 import { endSession, ensureSessionLoaded, getSession, logOut, resetSessionForTests, setSessionNavigator, takeExpiredAtStart } from './session-store.ts';
 
-const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
+const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2, FullImageUrl: null };
 
 function errorBody(httpCode: number, code: string) {
   return Response.json({ error: { httpCode, type: 'x', code, message: 'texto del servidor', data: null } }, { status: httpCode });
