@@ -7,6 +7,7 @@ import type { Viewer } from '../../types.ts';
 import { ZimError } from '../../zim/errors.ts';
 import { ZimFile } from '../../zim/zim-file.ts';
 import { checkingLibraries, fillEmptyFields, findLibrary, finishCheck, setCheckPercent, upsertLibrary, type DbLibrary } from './libraries.repo.ts';
+import { BackgroundRun } from '../../background-run.ts';
 
 /** Only admins bring offline libraries (a ZIM is GB of someone else's pages): one rule for every door. */
 export function mayBringType(viewer: Viewer | null, typeCode: number): boolean {
@@ -157,9 +158,8 @@ export class LibraryChecks {
   readonly #queue: Array<{ resourceId: number; sha256: string }> = [];
   /** `${resourceId} ${sha256}` of every check queued or running: resume() may run while one is */
   readonly #pending = new Set<string>();
-  readonly #stop = new AbortController();
+  readonly #run = new BackgroundRun();
   readonly #onChecked: () => void;
-  #running: Promise<void> | null = null;
 
   /** `onChecked`: a file passed its check (the search index starts then). */
   constructor(db: Db, dataDir: string, log: FastifyBaseLogger, onChecked: () => void = () => undefined) {
@@ -176,31 +176,30 @@ export class LibraryChecks {
 
   start(resourceId: number, sha256: string): void {
     const key = `${resourceId} ${sha256}`;
-    if (this.#stop.signal.aborted || this.#pending.has(key)) return;
+    if (this.#run.signal.aborted || this.#pending.has(key)) return;
     this.#pending.add(key);
     this.#queue.push({ resourceId, sha256 });
-    this.#running ??= this.#drain().finally(() => (this.#running = null));
+    this.#run.start(() => this.#drain());
   }
 
   /** Resolves once nothing is queued (tests, and a clean stop). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#run.idle();
   }
 
-  async close(): Promise<void> {
-    this.#stop.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.#run.close();
   }
 
   async #drain(): Promise<void> {
-    for (let job = this.#queue.shift(); job && !this.#stop.signal.aborted; job = this.#queue.shift()) {
+    for (let job = this.#queue.shift(); job && !this.#run.signal.aborted; job = this.#queue.shift()) {
       await this.#check(job.resourceId, job.sha256);
       this.#pending.delete(`${job.resourceId} ${job.sha256}`);
     }
   }
 
   async #check(resourceId: number, sha256: string): Promise<void> {
-    const { signal } = this.#stop;
+    const { signal } = this.#run;
     let shown = 0;
     try {
       const zim = await ZimFile.open(mediaPath(this.#dataDir, sha256, 'zim'));

@@ -19,6 +19,7 @@ import {
   type DbSearchIndex,
   type NewTitle,
 } from './articles.repo.ts';
+import { BackgroundRun } from '../../background-run.ts';
 
 export interface ArticleIndexOptions {
   /** entries read per titles transaction */
@@ -72,8 +73,7 @@ export class ArticleIndex {
   readonly #titleBatch: number;
   readonly #textBatch: number;
   readonly #onBatch: (at: DbSearchIndex) => void;
-  readonly #stop = new AbortController();
-  #running: Promise<void> | null = null;
+  readonly #run = new BackgroundRun();
   #again = false;
 
   constructor(db: Db, dataDir: string, log: FastifyBaseLogger, options: ArticleIndexOptions = {}) {
@@ -87,26 +87,24 @@ export class ArticleIndex {
 
   /** Looks for libraries to index (a check ended, the server started). */
   wake(): void {
-    if (this.#stop.signal.aborted) return;
     this.#again = true;
-    this.#running ??= this.#drain().finally(() => (this.#running = null));
+    this.#run.start(() => this.#drain());
   }
 
   /** Resolves once every checked library is indexed (tests, bench). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#run.idle();
   }
 
   /** Stops after the batch in hand; what it committed stays. */
-  async close(): Promise<void> {
-    this.#stop.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.#run.close();
   }
 
   async #drain(): Promise<void> {
-    while (this.#again && !this.#stop.signal.aborted) {
+    while (this.#again && !this.#run.signal.aborted) {
       this.#again = false;
-      for (let next = nextLibraryToIndex(this.#db); next && !this.#stop.signal.aborted; next = nextLibraryToIndex(this.#db)) {
+      for (let next = nextLibraryToIndex(this.#db); next && !this.#run.signal.aborted; next = nextLibraryToIndex(this.#db)) {
         this.#again = true;
         await this.#index(next.resource_id, next.media_sha256);
       }
@@ -123,7 +121,7 @@ export class ArticleIndex {
         at = findSearchIndex(this.#db, resourceId);
       }
       const started = Date.now();
-      while (at && (at.phase === 'titles' || at.phase === 'text') && !this.#stop.signal.aborted) {
+      while (at && (at.phase === 'titles' || at.phase === 'text') && !this.#run.signal.aborted) {
         const moved = at.phase === 'titles' ? await this.#titles(zim, at) : await this.#texts(zim, at);
         at = moved ? findSearchIndex(this.#db, resourceId) : undefined;
         if (at) this.#onBatch(at);
