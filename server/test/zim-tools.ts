@@ -80,6 +80,12 @@ export async function zimdumpDump(file: string, dir: string): Promise<string> {
   return dir;
 }
 
+/** What Debian's libzim says of a file, for the reader's tests to match: zimcheck passes it, then its listing and its dump under `dumpDir`. */
+export async function zimToolsView(file: string, dumpDir: string): Promise<{ listed: DumpedEntry[]; dumped: string }> {
+  await zimcheck(file);
+  return { listed: await zimdumpList(file), dumped: await zimdumpDump(file, dumpDir) };
+}
+
 /** A 48×48 PNG, as zimwriterfs and zimcheck want the illustration. */
 export const illustrationPng = (): Buffer => png(48, 48, () => [0x2a, 0x2a, 0x2a]);
 

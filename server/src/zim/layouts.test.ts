@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZim, type TestEntry, type TestZimOptions } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
-import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, type DumpedEntry } from '../../test/zim-tools.ts';
+import { illustrationPng, zimToolsView, type DumpedEntry } from '../../test/zim-tools.ts';
 
 /** The same small library in either layout: `content` is A (pages) and I (images) in the old one, C in the current one. */
 function library(layout: 'legacy' | 'unified'): TestEntry[] {
@@ -86,9 +86,7 @@ describe.each(cases)('ZimFile on $name', ({ layout, options, dumpPath, zimdump }
     const file = path.join(dir, 'biblioteca.zim');
     await fs.writeFile(file, buildTestZim(entries, options));
     if (zimdump) {
-      await zimcheck(file);
-      listed = await zimdumpList(file);
-      dumped = await zimdumpDump(file, path.join(dir, 'dump'));
+      ({ listed, dumped } = await zimToolsView(file, path.join(dir, 'dump')));
     }
     zim = await ZimFile.open(file);
   });

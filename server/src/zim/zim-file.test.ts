@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZimError } from './errors.ts';
 import { ZimFile, type ZimItem } from './zim-file.ts';
-import { illustrationPng, zimcheck, zimdumpDump, zimdumpList, zimwriterfs, type DumpedEntry } from '../../test/zim-tools.ts';
+import { illustrationPng, zimToolsView, zimwriterfs, type DumpedEntry } from '../../test/zim-tools.ts';
 
 const page = (title: string, body: string): string =>
   `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
@@ -45,9 +45,7 @@ beforeAll(async () => {
     ],
     { welcome: 'index.html', illustration: 'img.png', title: 'Páginas de prueba' },
   );
-  await zimcheck(file);
-  listed = await zimdumpList(file);
-  dumped = await zimdumpDump(file, path.join(dir, 'dump'));
+  ({ listed, dumped } = await zimToolsView(file, path.join(dir, 'dump')));
   zim = await ZimFile.open(file);
 });
 
