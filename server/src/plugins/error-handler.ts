@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDiskFullError } from '../disk-space.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 
@@ -25,6 +25,7 @@ function fieldOf(error: FastifyError): string {
   return [error.validationContext, field].filter(Boolean).join('.');
 }
 
+/** Any failure as the catalog's error: ours as it is, Fastify's by its code, the rest a 500 that shows nothing. */
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   // A write the full disk cut, wherever it happened (a file, an SQLite commit): 507, never a 500.
@@ -42,12 +43,22 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL');
 }
 
-/** The one error handler: every failure leaves as the error object (docs/PRODUCT.md#error-object); 5xx never show internals. */
+/** The failure as the catalog's error, logged: a 5xx as an error with its cause, a refusal as information. */
+export function toLoggedAppError(error: FastifyError, request: FastifyRequest): AppError {
+  const appError = toAppError(error);
+  if (appError.httpCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: appError.code, msg: error.message }, 'request refused');
+  return appError;
+}
+
+/**
+ * The app's error handler: every failure leaves as the error object
+ * (docs/PRODUCT.md#error-object); 5xx never show internals. Only a library
+ * reader's page visits get the same error as a page (modules/libraries/zim-error-page.ts).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.httpCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, msg: error.message }, 'request refused');
+    const appError = toLoggedAppError(error, request);
     void reply.code(appError.httpCode).type('application/json; charset=utf-8').send(appError.toBody());
   });
 }

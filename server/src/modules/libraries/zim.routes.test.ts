@@ -173,6 +173,21 @@ describe('GET /zim/{resourceId}/{entry path}', () => {
     for (const url of [`/zim/${zstdId}/%E0%A4%A`, `/zim/${zstdId}/%FF%FE`]) expect(errorCode(await zim('anonymous', url)), url).toBe('VALIDATION');
   });
 
+  it('shows a reader who opens a missing article a page in Spanish with the way to the main page; the error object stays for other callers', async () => {
+    const inFrame = await zim('anonymous', urlOf(zstdId, 'no-existe.html'), { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' });
+    expect(inFrame.statusCode).toBe(404);
+    expect(inFrame.headers['content-type']).toMatch(/^text\/html/);
+    expect(inFrame.headers['content-security-policy']).toBe(ZIM_CSP);
+    expect(inFrame.body).toContain('<h1>Esta página no está en la biblioteca</h1>');
+    expect(inFrame.body).toContain(`<a href="/zim/${zstdId}/">Ir a la portada de la biblioteca</a>`);
+    // An older browser says it wants a page only in Accept.
+    const gone = await zim('anonymous', '/zim/999999/index.html', { accept: 'text/html,*/*' });
+    expect([gone.statusCode, gone.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(gone.body).toContain('El recurso no existe o no está disponible');
+    // A picture or script the article asks for is no page: the error object.
+    expect(errorCode(await zim('anonymous', urlOf(zstdId, 'no-existe.png'), { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }))).toBe('ZIM_ENTRY_NOT_FOUND');
+  });
+
   it('refuses what the viewer may not see, what is not a library, and a library whose check failed', async () => {
     const pending = await addLibrary(anotherCopy(await fs.readFile(zstdFile)), 'pending');
     expect(errorCode(await zim('anonymous', `/zim/${pending}/index.html`))).toBe('RESOURCE_NOT_FOUND');

@@ -6,6 +6,7 @@ import { answerRange, matchesEtag } from '../../media/serve.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
 import { answerFor, contentPathOf, contentTypeOf, encodeContentPath, readableLibrary, served } from './zim-entries.ts';
+import { answerReaderError } from './zim-error-page.ts';
 import { ZIM_FRAME_SCRIPT } from './zim-frame-script.ts';
 import { ZIM_FRAME_SCRIPT_PATH, ZIM_REWRITE_VERSION, isArticleHtml, rewriteArticle } from './zim-html.ts';
 import type { ZimPool, ZimLease } from './zim-pool.ts';
@@ -71,6 +72,7 @@ async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFi
  */
 export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.zimPool;
+  app.setErrorHandler(answerReaderError);
 
   app.get(ZIM_FRAME_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(ZIM_FRAME_SCRIPT),
