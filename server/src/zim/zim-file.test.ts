@@ -6,6 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZimError } from './errors.ts';
 import { ZimFile, type ZimItem } from './zim-file.ts';
+import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { illustrationPng, zimToolsView, zimwriterfs, type DumpedEntry } from '../../test/zim-tools.ts';
 
 const page = (title: string, body: string): string =>
@@ -174,5 +175,29 @@ describe('ZimFile on a file zimwriterfs writes (zstd, current layout)', () => {
     await expect(cancelled).rejects.toThrow('cancelado');
     await expect(cancelled).rejects.not.toBeInstanceOf(ZimError);
     expect(chunks).toHaveLength(1);
+  });
+});
+
+describe('lookups by path in a file of thousands of entries', () => {
+  it('finds every entry, and nothing before, between or after them, whichever part of the path list it lies in', async () => {
+    // Over a thousand entries: a lookup narrows to a slice of the path list between two kept keys, then searches it.
+    const paths = Array.from({ length: 3001 }, (_, i) => `página-${String(i * 2).padStart(5, '0')}`);
+    const entries: TestEntry[] = [
+      ...paths.map((p) => ({ namespace: 'C', path: p, mimeType: 'text/html', content: `<p>${p}</p>` })),
+      { namespace: 'M', path: 'Title', mimeType: 'text/plain', content: 'Muchas páginas' },
+      { namespace: 'W', path: 'mainPage', redirectTo: { namespace: 'C', path: 'página-00000' } },
+    ];
+    const many = path.join(dir, 'muchas.zim');
+    await fs.writeFile(many, buildTestZim(entries, { compression: 'zstd', minorVersion: 1, blobsPerCluster: 50 }));
+    const big = await ZimFile.open(many);
+    try {
+      for (const p of paths) expect((await big.findContent(p))?.path, p).toBe(p);
+      const between = paths.map((p) => p.replace(/\d$/, (d) => String(Number(d) + 1)));
+      for (const p of [...between, '', 'a', 'página-', 'página-0000', 'zzz', 'página-06000a']) expect(await big.findContent(p), p).toBeUndefined();
+      expect((await big.metadata()).Title).toBe('Muchas páginas');
+      expect((await big.mainPage())?.path).toBe('página-00000');
+    } finally {
+      await big.close();
+    }
   });
 });
