@@ -43,7 +43,7 @@ let looks = 0;
 const status = async (t: TestApp, headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/v2/admin/sync/status', headers })).json() as Status;
 const put = (headers: Record<string, string>, payload: object) => kit.app.inject({ method: 'PUT', url: '/api/v2/admin/sync/settings', headers, payload });
 const finishedJob = (t: TestApp, headers: Record<string, string>, after: number) =>
-  pollFor('el trabajo de sincronización', 120, async () => {
+  pollFor('el trabajo de sincronización', 60, async () => {
     const { job } = await status(t, headers);
     return job && job.id > after && job.state !== 'running' ? job : null;
   });
