@@ -24,9 +24,9 @@ export const OPTIONS = {
   KIT_MAX_UPLOAD_MB: { kind: 'integer', min: 1, max: 102_400, default: '1024', description: 'Tamaño máximo de un archivo subido a la biblioteca, en MiB (se comprueba mientras llegan los bytes).' },
   KIT_DISK_RESERVE_MB: { kind: 'integer', min: 0, max: 102_400, default: '64', description: 'Espacio libre, en MiB, que ninguna subida, importación ni copia de seguridad puede ocupar en el disco de datos, para que la base de datos siga guardando y un administrador pueda entrar con el disco lleno.' },
   KIT_USB_ROOT: { kind: 'string', default: '/media', description: 'Carpeta bajo la que se montan las memorias USB; /admin/sync ofrece los puntos de montaje que haya debajo.' },
-  KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos.' },
-  KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro).' },
-  KIT_SYNC_INTERVAL_HOURS: { kind: 'integer', min: 0, max: 720, default: '0', description: 'Cada cuántas horas sincronizar con el centro solo; 0: solo con «Sincronizar ahora».' },
+  KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos; vale hasta que un administrador la guarde en /admin/sync.' },
+  KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro); vale hasta que un administrador la guarde en /admin/sync.' },
+  KIT_SYNC_INTERVAL_HOURS: { kind: 'integer', min: 0, max: 720, default: '6', description: 'Cada cuántas horas sincronizar con el centro solo (y al conectarse a una red nueva); 0: solo con «Sincronizar ahora». Vale hasta que un administrador lo guarde en /admin/sync.' },
   KIT_ACME_DIRECTORY_URL: { kind: 'string', default: '', description: 'Centro que emite certificados HTTPS a sus kits: dirección https:// del directorio ACME de la autoridad de certificación.' },
   KIT_ACME_EMAIL: { kind: 'string', default: '', description: 'Correo de contacto de la cuenta ACME del centro.' },
   KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     renditionThreads: Number(read('KIT_RENDITION_THREADS')),
   };
   for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
-    if (url !== null && !/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);
+    if (url !== null && !isHubUrl(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);
   }
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');
@@ -189,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }
+
+/** A hub's address, from the environment or from /admin/sync: http:// or https://, no spaces. */
+export const isHubUrl = (url: string): boolean => /^https?:\/\/[^\s]+$/.test(url);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

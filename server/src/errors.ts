@@ -173,6 +173,8 @@ export const ERRORS = {
   SYNC_KEY_INVALID: { httpCode: 400, type: 'validation', message: 'La clave pública no es válida: se espera una clave ed25519 en base64' },
   SYNC_KEY_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Esa clave no está entre los editores de confianza' },
   SYNC_HUB_NOT_CONFIGURED: { httpCode: 409, type: 'conflict', message: 'No hay una dirección de sincronización configurada en este kit' },
+  SYNC_URL_INVALID: { httpCode: 400, type: 'validation', message: 'La dirección del centro debe empezar por http:// o https:// y no tener espacios' },
+  SYNC_INTERVAL_INVALID: { httpCode: 400, type: 'validation', message: 'El intervalo debe ser un número entero de horas entre 0 y 720' },
   SYNC_HUB_UNREACHABLE: { httpCode: 503, type: 'server', message: 'No se pudo conectar con el centro de sincronización. Se volverá a intentar más tarde' },
   SYNC_FEED_NOT_PUBLISHED: { httpCode: 409, type: 'conflict', message: 'El centro todavía no publicó su catálogo: su dirección no devuelve el índice de paquetes. Se volverá a buscar en la próxima sincronización' },
   SYNC_FEED_INVALID: { httpCode: 400, type: 'validation', message: 'El catálogo del centro de sincronización no es válido o no está firmado por un editor de confianza; no se importó nada de él' },

@@ -7,14 +7,18 @@ import { AdminSyncPage } from './pages/sync.page.ts';
  * Content packs between two kits (docs/SYNC.md): the admin of the e2e kit (A,
  * demo library) exports a category with the progress bar; a second kit (B),
  * started here on a free port with its own empty data folder, trusts A's key
- * and imports the pack through its /admin/sync page.
+ * and imports the pack through its /admin/sync page. B's admin then sets the
+ * hub B syncs with, starting from the one B's environment names.
  */
+
+/** B's hub as its environment gives it (kit-portal.txt on a kit); an address for documentation, never reached. */
+const ENV_FEED = 'http://198.51.100.7/hub/feed.json';
 
 let kitB: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  kitB = await startServer({ KIT_HTTPS_PORT: '0', KIT_SEED_DEMO: 'false' });
+  kitB = await startServer({ KIT_HTTPS_PORT: '0', KIT_SEED_DEMO: 'false', KIT_SYNC_FEED_URL: ENV_FEED });
 });
 
 test.afterAll(async () => {
@@ -65,4 +69,38 @@ test('an admin exports a category with the progress bar and imports it on anothe
   await http.dispose();
   expect((search.data ?? []).map((r) => r.title)).toEqual(expect.arrayContaining(['Lavado de manos paso a paso', 'Guía de lavado de manos']));
   await contextB.close();
+});
+
+test('an admin sets the hub on /admin/sync: a bad value is refused in Spanish, good ones are kept', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: kitB.baseUrl });
+  const page = await context.newPage();
+  await logInAsAdmin(page, context, kitB);
+  const sync = new AdminSyncPage(page);
+  await sync.goto();
+  // Until an admin saves, the environment's hub, every 6 hours by default.
+  await expect(sync.hubFeed).toHaveValue(ENV_FEED);
+  await expect(sync.hubUpload).toHaveValue('');
+  await expect(sync.hubInterval).toHaveValue('6');
+  await expect(sync.hubSchedule).toContainText('cada 6 h');
+
+  await sync.hubFeed.fill('ftp://centro.example.org/hub/feed.json');
+  await sync.saveHub.click();
+  await expect(sync.hubFeed).toHaveAttribute('aria-invalid', 'true');
+  await expect(sync.hubFeed).toHaveAccessibleDescription('La dirección del centro debe empezar por http:// o https:// y no tener espacios');
+
+  await sync.hubFeed.fill('http://centro.example.org/hub/feed.json');
+  await sync.hubUpload.fill('http://centro.example.org/api/v2/sync/reports');
+  await sync.hubInterval.fill('721');
+  await sync.saveHub.click();
+  await expect(sync.hubInterval).toHaveAccessibleDescription('El intervalo debe ser un número entero de horas entre 0 y 720');
+  await expect(sync.hubFeed).not.toHaveAttribute('aria-invalid', 'true');
+
+  await sync.hubInterval.fill('12');
+  await sync.saveHub.click();
+  await expect(sync.hubSchedule).toContainText('cada 12 h');
+  await page.reload();
+  await expect(sync.hubFeed).toHaveValue('http://centro.example.org/hub/feed.json');
+  await expect(sync.hubUpload).toHaveValue('http://centro.example.org/api/v2/sync/reports');
+  await expect(sync.hubInterval).toHaveValue('12');
+  await context.close();
 });

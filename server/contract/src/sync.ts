@@ -105,6 +105,8 @@ export const SyncStatusSchema = Type.Object({
     feedUrl: Nullable(Type.String()),
     uploadUrl: Nullable(Type.String()),
     intervalHours: Type.Integer(),
+    /** when the schedule starts the next sync; null: no automatic sync (no hub, or an interval of 0) */
+    nextSyncAt: Nullable(Type.String()),
     lastPull: Nullable(Type.Object({ at: Type.String(), ok: Type.Boolean(), message: Type.String() })),
     published: Nullable(Type.Object({ at: Type.String(), packs: Type.Integer() })),
   }),
@@ -158,6 +160,23 @@ export const TrustedKeyBodySchema = Type.Object({
 export const TrustedKeyParamsSchema = Type.Object({ keyId: Type.String({ pattern: '^[0-9a-f]{16}$' }) });
 
 export const SyncJobAcceptedSchema = Type.Object({ job: SyncJobSchema });
+
+/** The hub this kit syncs with (docs/SYNC.md "Hub sync"): the kit's settings, or KIT_SYNC_* until an admin saves them. */
+export const SyncSettingsSchema = Type.Object({
+  feedUrl: Nullable(Type.String()),
+  uploadUrl: Nullable(Type.String()),
+  /** automatic sync every so many hours; 0: only by hand */
+  intervalHours: Type.Integer(),
+});
+export type SyncSettings = Static<typeof SyncSettingsSchema>;
+
+/** PUT /v2/admin/sync/settings: all three at once; an empty address is none. Addresses and interval are checked by the server (SYNC_URL_INVALID, SYNC_INTERVAL_INVALID). */
+export const UpdateSyncSettingsSchema = Type.Object({
+  feedUrl: Nullable(Type.String({ maxLength: 2000 })),
+  uploadUrl: Nullable(Type.String({ maxLength: 2000 })),
+  intervalHours: Type.Number(),
+});
+export type UpdateSyncSettings = Static<typeof UpdateSyncSettingsSchema>;
 
 export const SyncNowBodySchema = Type.Object({ arrival: Type.Optional(ImportArrivalSchema) });
 

@@ -1,4 +1,4 @@
-import type { ServicesModeName } from '@kit/contract';
+import type { ServicesModeName, SyncSettings } from '@kit/contract';
 
 /** Settings admins change from /admin/data, with the value a fresh kit starts with. */
 export interface Settings {
@@ -16,6 +16,8 @@ export interface Settings {
   appPackageId: number | null;
   /** each user's storage for uploads in MiB (modules/uploads/quota.service.ts); null: no limit */
   uploadQuotaMb: number | null;
+  /** the hub this kit syncs with, as an admin saved it on /admin/sync; null: KIT_SYNC_* (modules/sync/hub-settings.ts) */
+  hubSync: Readonly<SyncSettings> | null;
 }
 
 export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
@@ -34,4 +36,5 @@ export const SETTING_DEFAULTS: Readonly<Settings> = Object.freeze({
   // replace their biggest video; on the usual 32 GB card about ten people at the limit
   // fill what the system and library leave, long after the admin sees it on /admin/data.
   uploadQuotaMb: 2048,
+  hubSync: null,
 });

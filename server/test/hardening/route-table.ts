@@ -69,6 +69,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "POST /api/v2/admin/data/restore": ADMIN,
   "POST /api/v2/admin/data/restore-usb": ADMIN,
   "POST /api/v2/admin/sync/publish": ADMIN,
+  "PUT /api/v2/admin/sync/settings": ADMIN,
   "POST /api/v2/sync/reports": PUBLIC,
   "DELETE /api/v2/admin/sync/keys/{keyId}": ADMIN,
   "GET /api/v2/admin/resources/{list}": ADMIN,

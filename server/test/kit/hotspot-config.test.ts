@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { cleanupTempDirs, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
 
 afterAll(cleanupTempDirs);
@@ -118,6 +119,9 @@ describe('kit-firstboot with kit-portal.txt', () => {
     'country=pe',
     'admin_password= a"b$c`d\\e f',
     'services_mode=planet',
+    'hub_feed_url = "http://centro.example.org/hub/feed.json"',
+    'hub_upload_url=https://centro.example.org/api/v2/sync/reports',
+    'sync_interval_hours=12',
     'color=azul',
   ].join('\r\n');
   const boot = firstBoot(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(settings)]));
@@ -130,8 +134,17 @@ describe('kit-firstboot with kit-portal.txt', () => {
       KIT_HOSTNAME: 'biblioteca.aldea',
       KIT_ADMIN_PASSWORD: 'a"b$c`d\\e f',
       KIT_SERVICES_MODE: 'planet',
+      KIT_SYNC_FEED_URL: 'http://centro.example.org/hub/feed.json',
+      KIT_SYNC_UPLOAD_URL: 'https://centro.example.org/api/v2/sync/reports',
+      KIT_SYNC_INTERVAL_HOURS: '12',
       KIT_WIFI_SSID: 'Biblioteca Señora Ñu',
       KIT_WIFI_MAX_PHONES: '10',
+    });
+    // The server starts with that file: its hub is the one the technician wrote.
+    expect(loadConfig({ ...env, KIT_DATA_DIR: boot.root })).toMatchObject({
+      syncFeedUrl: 'http://centro.example.org/hub/feed.json',
+      syncUploadUrl: 'https://centro.example.org/api/v2/sync/reports',
+      syncIntervalHours: 12,
     });
     expect(hostapdConf).toMatch(/^ssid=Biblioteca Señora Ñu$/m);
     expect(hostapdConf).toMatch(/^country_code=PE$/m);
@@ -166,7 +179,17 @@ describe('kit-firstboot with kit-portal.txt', () => {
 
 describe('kit-firstboot with bad values', () => {
   const boot = firstBoot(
-    ['kit_name=portal.local', 'ssid=un nombre de red demasiado largo para el wifi', 'wifi_password=corta', 'country=Perú', 'admin_password=123', 'services_mode=luna'].join('\n'),
+    [
+      'kit_name=portal.local',
+      'ssid=un nombre de red demasiado largo para el wifi',
+      'wifi_password=corta',
+      'country=Perú',
+      'admin_password=123',
+      'services_mode=luna',
+      'hub_feed_url=ftp://centro.example.org/hub/feed.json',
+      'hub_upload_url=http://centro.example.org/api/v2/sync/ reports',
+      'sync_interval_hours=721',
+    ].join('\n'),
   );
   const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
   const conf = boot.read('etc/kit-portal/hostapd.conf');
@@ -179,6 +202,16 @@ describe('kit-firstboot with bad values', () => {
     expect(conf).not.toMatch(/^country_code=/m);
     expect(conf).not.toMatch(/^ieee80211d=/m);
     expect(boot.stderr).toMatch(/kit_name.*\n(.*\n)*.*ssid.*\n(.*\n)*.*wifi_password.*\n(.*\n)*.*country/);
+  });
+
+  it('leaves out a hub address that is not http(s) and an interval over 720 hours, so the server still starts', () => {
+    expect(env.KIT_SYNC_FEED_URL).toBeUndefined();
+    expect(env.KIT_SYNC_UPLOAD_URL).toBeUndefined();
+    expect(env.KIT_SYNC_INTERVAL_HOURS).toBeUndefined();
+    expect(boot.stderr).toContain('hub_feed_url «ftp://centro.example.org/hub/feed.json» debe ser una dirección http:// o https://');
+    expect(boot.stderr).toContain('hub_upload_url «http://centro.example.org/api/v2/sync/ reports» debe ser una dirección http:// o https://');
+    expect(boot.stderr).toContain('sync_interval_hours «721» debe ser un número entero de horas entre 0 y 720');
+    expect(() => loadConfig({ ...env, KIT_DATA_DIR: boot.root })).not.toThrow();
   });
 
   it('never opens a network meant to have a password: it makes one and writes it down', () => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** /admin/sync: export, import, trusted publishers (docs/SYNC.md). */
+/** /admin/sync: export, import, the hub, trusted publishers (docs/SYNC.md). */
 export class AdminSyncPage {
   readonly page: Page;
   readonly chosenCategories: Locator;
@@ -16,6 +16,11 @@ export class AdminSyncPage {
   readonly keyLabel: Locator;
   readonly keyText: Locator;
   readonly addKey: Locator;
+  readonly hubFeed: Locator;
+  readonly hubUpload: Locator;
+  readonly hubInterval: Locator;
+  readonly saveHub: Locator;
+  readonly hubSchedule: Locator;
   constructor(page: Page) {
     this.page = page;
     const main = page.getByRole('main');
@@ -32,6 +37,12 @@ export class AdminSyncPage {
     this.keyLabel = main.getByLabel('Nombre');
     this.keyText = main.getByLabel('Clave pública', { exact: true });
     this.addKey = main.getByRole('button', { name: 'Agregar editor' });
+    const hub = page.getByTestId('hub-settings');
+    this.hubFeed = hub.getByLabel('Índice del que se traen paquetes');
+    this.hubUpload = hub.getByLabel('Dirección a la que se envían las estadísticas');
+    this.hubInterval = hub.getByLabel('Sincronizar solo cada');
+    this.saveHub = hub.getByRole('button', { name: 'Guardar centro' });
+    this.hubSchedule = page.getByTestId('hub-schedule');
   }
 
   async goto(): Promise<void> {

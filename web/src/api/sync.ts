@@ -1,4 +1,4 @@
-import type { ImportArrival, ImportReportBody, SyncJob, SyncStatus, TrustedKey } from '@kit/contract';
+import type { ImportArrival, ImportReportBody, SyncJob, SyncSettings, SyncStatus, TrustedKey, UpdateSyncSettings } from '@kit/contract';
 import { api } from './api.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } from './client.ts';
 import { es } from '../i18n/es.ts';
@@ -23,6 +23,8 @@ export const importLibraryFromUsb = (drive: string, name: string, arrival: Impor
   api.request<{ job: SyncJob }>('/v2/admin/sync/import-usb-library', { method: 'POST', body: { drive, name, arrival } }).then((r) => r.job);
 
 export const syncNow = (arrival: ImportArrival) => api.request<{ job: SyncJob }>('/v2/admin/sync/now', { method: 'POST', body: { arrival } }).then((r) => r.job);
+/** The hub's addresses and interval (an empty address is none); the schedule follows at once. */
+export const saveSyncSettings = (settings: UpdateSyncSettings) => api.request<SyncSettings>('/v2/admin/sync/settings', { method: 'PUT', body: settings });
 export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/publish', { method: 'POST' }).then((r) => r.job);
 
 export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });

@@ -69,10 +69,17 @@ export const esSync = {
   },
   hub: {
     title: 'Centro de sincronización',
-    feed: 'Índice del que se traen paquetes',
+    feed: 'Índice del que se traen paquetes (feed.json)',
     upload: 'Dirección a la que se envían las estadísticas',
+    interval: 'Sincronizar solo cada (horas; 0: solo a mano)',
     none: 'Sin configurar',
-    schedule: (hours: number) => (hours > 0 ? `Se sincroniza solo cada ${hours} h.` : 'Se sincroniza solo cuando se pulsa «Sincronizar ahora».'),
+    save: 'Guardar centro',
+    saved: 'Centro de sincronización guardado',
+    intervalNotNumber: 'Escribe un número entero de horas (0 para sincronizar solo a mano)',
+    schedule: (hours: number, next: string | null) =>
+      hours > 0 && next
+        ? `Se sincroniza solo cada ${hours} h y al conectarse a una red nueva (próxima: ${next}).`
+        : 'Se sincroniza solo cuando se pulsa «Sincronizar ahora».',
     syncNow: 'Sincronizar ahora',
     lastPull: 'Última sincronización',
     never: 'Todavía no se sincronizó.',

@@ -30,7 +30,7 @@ export function AdminSyncPage() {
       <ImportPanel status={status} running={running} choices={choices} onChoices={setChoices} report={report} setReport={setReport} refresh={refresh} follow={follow} />
 
       <h2>{t.hub.title}</h2>
-      <HubPanel hub={status.hub} running={running} arrival={choices.arrival} follow={follow} />
+      <HubPanel hub={status.hub} running={running} arrival={choices.arrival} follow={follow} refresh={refresh} />
       {status.certificates && (
         <HubCertificatesPanel certificates={status.certificates} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
       )}

@@ -7,7 +7,7 @@ import { keyIdOf } from './sync-keys.ts';
 /** What an import needs to act on a pack's certificate fields: the kit's enrolment and, on a hub, its issuer. */
 export interface PackCertificatesContext extends KitCertificatesContext {
   hubCertificates: HubCertificates | null;
-  /** KIT_SYNC_UPLOAD_URL: a kit that reports to a hub enrols with the one that answers there */
+  /** the hub's upload address (hub-settings.ts): a kit that reports to a hub enrols with the one that answers there */
   uploadUrl: string | null;
 }
 

@@ -16,6 +16,8 @@ import {
   SyncStatusSchema,
   SyncUsbImportBodySchema,
   SyncUsbLibraryBodySchema,
+  SyncSettingsSchema,
+  UpdateSyncSettingsSchema,
   TrustedKeyBodySchema,
   TrustedKeyParamsSchema,
   TrustedKeySchema,
@@ -35,6 +37,8 @@ import { distrustPublisher, endInterruptedImports, exportsDir, startBackupJob, S
 import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
+import { AutomaticSync } from './automatic-sync.ts';
+import { readHubSettings, saveHubSettings } from './hub-settings.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -50,6 +54,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   sweepStaging(config.dataDir);
   const interrupted = endInterruptedImports(db);
   if (interrupted > 0) app.log.warn({ interrupted }, 'sincronización: importaciones cortadas por un apagado; la biblioteca no cambió');
+  const hub = () => readHubSettings(db, config);
   const jobs = new SyncJobs({
     db,
     dataDir: config.dataDir,
@@ -58,8 +63,13 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     kitName: config.kitHostname,
     usbRoot: config.usbRoot,
     mountsFile: options.mountsFile ?? '/proc/self/mounts',
-    feedUrl: config.syncFeedUrl,
-    uploadUrl: config.syncUploadUrl,
+    // Read when a job starts: an address saved on /admin/sync holds for the next job.
+    get feedUrl() {
+      return hub().feedUrl;
+    },
+    get uploadUrl() {
+      return hub().uploadUrl;
+    },
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     hubCertificates: app.hubCertificates,
@@ -70,21 +80,9 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     },
   });
 
-  // The schedule: a pull every KIT_SYNC_INTERVAL_HOURS, skipped while another job runs.
-  let timer: NodeJS.Timeout | undefined;
-  if (config.syncIntervalHours > 0 && (config.syncFeedUrl || config.syncUploadUrl)) {
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        try {
-          jobs.startPull('pending');
-        } catch (error) {
-          app.log.info({ err: error }, 'sincronización programada omitida');
-        }
-      }, config.syncIntervalHours * 3600_000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  const automatic = new AutomaticSync(jobs, hub, app.log, options);
+  app.addHook('onReady', async () => automatic.start());
+  app.addHook('onClose', async () => automatic.stop());
 
   app.addHook('onRequest', requireAdmin);
   // A pack is streamed by the handler into the importer, never parsed or buffered.
@@ -101,9 +99,8 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       trustedKeys,
       imports,
       hub: {
-        feedUrl: config.syncFeedUrl,
-        uploadUrl: config.syncUploadUrl,
-        intervalHours: config.syncIntervalHours,
+        ...hub(),
+        nextSyncAt: automatic.schedule.nextAt,
         lastPull,
         published: lastPublished(config.dataDir),
       },
@@ -207,6 +204,13 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     const job = jobs.startPull(request.body.arrival ?? 'pending');
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: sincronizar ahora');
     return reply.code(202).send({ job });
+  });
+
+  app.put('/v2/admin/sync/settings', { schema: { body: UpdateSyncSettingsSchema, response: { 200: SyncSettingsSchema, ...ErrorResponses } } }, async (request) => {
+    const saved = saveHubSettings(db, request.body);
+    automatic.schedule.apply(saved);
+    request.log.info({ adminId: request.viewer?.id, ...saved }, 'sincronización: centro configurado');
+    return saved;
   });
 
   app.post('/v2/admin/sync/publish', { schema: { response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {

@@ -13,6 +13,7 @@ import { sendReport } from './hub-report.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
+import type { AutomaticSyncOptions } from './automatic-sync.ts';
 import type { HubCertificates } from './certificates-hub.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
 import { keyIdOf, parsePublicKey, type KitKey } from './sync-keys.ts';
@@ -20,7 +21,7 @@ import { addTrustedKey, markInterruptedImports, readHubState, recentImports, rem
 import { bringLibraryFile, type LibraryImport } from './usb-libraries.ts';
 import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
 
-export interface SyncOptions {
+export interface SyncOptions extends AutomaticSyncOptions {
   /** the kernel's mount table (tests point it at a fixture) */
   mountsFile?: string;
 }
@@ -34,8 +35,9 @@ export interface SyncContext {
   kitName: string;
   usbRoot: string;
   mountsFile: string;
-  feedUrl: string | null;
-  uploadUrl: string | null;
+  /** the hub's addresses as they are now (hub-settings.ts): a job reads them when it starts */
+  readonly feedUrl: string | null;
+  readonly uploadUrl: string | null;
   log: FastifyBaseLogger;
   /** serves a certificate the kit just installed from its hub or a pack (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;

@@ -1,0 +1,45 @@
+import type { SyncSettings, UpdateSyncSettings } from '@kit/contract';
+import { isHubUrl, OPTIONS, type Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
+
+type HubEnvironment = Pick<Config, 'syncFeedUrl' | 'syncUploadUrl' | 'syncIntervalHours'>;
+
+/**
+ * The hub this kit syncs with (docs/SYNC.md "Hub sync"): what an admin saved
+ * on /admin/sync, or, until then, KIT_SYNC_* from the environment (which
+ * kit-firstboot writes from kit-portal.txt). Read at every use, so a change
+ * holds at once.
+ */
+export function readHubSettings(db: Db, env: HubEnvironment): SyncSettings {
+  const saved = readSettings(db).hubSync;
+  return saved ? { ...saved } : { feedUrl: env.syncFeedUrl, uploadUrl: env.syncUploadUrl, intervalHours: env.syncIntervalHours };
+}
+
+/** Checks the three values with the rules KIT_SYNC_* have (config.ts), then stores them together; a bad one changes nothing. */
+export function saveHubSettings(db: Db, body: UpdateSyncSettings): SyncSettings {
+  const settings: SyncSettings = {
+    feedUrl: hubUrl(body.feedUrl, 'body.feedUrl'),
+    uploadUrl: hubUrl(body.uploadUrl, 'body.uploadUrl'),
+    intervalHours: interval(body.intervalHours),
+  };
+  writeSettings(db, { hubSync: settings });
+  return settings;
+}
+
+/** Syncs start by themselves (the schedule, a new network) only with a hub and an interval; 0 is by hand only. */
+export const syncsAutomatically = (settings: SyncSettings): boolean => settings.intervalHours > 0 && (settings.feedUrl !== null || settings.uploadUrl !== null);
+
+function hubUrl(given: string | null, field: string): string | null {
+  const url = given?.trim() ?? '';
+  if (url === '') return null;
+  if (!isHubUrl(url)) throw new AppError('SYNC_URL_INVALID', { field });
+  return url;
+}
+
+function interval(hours: number): number {
+  const { min, max } = OPTIONS.KIT_SYNC_INTERVAL_HOURS;
+  if (!Number.isInteger(hours) || hours < min || hours > max) throw new AppError('SYNC_INTERVAL_INVALID', { field: 'body.intervalHours' });
+  return hours;
+}
