@@ -35,6 +35,7 @@ import { distrustPublisher, endInterruptedImports, exportsDir, startBackupJob, S
 import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
+import { courierStatus } from './courier.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -107,6 +108,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         lastPull,
         published: lastPublished(config.dataDir),
       },
+      courier: courierStatus(db),
       certificates: app.hubCertificates && {
         domain: app.hubCertificates.domain,
         directoryUrl: app.hubCertificates.directoryUrl,
