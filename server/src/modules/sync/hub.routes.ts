@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponses, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { fileAnswerHeaders } from '../../media/serve.ts';
 import { receiveReport } from './hub-report.ts';
 import { FEED_NAME, hubDir } from './hub-feed.ts';
@@ -48,7 +49,7 @@ export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     void reply.headers(CORS_HEADERS);
     return payload;
   });
-  app.options('/v2/sync/reports', { config: { credentialless: true }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
+  app.options('/v2/sync/reports', { config: { credentialless: true }, schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send());
   app.post(
     '/v2/sync/reports',
     { bodyLimit: 9 * 1024 * 1024, config: { credentialless: true }, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...ErrorResponses } } },
