@@ -49,7 +49,7 @@ export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     void reply.headers(CORS_HEADERS);
     return payload;
   });
-  app.options('/v2/sync/reports', { config: { credentialless: true }, schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send());
+  app.options('/v2/sync/reports', { config: { credentialless: true }, schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send(null));
   app.post(
     '/v2/sync/reports',
     { bodyLimit: 9 * 1024 * 1024, config: { credentialless: true }, schema: { body: HubReportBodySchema, response: { 201: HubReportStoredSchema, ...ErrorResponses } } },
