@@ -28,6 +28,7 @@ const PHONES_KEPT = 500;
 
 interface CarriedReport {
   envelope: Envelope;
+  reportId: string;
   createdAt: string;
   /** the certificate request it carries, as JSON ('null': none) */
   request: string;
@@ -67,7 +68,7 @@ async function carriedReport(ctx: KitCertificatesContext): Promise<CarriedReport
   const fresh = kept !== null && Date.now() - Date.parse(kept.createdAt) < CARRIED_REPORT_MAX_AGE_MS && (network === null || network < kept.createdAt);
   if (fresh && kept.request === request) return kept;
   const report = await buildReport(ctx, 'carried');
-  const made: CarriedReport = { envelope: seal(ctx.key, report), createdAt: report.createdAt, request: JSON.stringify(report.certificate ?? null) };
+  const made: CarriedReport = { envelope: seal(ctx.key, report), reportId: report.reportId, createdAt: report.createdAt, request: JSON.stringify(report.certificate ?? null) };
   writeHubState(ctx.db, 'courierReport', made);
   return made;
 }
@@ -80,8 +81,7 @@ export async function reportToCarry(ctx: KitCertificatesContext, hubUrl: string 
     building = carriedReport(ctx).finally(() => making.delete(ctx.dataDir));
     making.set(ctx.dataDir, building);
   }
-  const { envelope } = await building;
-  const reportId = (JSON.parse(envelope.payload) as { reportId: string }).reportId;
+  const { envelope, reportId } = await building;
   const record = readHubState<CourierRecord>(ctx.db, 'courier') ?? EMPTY;
   const phone = phoneOf(address);
   // Written once per phone and report, not at every page a phone opens.
