@@ -66,6 +66,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 // Content packs and sync (docs/SYNC.md)
 import { applyPendingRestore } from './modules/sync/kit-backup.ts';
 import { hubReportRoutes, hubStaticRoutes } from './modules/sync/hub.routes.ts';
+import { courierRoutes } from './modules/sync/courier.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { HubCertificates } from './modules/sync/certificates-hub.ts';
 import type { SyncOptions } from './modules/sync/sync.service.ts';
@@ -223,6 +224,7 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
       // Content packs and sync (docs/SYNC.md)
       await api.register(syncRoutes, sync ?? {});
       await api.register(hubReportRoutes);
+      await api.register(courierRoutes);
     },
     { prefix: '/api' },
   );

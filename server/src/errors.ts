@@ -183,6 +183,7 @@ export const ERRORS = {
   BACKUP_TOO_NEW: { httpCode: 400, type: 'validation', message: 'Esta copia de seguridad se hizo con una versión más nueva de Kit Portal. Actualiza el kit para restaurarla. No se cambió nada' },
   BACKUP_CORRUPT: { httpCode: 400, type: 'validation', message: 'La copia de seguridad está dañada o incompleta. No se cambió nada' },
   BACKUP_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa copia de seguridad' },
+  SYNC_COURIER_NONE: { httpCode: 404, type: 'not_found', message: 'Este kit no tiene la dirección de un centro: no hay nada que llevar' },
   HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
   HUB_REPORT_STALE: { httpCode: 409, type: 'conflict', message: 'El centro ya recibió un informe más reciente de este kit, o este tiene más de 7 días, y no lo atiende. Si la hora del kit está mal, ajústala en /admin/device' },
   // HTTPS certificates a hub obtains for its kits (docs/HTTPS.md)

@@ -7,6 +7,7 @@ import { forgetFirstRead, startFirstRead } from './app/first-read.ts';
 import { createAppRouter } from './app/router.tsx';
 import { keepInstallOffer } from './features/downloads/install-offer.ts';
 import { registerServiceWorker } from './sw/register.ts';
+import { whenIdle } from './ui/prefetch.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -22,7 +23,12 @@ function afterFirstPage(): void {
   // Installing the worker downloads the whole app shell (every chunk): on a phone's first visit it
   // competed with the page's own code, data and picture, so it waits for the page and its load event.
   if (import.meta.env.PROD) whenLoaded(() => void registerServiceWorker());
+  // The phone carries the kit's report to its hub and brings the answer back (offline/courier.ts): in idle time, never before the page.
+  whenLoaded(() => whenIdle(() => void import('./offline/courier-runtime.ts').catch(() => undefined), COURIER_IDLE_TIMEOUT_MS));
 }
+
+/** At the latest this long after the page loaded, the courier starts even if the phone never idles. */
+const COURIER_IDLE_TIMEOUT_MS = 10_000;
 
 function whenLoaded(run: () => void): void {
   if (document.readyState === 'complete') run();

@@ -94,6 +94,19 @@ export const HubKitCertificateSchema = Type.Object({
 });
 export type HubKitCertificate = Static<typeof HubKitCertificateSchema>;
 
+/** What phones carried for this kit (docs/SYNC.md, "Carried by phones"): phones are counted by their address, which is not kept. */
+export const CourierStatusSchema = Type.Object({
+  /** when a phone last took the report phones carry now, and how many phones took it */
+  takenAt: Nullable(Type.String()),
+  takenBy: Type.Integer(),
+  /** when a phone last brought back the hub's answer, and how many phones brought answers */
+  answeredAt: Nullable(Type.String()),
+  answeredBy: Type.Integer(),
+  /** the last answer brought: applied (ok, with the certificate's state then) or refused (the code and message of the refusal); a hub's refusal to issue is ok with its code */
+  outcome: Nullable(Type.Object({ ok: Type.Boolean(), state: Nullable(Type.String()), code: Nullable(Type.String()), message: Nullable(Type.String()) })),
+});
+export type CourierStatus = Static<typeof CourierStatusSchema>;
+
 export const SyncStatusSchema = Type.Object({
   kit: Type.Object({ name: Type.String(), keyId: Type.String(), publicKey: Type.String() }),
   job: Nullable(SyncJobSchema),
@@ -110,6 +123,7 @@ export const SyncStatusSchema = Type.Object({
     lastPull: Nullable(Type.Object({ at: Type.String(), ok: Type.Boolean(), message: Type.String() })),
     published: Nullable(Type.Object({ at: Type.String(), packs: Type.Integer() })),
   }),
+  courier: CourierStatusSchema,
   /** this server as a hub that obtains HTTPS certificates for its kits (KIT_ACME_*); null: it does not (docs/HTTPS.md) */
   certificates: Nullable(
     Type.Object({
@@ -180,15 +194,36 @@ export type UpdateSyncSettings = Static<typeof UpdateSyncSettingsSchema>;
 
 export const SyncNowBodySchema = Type.Object({ arrival: Type.Optional(ImportArrivalSchema) });
 
-/** A kit's signed report to its hub: the exact signed JSON text and its ed25519 signature. */
-export const HubReportBodySchema = Type.Object({
-  payload: Type.String({ minLength: 2, maxLength: 8 * 1024 * 1024 }),
-  signature: Type.Object({
-    keyId: Type.String({ maxLength: 16 }),
-    publicKey: Type.String({ maxLength: 200 }),
-    signature: Type.String({ maxLength: 200 }),
-  }),
+/** A signed envelope (a report, the hub's answer): the exact signed JSON text and its signature. */
+const EnvelopeSchema = (maxPayload: number) =>
+  Type.Object({
+    payload: Type.String({ minLength: 2, maxLength: maxPayload }),
+    signature: Type.Object({
+      keyId: Type.String({ maxLength: 16 }),
+      publicKey: Type.String({ maxLength: 200 }),
+      signature: Type.String({ maxLength: 200 }),
+    }),
+  });
+
+/** A kit's signed report to its hub. */
+export const HubReportBodySchema = EnvelopeSchema(8 * 1024 * 1024);
+
+/** GET /v2/sync/courier: what a phone carries to the hub (docs/SYNC.md, "Carried by phones"). */
+export const CourierReportSchema = Type.Object({
+  /** where the phone posts the report: the hub's POST /api/v2/sync/reports */
+  hubUrl: Type.String(),
+  /** the kit's signed report, public data only */
+  report: HubReportBodySchema,
 });
+export type CourierReport = Static<typeof CourierReportSchema>;
+
+/** POST /v2/sync/courier: the hub's signed answer (its reply's `certificate`) a phone brings back. */
+export const CourierAnswerBodySchema = EnvelopeSchema(96 * 1024);
+export const CourierAnswerTakenSchema = Type.Object({
+  /** the kit's certificate state after it: name-needed, pending, issued, failed */
+  state: Nullable(Type.String()),
+});
+
 export const HubReportStoredSchema = Type.Object({
   stored: Type.Boolean(),
   /** the hub's signed answer to the report's certificate request, when this hub issues certificates (docs/HTTPS.md) */

@@ -38,6 +38,10 @@ const OPEN_IN_RESTRICTED_MODE: ReadonlySet<string> = new Set([
   // kit to kit, not people: a hub an admin chose to publish, and the signed reports kits send it (docs/SYNC.md)
   'GET /hub/*',
   'POST /api/v2/sync/reports',
+  'OPTIONS /api/v2/sync/reports',
+  // what phones carry between the kit and its hub: public, signed data (docs/SYNC.md, "Carried by phones")
+  'GET /api/v2/sync/courier',
+  'POST /api/v2/sync/courier',
   // the phones' captive-portal probes (on a kit)
   ...Object.keys(PROBES).map((path) => `GET ${path}`),
 ]);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { courierHubUrl } from '../modules/sync/courier.ts';
 
 /**
  * The policy of the app's own pages (index.html, the static shell, every
@@ -39,6 +40,20 @@ export function pageCspWithStyle(style: string): string {
   return PAGE_CSP.replace("style-src 'self'", `style-src 'self' 'unsafe-inline' 'sha256-${hash}'`);
 }
 
+/**
+ * The page policy where the app also posts to the kit's hub: phones carry the
+ * kit's signed report there and bring the answer back (docs/SYNC.md,
+ * "Carried by phones"). Only that one origin, never any site.
+ */
+export function pageCspFor(hubUrl: string | null): string {
+  if (hubUrl === null) return PAGE_CSP;
+  try {
+    return PAGE_CSP.replace("connect-src 'self'", `connect-src 'self' ${new URL(hubUrl).origin}`);
+  } catch {
+    return PAGE_CSP;
+  }
+}
+
 /** Other sites (a tile's target) learn nothing of the page a villager came from. */
 export const REFERRER_POLICY = 'same-origin';
 
@@ -52,7 +67,7 @@ export const REFERRER_POLICY = 'same-origin';
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', REFERRER_POLICY);
-    if (!reply.hasHeader('Content-Security-Policy')) void reply.header('Content-Security-Policy', PAGE_CSP);
+    if (!reply.hasHeader('Content-Security-Policy')) void reply.header('Content-Security-Policy', pageCspFor(courierHubUrl(app.db, app.config)));
     return payload;
   });
 }

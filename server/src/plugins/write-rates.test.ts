@@ -19,6 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** An envelope of the right shape that no key signed: refused by the route, after the hook counted it. */
+const UNSIGNED = { payload: '{}', signature: { keyId: '0123456789abcdef', publicKey: 'AAAA', signature: 'AAAA' } };
+
 /**
  * One request per budget that passes validation and reaches the route (most
  * are then refused for a missing object, cheaply): what the hook counts.
@@ -30,6 +33,8 @@ const SPENDERS: Record<WriteAction, Omit<InjectOptions, 'remoteAddress' | 'heade
   lists: { method: 'POST', url: '/api/v2/playlists/999999/items', payload: { resource_id: 1 } },
   uploads: { method: 'POST', url: '/api/uploads', payload: { resourceId: 999_999, size: 10 } },
   contact: { method: 'POST', url: '/api/v2/contact', payload: { name: 'Julia', replyTo: 'julia@correo.pe', message: 'Quisiera saber cuándo llega la radio.' } },
+  hubReports: { method: 'POST', url: '/api/v2/sync/reports', payload: UNSIGNED },
+  courierAnswers: { method: 'POST', url: '/api/v2/sync/courier', payload: UNSIGNED },
 };
 
 const send = (action: WriteAction, address: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
@@ -65,7 +70,7 @@ describe('write rates (plugins/write-rates.ts)', () => {
     expect((await send(action, '10.9.9.9', users[6])).statusCode).not.toBe(429);
   });
 
-  it.each(['registrations', 'contact'] as const)('limits %s per address, signed in or not', async (action) => {
+  it.each(['registrations', 'contact', 'hubReports', 'courierAnswers'] as const)('limits %s per address, signed in or not', async (action) => {
     const limit = WRITE_RATES[action].perAddress.limit;
     for (let i = 0; i < limit; i++) {
       const res = await send(action, '10.2.0.1', i % 2 === 0 ? {} : (users[5] ?? {}));

@@ -88,6 +88,19 @@ export const WRITE_RATES = {
     perAddress: { limit: 5, windowMs: 10 * MINUTE },
     refusal: 'Enviaste demasiados mensajes seguidos.',
   },
+  hubReports: {
+    // kits' reports to this server as a hub, and the ones phones carry: a phone on mobile data shares its
+    // address with a whole town behind the carrier's NAT, and a kit posts one or two per sync
+    routes: ['POST /api/v2/sync/reports'],
+    perAddress: { limit: 120, windowMs: 10 * MINUTE },
+    refusal: 'Llegaron demasiados informes desde esta conexión.',
+  },
+  courierAnswers: {
+    // a phone brings back at most one answer each time it opens the app on the kit
+    routes: ['POST /api/v2/sync/courier'],
+    perAddress: { limit: 30, windowMs: 10 * MINUTE },
+    refusal: 'Llegaron demasiadas respuestas del centro desde este teléfono.',
+  },
 } as const satisfies Record<string, WriteRate>;
 
 export type WriteAction = keyof typeof WRITE_RATES;

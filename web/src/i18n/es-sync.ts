@@ -87,6 +87,18 @@ export const esSync = {
     published: (packs: number, at: string) => `Índice publicado en /hub/feed.json: ${packs} paquetes (último: ${at}).`,
     notPublished: 'Este kit todavía no publicó su índice.',
   },
+  courier: {
+    title: 'Llevado por teléfonos',
+    intro: 'Los teléfonos que abren el portal en este kit llevan su informe al centro cuando tienen internet, y traen la respuesta del centro (el nombre y el certificado HTTPS del kit) en su próxima visita.',
+    taken: 'Informe actual',
+    takenBy: (phones: number, at: string) => `lo llevan ${phones} ${phones === 1 ? 'teléfono' : 'teléfonos'} (el último, ${at})`,
+    answered: 'Respuestas traídas',
+    answeredBy: (phones: number, at: string) => `por ${phones} ${phones === 1 ? 'teléfono' : 'teléfonos'} (la última, ${at})`,
+    result: 'Resultado',
+    never: 'Todavía ninguno.',
+    states: { 'name-needed': 'Nombre recibido; los próximos teléfonos llevan la solicitud del certificado', pending: 'El centro está emitiendo el certificado', issued: 'Certificado recibido', failed: 'El centro no pudo emitir el certificado' } as Record<string, string>,
+    refused: (message: string) => `Rechazada: ${message}`,
+  },
   certificates: {
     title: 'Certificados HTTPS para los kits',
     intro: (domain: string) =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { exportCertificates } from '../api/sync.ts';
+import { CourierPanel } from '../features/sync/CourierPanel.tsx';
 import { ExportForm } from '../features/sync/ExportForm.tsx';
 import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
 import { HubPanel } from '../features/sync/HubPanel.tsx';
@@ -31,6 +32,7 @@ export function AdminSyncPage() {
 
       <h2>{t.hub.title}</h2>
       <HubPanel hub={status.hub} running={running} arrival={choices.arrival} follow={follow} refresh={refresh} />
+      {status.hub.uploadUrl && <CourierPanel courier={status.courier} />}
       {status.certificates && (
         <HubCertificatesPanel certificates={status.certificates} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
       )}

@@ -13,6 +13,14 @@ declare module 'fastify' {
     /** the phones each account logged in from (known-device.ts) */
     knownDevices: KnownDevices;
   }
+  interface FastifyContextConfig {
+    /**
+     * a route that takes no credentials (signed envelopes any page may post
+     * across origins, docs/SYNC.md): its cookie and token are never read, so
+     * it runs as anonymous and there is no session for a forged request to ride
+     */
+    credentialless?: boolean;
+  }
 }
 
 export const TOKEN_COOKIE = 'kp_token';
@@ -65,6 +73,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('tokenClaims', null);
 
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.credentialless) return;
     const fromHeader = bearerToken(request);
     const token = fromHeader ?? request.cookies[TOKEN_COOKIE];
     if (UNSAFE_METHODS.has(request.method)) refuseCrossSite(request, fromHeader === undefined && token !== undefined);

@@ -136,6 +136,20 @@ export class HubCertificates {
     return this.#wait(kit.keyId, this.#start(kit.keyId), waitMs);
   }
 
+  /**
+   * Where a request the hub handled before stands now (a report posted again,
+   * as several phones carry the same one), from the record alone: it never
+   * binds a name or starts an order. Null for a kit the hub has no record of.
+   */
+  recorded(kit: RequestingKit, request: CertificateRequest): CertificateAnswer | null {
+    const row = certificateOfKit(this.#db, kit.keyId);
+    if (!row) return null;
+    if (request.csr === null) return this.#answer(row, 'name-needed');
+    if (this.#running.has(kit.keyId)) return this.#answer(row, 'pending');
+    // Another request than the one on record was refused (the record says why) or waits its turn.
+    return row.csr_sha256 === sha256(request.csr) || row.state === 'failed' ? this.#answer(row) : this.#answer(row, 'pending');
+  }
+
   /** The latest answer for every kit: what the hub's packs carry to kits that come by USB. */
   answers(): CertificateAnswer[] {
     return allKitCertificates(this.#db).map((row) => this.#answer(row));

@@ -97,21 +97,46 @@ export async function certificateRequest(ctx: KitCertificatesContext): Promise<C
   const enrolment = readEnrolment(ctx.dataDir);
   const label = labelFor(ctx.kitName, enrolment?.domain ?? null);
   if (!enrolment?.name) return { label, csr: null };
-  const pending = await readPending(ctx.dataDir);
-  const request = pending?.request.name === enrolment.name ? pending.request : await makePending(ctx.dataDir, enrolment.name);
+  const request = await pendingFor(ctx.dataDir, enrolment.name);
   return { label, csr: request.csr };
 }
 
+/** The request files' readers and writers, one after the other per data dir (a sync, phones asking what to carry). */
+const requestQueues = new Map<string, Promise<unknown>>();
+
+/** The pending request for NAME, made once: a second key written meanwhile would not match the request on disk. */
+function pendingFor(dataDir: string, name: string): Promise<PendingRequest> {
+  const next = (requestQueues.get(dataDir) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      const pending = await readPending(dataDir);
+      return pending?.request.name === name ? pending.request : makePending(dataDir, name);
+    });
+  requestQueues.set(dataDir, next);
+  void next.catch(() => undefined).finally(() => requestQueues.get(dataDir) === next && requestQueues.delete(dataDir));
+  return next;
+}
+
+/**
+ * What a refused answer does: 'record' keeps it as the kit's last error (an
+ * answer from the hub's own address or an admin's pack: the sync or import
+ * went fine, the admin sees why the certificate did not change); 'refuse'
+ * throws it and writes nothing (an answer a phone brought, courier.ts:
+ * anyone can post one, and a late one may well be out of date).
+ */
+export type OnRefusal = 'record' | 'refuse';
+
 /**
  * The hub's answer in its report answer: applied only when signed by a
- * trusted publisher (the hub) and well formed; otherwise it is the last
- * error (CERT_ANSWER_INVALID), never the sync's: the library sync went fine.
+ * trusted publisher (the hub) and well formed; otherwise CERT_ANSWER_INVALID,
+ * as ON_REFUSAL says.
  */
-export async function applyAnswerEnvelope(ctx: KitCertificatesContext, envelope: unknown): Promise<'again' | 'done'> {
+export async function applyAnswerEnvelope(ctx: KitCertificatesContext, envelope: unknown, onRefusal: OnRefusal = 'record'): Promise<'again' | 'done'> {
   const opened = openTrusted(ctx.db, ctx.key, envelope);
-  if (opened && Value.Check(CertificateAnswerSchema, opened.value)) return applyAnswer(ctx, opened.value, keyIdOf(opened.signature.publicKey));
-  const before = readEnrolment(ctx.dataDir);
+  if (opened && Value.Check(CertificateAnswerSchema, opened.value)) return applyAnswer(ctx, opened.value, keyIdOf(opened.signature.publicKey), onRefusal);
   const error = new AppError('CERT_ANSWER_INVALID');
+  if (onRefusal === 'refuse') throw error;
+  const before = readEnrolment(ctx.dataDir);
   ctx.log.warn('certificados: respuesta del centro sin firma de confianza; sigue el certificado anterior');
   await writeEnrolment(ctx.dataDir, { ...unchanged(before), lastError: { code: error.code, message: error.message, at: new Date().toISOString() } });
   return 'done';
@@ -147,9 +172,10 @@ function speaksForEnrolment(before: Enrolment | null, answer: CertificateAnswer,
  * Applies the hub's answer for this kit, signed by SIGNER (a key id computed
  * from a trusted, verified key; never one the answer claims). 'again': the
  * hub gave the kit its name, so a request for it can go at once. An answer
- * from another signer, a refusal or a bad chain is kept as the last error.
+ * from another signer, a refusal or a bad chain is kept as the last error
+ * (or thrown, ON_REFUSAL).
  */
-export async function applyAnswer(ctx: KitCertificatesContext, answer: CertificateAnswer, signer: string): Promise<'again' | 'done'> {
+export async function applyAnswer(ctx: KitCertificatesContext, answer: CertificateAnswer, signer: string, onRefusal: OnRefusal = 'record'): Promise<'again' | 'done'> {
   const before = readEnrolment(ctx.dataDir);
   const at = new Date().toISOString();
   const enrolment: Enrolment = {
@@ -177,11 +203,12 @@ export async function applyAnswer(ctx: KitCertificatesContext, answer: Certifica
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    ctx.log.warn({ code: error.code, message: error.message, signer }, 'certificados: respuesta del centro rechazada; sigue el certificado anterior');
+    if (onRefusal === 'refuse') throw error;
     enrolment.state = before?.state ?? null;
     if (error.code === 'CERT_ANSWER_INVALID') Object.assign(enrolment, { name: before?.name ?? null, domain: before?.domain ?? null, hubKeyId: before?.hubKeyId ?? null });
     const message = error.code === 'CERT_ANSWER_INVALID' ? error.message : `El certificado recibido del centro no se instaló: ${error.message}. Se conserva el certificado anterior`;
     enrolment.lastError = { code: error.code, message, at };
-    ctx.log.warn({ code: error.code, message: error.message, signer }, 'certificados: respuesta del centro rechazada; sigue el certificado anterior');
   }
   await writeEnrolment(ctx.dataDir, enrolment);
   return result;

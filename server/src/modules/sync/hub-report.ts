@@ -48,21 +48,41 @@ export async function sendReport(ctx: KitCertificatesContext, uploadUrl: string)
   return sent;
 }
 
-/** Posts one report; remembers how far it got only when the hub took it. */
-async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promise<{ sent: HubReport; answer: unknown }> {
+/** The days of usage a carried report holds at most (the hub refuses reports older than a week anyway). */
+const CARRIED_USAGE_DAYS = 7;
+
+/** When a report last reached the hub over the network (by the kit's clock); null before the first. */
+export const lastNetworkReportAt = (db: Db): string | null => readHubState<Reported>(db, 'reported')?.at ?? null;
+
+/**
+ * A report as the kit makes it now: usage per resource and day from the last
+ * day a network report reached the hub (that day again whole: the hub keeps
+ * the latest figure per kit, resource and day), its certificate request when
+ * it wants one, and, sent to the hub's own address only, the moderation
+ * decisions since then. A report phones carry (courier.ts) is public: no
+ * decisions (their reasons are an admin's words; they go by network or in
+ * packs), and a week of usage at most, to stay small for a phone.
+ */
+export async function buildReport(ctx: KitCertificatesContext, route: 'network' | 'carried'): Promise<HubReport> {
   const last = readHubState<Reported>(ctx.db, 'reported');
   const certificate = await certificateRequest(ctx);
-  const createdAt = new Date().toISOString();
-  const report: HubReport = {
+  const lastDay = last?.day ?? '0000-00-00';
+  const carriedFrom = new Date(Date.now() - (CARRIED_USAGE_DAYS - 1) * 24 * 3600_000).toISOString().slice(0, 10);
+  return {
     format: REPORT_FORMAT,
     reportId: randomUUID(),
     kit: ctx.kitName,
-    createdAt,
-    // The last reported day is sent again whole: the hub keeps the latest figure per kit, resource and day.
-    usage: usageSince(ctx.db, last?.day ?? '0000-00-00'),
-    decisions: decisionsSince(ctx.db, last?.at ?? ''),
+    createdAt: new Date().toISOString(),
+    usage: usageSince(ctx.db, route === 'carried' && carriedFrom > lastDay ? carriedFrom : lastDay),
+    decisions: route === 'network' ? decisionsSince(ctx.db, last?.at ?? '') : [],
     ...(certificate ? { certificate } : {}),
   };
+}
+
+/** Posts one report; remembers how far it got only when the hub took it. */
+async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promise<{ sent: HubReport; answer: unknown }> {
+  const report = await buildReport(ctx, 'network');
+  const { certificate, createdAt } = report;
   let response: Response;
   try {
     response = await fetch(uploadUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seal(ctx.key, report)) });
@@ -106,26 +126,30 @@ const isInstant = (text: string): boolean => !Number.isNaN(Date.parse(text)) && 
 /**
  * The hub's side: keeps a report signed by a trusted kit, once, and answers
  * its certificate request (signed by the hub) when this hub issues
- * certificates. A report handled before (the same report id, posted again)
- * is answered `stored: false` and asks for nothing again; one older than
- * the newest from that kit, or than REPORT_MAX_AGE_MS, is refused
- * (HUB_REPORT_STALE): a replayed request never orders a certificate.
+ * certificates. A report handled before (the same report id, posted again:
+ * several phones carry the same one, docs/SYNC.md) is answered `stored:
+ * false` with where its request stands now, from the hub's record, and asks
+ * for nothing again; one older than the newest from that kit, or than
+ * REPORT_MAX_AGE_MS, is refused (HUB_REPORT_STALE): a replayed request never
+ * orders a certificate.
  */
 export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: HubCertificates | null }, body: unknown): Promise<{ stored: boolean; certificate?: Envelope }> {
   const opened = openTrusted(ctx.db, ctx.key, body);
   if (!opened || !Value.Check(HubReportSchema, opened.value) || !isInstant(opened.value.createdAt)) throw new AppError('HUB_REPORT_INVALID');
   const report = opened.value;
-  if (hubReportKept(ctx.db, report.reportId)) return { stored: false };
   // The key id is computed from the verified key, never taken from what the sender claims.
-  const keyId = keyIdOf(opened.signature.publicKey);
+  const kit = { keyId: keyIdOf(opened.signature.publicKey), publicKey: opened.signature.publicKey, kitName: report.kit };
+  if (hubReportKept(ctx.db, report.reportId)) {
+    const recorded = report.certificate && ctx.certificates ? ctx.certificates.recorded(kit, report.certificate) : null;
+    return { stored: false, ...(recorded ? { certificate: seal(ctx.key, recorded) } : {}) };
+  }
   const now = new Date();
-  const newest = newestHubReportAt(ctx.db, keyId);
+  const newest = newestHubReportAt(ctx.db, kit.keyId);
   if (Date.parse(report.createdAt) < now.getTime() - REPORT_MAX_AGE_MS || (newest !== null && report.createdAt < newest)) {
     throw new AppError('HUB_REPORT_STALE', { reportId: report.reportId, createdAt: report.createdAt, newest });
   }
-  const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId, kit: report.kit, body: (body as { payload: string }).payload, createdAt: report.createdAt, receivedAt: now.toISOString() });
+  const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId: kit.keyId, kit: report.kit, body: (body as { payload: string }).payload, createdAt: report.createdAt, receivedAt: now.toISOString() });
   if (!stored || !report.certificate || ctx.certificates === null) return { stored };
-  const kit = { keyId, publicKey: opened.signature.publicKey, kitName: report.kit };
   const answer = await ctx.certificates.handle(kit, report.certificate, ISSUE_WAIT_MS);
   return { stored, certificate: seal(ctx.key, answer) };
 }

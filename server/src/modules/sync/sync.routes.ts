@@ -39,6 +39,7 @@ import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
 import { AutomaticSync } from './automatic-sync.ts';
 import { readHubSettings, saveHubSettings } from './hub-settings.ts';
+import { courierStatus } from './courier.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -104,6 +105,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         lastPull,
         published: lastPublished(config.dataDir),
       },
+      courier: courierStatus(db),
       certificates: app.hubCertificates && {
         domain: app.hubCertificates.domain,
         directoryUrl: app.hubCertificates.directoryUrl,
