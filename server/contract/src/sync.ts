@@ -170,15 +170,17 @@ export const HubReportBodySchema = Type.Object({
     signature: Type.String({ maxLength: 200 }),
   }),
 });
+/** A document signed by a kit or hub: the exact signed JSON text and its signature. */
+const SignedEnvelopeSchema = Type.Object({
+  payload: Type.String(),
+  signature: Type.Object({ keyId: Type.String(), publicKey: Type.String(), signature: Type.String() }),
+});
 export const HubReportStoredSchema = Type.Object({
   stored: Type.Boolean(),
   /** the hub's signed answer to the report's certificate request, when this hub issues certificates (docs/HTTPS.md) */
-  certificate: Type.Optional(
-    Type.Object({
-      payload: Type.String(),
-      signature: Type.Object({ keyId: Type.String(), publicKey: Type.String(), signature: Type.String() }),
-    }),
-  ),
+  certificate: Type.Optional(SignedEnvelopeSchema),
+  /** the hub's time, signed (`{format: 1, now}`): a kit's clock moves forward to it (docs/SYNC.md "Reports"); older hubs send none */
+  clock: Type.Optional(SignedEnvelopeSchema),
 });
 
 export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });

@@ -30,6 +30,7 @@ const SPENDERS: Record<WriteAction, Omit<InjectOptions, 'remoteAddress' | 'heade
   lists: { method: 'POST', url: '/api/v2/playlists/999999/items', payload: { resource_id: 1 } },
   uploads: { method: 'POST', url: '/api/uploads', payload: { resourceId: 999_999, size: 10 } },
   contact: { method: 'POST', url: '/api/v2/contact', payload: { name: 'Julia', replyTo: 'julia@correo.pe', message: 'Quisiera saber cuándo llega la radio.' } },
+  clockHints: { method: 'POST', url: '/api/v2/clock/hint', payload: { now: '2026-12-02T08:00:00.000Z' } },
 };
 
 const send = (action: WriteAction, address: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>

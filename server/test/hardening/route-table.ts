@@ -70,6 +70,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "POST /api/v2/admin/data/restore-usb": ADMIN,
   "POST /api/v2/admin/sync/publish": ADMIN,
   "POST /api/v2/sync/reports": PUBLIC,
+  "POST /api/v2/clock/hint": PUBLIC,
   "DELETE /api/v2/admin/sync/keys/{keyId}": ADMIN,
   "GET /api/v2/admin/resources/{list}": ADMIN,
   "GET /api/v2/resources/mine": USER,

@@ -62,6 +62,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     uploadUrl: config.syncUploadUrl,
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
+    clock: app.kitClock,
     hubCertificates: app.hubCertificates,
     acmeCaFile: config.acmeCaFile,
     onFilesArrived: () => {
