@@ -76,6 +76,9 @@ test('status refreshes by itself; the Wi-Fi goes off and on after confirming; th
 
   await page.getByRole('button', { name: 'Usar la hora de este teléfono' }).click();
   await expect(page.getByText('Hora del kit actualizada')).toBeVisible();
+  // The admin confirmed the clock, and the change is listed under it.
+  await expect(page.getByTestId('device-clock-confirmed')).toHaveText('Hora confirmada por un administrador desde el último arranque.');
+  await expect(page.getByTestId('device-clock-changes')).toContainText('Un administrador de');
 
   const actions = kit.scripts.actions();
   expect(actions.slice(0, 2)).toEqual([

@@ -76,7 +76,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
     { bodyLimit: 4 * PEM_MAX, schema: { body: DeviceCertificateBodySchema, response: { 200: DeviceCertificateResultSchema, ...ErrorResponses } } },
     async (request) => {
       const pair = parseCertificatePair(request.body.cert, request.body.key);
-      const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname), app.config.acmeCaFile);
+      const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname), app.config.acmeCaFile, app.kitClock.now());
       await writeCertificatePair(app.config.dataDir, pair);
       request.log.info({ adminId: adminId(request), action: 'certificate', names: certificate.names, validTo: certificate.validTo }, 'dispositivo: certificado HTTPS instalado');
       // Served from now on: the listener swaps its certificate, or opens.
