@@ -8,3 +8,13 @@ CREATE TABLE kit_clock_changes (
   old_time TEXT NOT NULL,
   new_time TEXT NOT NULL
 );
+
+-- What told the kit the time during a boot (the hub, the admin, agreeing
+-- phones): a server restarted within the same boot (an update, the watchdog)
+-- keeps its clock confirmed. Keyed by the kernel's boot id, so a power cut
+-- starts unconfirmed.
+CREATE TABLE kit_clock_confirmations (
+  boot_id TEXT PRIMARY KEY,
+  source  TEXT NOT NULL CHECK (source IN ('hub', 'admin', 'phones')),
+  at      TEXT NOT NULL
+);

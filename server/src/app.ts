@@ -186,7 +186,7 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
   // At the root, before /api and the web app, so its hook sees every request (only on a kit).
   await app.register(captiveRoutes);
   // The kit's clock: moved forward by what the kit learns, and confirmed before anything is redirected to HTTPS.
-  await app.register(registerKitClock, { ...(device?.systemNow ? { systemNow: device.systemNow } : {}) });
+  await app.register(registerKitClock, device?.clock ?? {});
   // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
   await app.register(registerHttps);
 

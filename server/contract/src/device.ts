@@ -131,7 +131,7 @@ export const HttpsStatusSchema = Type.Object({
   /** null until the kit has synced with a hub that issues certificates */
   enrolment: nullable(CertificateEnrolmentSchema),
   /**
-   * the kit's clock is known not to be behind: since the server started, the hub's signed time, the admin
+   * the kit's clock is known not to be behind: since the kit booted, the hub's signed time, the admin
    * or agreeing phones told it the time (always true off a kit). Until then nothing is redirected to HTTPS.
    */
   clockConfirmed: Type.Boolean(),
@@ -197,7 +197,7 @@ export const DeviceStatusSchema = Type.Object({
   }),
   https: HttpsStatusSchema,
   clock: Type.Object({
-    /** what told the kit the time since the server started (hub, admin or phones); null: its clock may be behind */
+    /** what told the kit the time since it booted (hub, admin or phones); null: its clock may be behind */
     confirmedBy: nullable(Type.Union([Type.Literal('hub'), Type.Literal('admin'), Type.Literal('phones')])),
     /** the last changes of the clock, newest first */
     changes: Type.Array(KitClockChangeSchema),

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { describeResult, runKitScript } from './device.scripts.ts';
 import { readHttpsStatus } from './https-status.ts';
 import { countPhones, DEFAULT_PATHS, type DevicePaths, readDisk, readHostapd, readLoad, readMemory, readTemperature, readThrottling, readUptime } from './device.status.ts';
+import type { KitClockOptions } from './kit-clock.ts';
 import { readKitWifiStatus } from './wifi-settings.ts';
 
 export interface DeviceOptions {
@@ -17,8 +18,8 @@ export interface DeviceOptions {
   powerGraceMs?: number;
   /** wait after a Wi-Fi change's 202 was sent before applying it (the Wi-Fi drops then) */
   wifiDelayMs?: number;
-  /** the kit's system clock (kit-clock.ts; tests: one that is behind) */
-  systemNow?: () => number;
+  /** the kit's clock (kit-clock.ts; tests: a system clock that is behind) */
+  clock?: KitClockOptions;
 }
 
 const STATUS_TIMEOUT_MS = 5_000;

@@ -309,7 +309,7 @@ describe('redirectsNow', () => {
 describe('server/src/main.ts with a certificate in the data folder', () => {
   it('listens on both ports: HTTPS verified for portal.kit, plain-HTTP pages sent there once three phones agree on the time', async () => {
     const portal = selfSignedCertificate();
-    const t = await kitWithCertificate(portal); // only for its data folder and installed files
+    const t = await kitWithCertificate(portal, {}, { clockSet: false }); // only for its data folder and installed files
     await t.app.close();
     const httpsPort = await freePort();
     const kit = await startKitProcess(t.dataDir, 'prueba-123', { KIT_HTTPS_PORT: String(httpsPort), KIT_IS_KIT: 'true', LOG_LEVEL: 'warn', ...phonesTrust(portal) });

@@ -1,7 +1,7 @@
 import type { KitClockChange, KitClockSource } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 
-/** SQL of the kit's clock changes (kit_clock_changes, migration 0016). */
+/** SQL of the kit's clock: its changes (kit_clock_changes) and what confirmed it in a boot (kit_clock_confirmations), migration 0016. */
 
 interface DbKitClockChange {
   id: number;
@@ -18,4 +18,18 @@ export function recordClockChange(db: Db, change: Omit<KitClockChange, 'id'>): v
 export function recentClockChanges(db: Db, limit: number): KitClockChange[] {
   const rows = db.prepare('SELECT * FROM kit_clock_changes ORDER BY id DESC LIMIT ?').all(limit) as DbKitClockChange[];
   return rows.map((row) => ({ id: row.id, source: row.source, from: row.old_time, to: row.new_time }));
+}
+
+/** What confirmed the clock during the boot BOOT_ID, or null. */
+export function confirmationOf(db: Db, bootId: string): Exclude<KitClockSource, 'certificate'> | null {
+  const row = db.prepare('SELECT source FROM kit_clock_confirmations WHERE boot_id = ?').get(bootId) as { source: Exclude<KitClockSource, 'certificate'> } | undefined;
+  return row?.source ?? null;
+}
+
+/** Keeps what confirmed the clock during BOOT_ID (the latest word wins); rows of other boots go. */
+export function recordConfirmation(db: Db, bootId: string, source: Exclude<KitClockSource, 'certificate'>, at: string): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM kit_clock_confirmations WHERE boot_id <> ?').run(bootId);
+    db.prepare('INSERT INTO kit_clock_confirmations (boot_id, source, at) VALUES (?, ?, ?) ON CONFLICT (boot_id) DO UPDATE SET source = excluded.source, at = excluded.at').run(bootId, source, at);
+  })();
 }

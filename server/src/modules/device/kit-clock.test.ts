@@ -5,9 +5,12 @@
  * that agree, the hub's signed time in its answer to a report (a real hub
  * app over HTTP), the admin, and the log of changes /admin/device shows.
  */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { actionCalls, cleanupDeviceDirs, phonesTrust, recorderScripts, selfSignedCertificate, until, type RecorderScripts } from '../../../test/device-helpers.ts';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
 import { loadOrCreateKitKey } from '../sync/sync-keys.ts';
 import { addTrustedKey } from '../sync/sync.repo.ts';
 import { parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
@@ -28,10 +31,17 @@ afterEach(async () => {
 });
 afterAll(cleanupDeviceDirs);
 
-/** A kit whose system clock is BEHIND_MS behind the real time (negative: ahead). */
+/** A boot of its own: the kernel's boot id as a file (kit-clock.ts keeps a confirmation for the boot). */
+function bootIdFile(): string {
+  const file = path.join(tempDir('kit-boot-'), 'boot_id');
+  fs.writeFileSync(file, `${randomUUID()}\n`);
+  return file;
+}
+
+/** A kit whose system clock is BEHIND_MS behind the real time (negative: ahead), in a boot of its own. */
 async function kitBehind(behindMs: number, env: Record<string, string> = {}): Promise<Kit> {
   const scripts = recorderScripts();
-  const t = await buildTestApp({ KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: scripts.dir, ...env }, { device: { systemNow: () => Date.now() - behindMs } });
+  const t = await buildTestApp({ KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: scripts.dir, ...env }, { device: { clock: { systemNow: () => Date.now() - behindMs, bootIdFile: bootIdFile() } } });
   open.push(t);
   await createUser(t.app, 'admin', 'clave-admin', { admin: true });
   return { t, scripts, token: (await login(t.app, 'admin', 'clave-admin')).token };
@@ -126,6 +136,23 @@ describe('phones that agree (POST /api/v2/clock/hint)', () => {
     expect(await clockStatus(kit)).toMatchObject({ confirmedBy: 'admin', changes: [{ source: 'admin', to: adminTime.toISOString() }] });
   });
 
+  it('stays confirmed when the server restarts within the same boot (an update, the watchdog), not after a reboot', async () => {
+    const env = { KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: recorderScripts().dir, KIT_DATA_DIR: tempDir('kit-restart-') };
+    const boot = bootIdFile();
+    const start = async (bootId: string) => {
+      const t = await buildTestApp(env, { device: { clock: { bootIdFile: bootId } } });
+      open.push(t);
+      return t.app.kitClock;
+    };
+    const first = await start(boot);
+    expect(first.confirmed).toBe(false);
+    await first.setByAdmin(new Date());
+    await open.pop()!.close();
+    expect((await start(boot)).status().confirmedBy).toBe('admin');
+    await open.pop()!.close();
+    expect((await start(bootIdFile())).confirmed).toBe(false);
+  });
+
   it('lets the admin move the clock back, and logs it', async () => {
     const kit = await kitBehind(-2 * DAY);
     const back = new Date(Date.now());
@@ -150,7 +177,7 @@ describe('phones that agree (POST /api/v2/clock/hint)', () => {
 
   it('is taken and ignored off a kit', async () => {
     const scripts = recorderScripts();
-    const t = await buildTestApp({ KIT_SCRIPTS_DIR: scripts.dir }, { device: { systemNow: () => Date.now() - DAY } });
+    const t = await buildTestApp({ KIT_SCRIPTS_DIR: scripts.dir }, { device: { clock: { systemNow: () => Date.now() - DAY } } });
     open.push(t);
     for (const address of ['10.42.0.21', '10.42.0.22', '10.42.0.23']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v2/clock/hint', payload: { now: new Date().toISOString() }, remoteAddress: address });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type KitClockSource, type DeviceStatus } from '@kit/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { PhoneHints } from './clock-phones.ts';
 import { describeResult, runKitScript } from './device.scripts.ts';
-import { recentClockChanges, recordClockChange } from './kit-clock.repo.ts';
+import { confirmationOf, recentClockChanges, recordClockChange, recordConfirmation } from './kit-clock.repo.ts';
 
 /*
  * The kit's clock (docs/API-device.md "The kit's clock"). A Pi has no clock
@@ -18,8 +19,9 @@ import { recentClockChanges, recordClockChange } from './kit-clock.repo.ts';
  *   an installed certificate's start date, phones that agree;
  * - the admin may move it either way (scripts/kit-clock, as before);
  * - until the hub, the admin or agreeing phones told it the time since the
- *   server started, the clock is "unconfirmed" and HTTPS is not redirected to
- *   (https.plugin.ts redirectsNow);
+ *   kit booted, the clock is "unconfirmed" and HTTPS is not redirected to
+ *   (https.plugin.ts redirectsNow); a server restarted within the boot keeps
+ *   what confirmed it (kit_clock_confirmations, by the kernel's boot id);
  * - every change is logged in kit_clock_changes.
  *
  * now() is the later of the system clock and the best lower bound the kit was
@@ -40,6 +42,18 @@ type Confirmation = Exclude<KitClockSource, 'certificate'>;
 export interface KitClockOptions {
   /** the system clock (tests: a kit whose clock is behind) */
   systemNow?: () => number;
+  /** the kernel's id of this boot (tests: a file of their own); unreadable: a confirmation lasts as long as the server */
+  bootIdFile?: string;
+}
+
+const BOOT_ID_FILE = '/proc/sys/kernel/random/boot_id';
+
+function readBootId(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 export interface KitClockContext extends KitClockOptions {
@@ -57,6 +71,7 @@ export class KitClock {
   readonly #scriptsDir: string;
   readonly #isKit: boolean;
   readonly #systemNow: () => number;
+  readonly #bootId: string | null;
   readonly #phones = new PhoneHints();
   /** the latest time the kit knows it is at least, at a monotonic instant */
   #floor: { time: number; at: number } | null = null;
@@ -70,6 +85,8 @@ export class KitClock {
     this.#scriptsDir = ctx.scriptsDir;
     this.#isKit = ctx.isKit;
     this.#systemNow = ctx.systemNow ?? Date.now;
+    this.#bootId = readBootId(ctx.bootIdFile ?? BOOT_ID_FILE);
+    if (this.#isKit && this.#bootId !== null) this.#confirmedBy = confirmationOf(this.#db, this.#bootId);
   }
 
   /** The kit's time: its system clock, or the lower bound it was given if that is later. */
@@ -96,7 +113,7 @@ export class KitClock {
   raise(source: 'hub' | 'certificate', bound: Date, present: boolean): Promise<void> {
     return this.#serially(async () => {
       if (!this.#isKit) return;
-      if (present) this.#confirmedBy = 'hub';
+      if (present) this.#confirm('hub');
       const from = this.now();
       const time = bound.getTime();
       if (time <= from) return;
@@ -110,7 +127,7 @@ export class KitClock {
     return this.#serially(async () => {
       await this.#set('admin', this.now(), when.getTime());
       this.#floor = { time: when.getTime(), at: performance.now() };
-      this.#confirmedBy = 'admin';
+      this.#confirm('admin');
     });
   }
 
@@ -127,7 +144,7 @@ export class KitClock {
       this.#phones.add(address, phoneNow.getTime() - this.now(), at);
       const offset = this.#phones.agreement(at);
       if (offset === null) return;
-      this.#confirmedBy = 'phones';
+      this.#confirm('phones');
       if (offset <= PHONES_AHEAD_MS) return;
       const from = this.now();
       const time = from + offset;
@@ -135,6 +152,13 @@ export class KitClock {
       this.#floor = { time, at: performance.now() };
       await this.#set('phones', from, time).catch(() => undefined);
     });
+  }
+
+  /** Remembers what confirmed the clock, for this boot. */
+  #confirm(source: Confirmation): void {
+    if (this.#confirmedBy === source) return;
+    this.#confirmedBy = source;
+    if (this.#bootId !== null) recordConfirmation(this.#db, this.#bootId, source, new Date(this.now()).toISOString());
   }
 
   #serially(change: () => Promise<void>): Promise<void> {
