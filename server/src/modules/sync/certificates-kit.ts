@@ -96,7 +96,7 @@ export async function wantsCertificate(ctx: Pick<KitCertificatesContext, 'dataDi
  * label; then a request for that name, the same bytes until it is answered.
  */
 export async function certificateRequest(ctx: KitCertificatesContext): Promise<CertificateRequest | null> {
-  if (!(await wantsCertificate(ctx))) return null;
+  if (!(await wantsCertificate(ctx, ctx.clock.now()))) return null;
   const enrolment = readEnrolment(ctx.dataDir);
   const label = labelFor(ctx.kitName, enrolment?.domain ?? null);
   if (!enrolment?.name) return { label, csr: null };
