@@ -14,21 +14,23 @@ const ClockStampSchema = Type.Object({
   format: Type.Literal(1),
   /** the hub's clock when it answered (ISO, UTC) */
   now: Type.String({ maxLength: 40 }),
+  /** the report it answers: an old stamp replayed by someone on the way is not taken for the present */
+  reportId: Type.String({ maxLength: 64 }),
 });
 
-export function clockStamp(key: KitKey): Envelope {
-  return seal(key, { format: 1, now: new Date().toISOString() });
+export function clockStamp(key: KitKey, reportId: string): Envelope {
+  return seal(key, { format: 1, now: new Date().toISOString(), reportId });
 }
 
 /**
- * The time in a stamp signed by a trusted publisher, and by HUB (the key id of
- * the hub the kit enrolled with, docs/HTTPS.md) when it has one; null
- * otherwise (an older hub sends none).
+ * The time in a stamp answering REPORT_ID, signed by a trusted publisher, and
+ * by HUB (the key id of the hub the kit enrolled with, docs/HTTPS.md) when it
+ * has one; null otherwise (an older hub sends none).
  */
-export function readClockStamp(db: Db, own: KitKey, envelope: unknown, hub: string | null): Date | null {
+export function readClockStamp(db: Db, own: KitKey, envelope: unknown, reportId: string, hub: string | null): Date | null {
   if (envelope === undefined || envelope === null) return null;
   const opened = openTrusted(db, own, envelope);
-  if (!opened || !Value.Check(ClockStampSchema, opened.value)) return null;
+  if (!opened || !Value.Check(ClockStampSchema, opened.value) || opened.value.reportId !== reportId) return null;
   if (hub !== null && keyIdOf(opened.signature.publicKey) !== hub) return null;
   const time = Date.parse(opened.value.now);
   return Number.isNaN(time) ? null : new Date(time);

@@ -24,6 +24,8 @@ async function post(envelope: Envelope) {
   return { status: res.statusCode, body: res.json() as { stored?: boolean; clock?: unknown; error?: { code: string; message: string; data?: { clock?: unknown } } } };
 }
 
+const idOf = (envelope: Envelope): string => (JSON.parse(envelope.payload) as { reportId: string }).reportId;
+
 const kept = () => (t.app.db.prepare('SELECT count(*) AS n FROM hub_reports').get() as { n: number }).n;
 
 describe('POST /api/v2/sync/reports', () => {
@@ -47,18 +49,20 @@ describe('POST /api/v2/sync/reports', () => {
     addTrustedKey(t.app.db, { keyId: kit.keyId, publicKey: kit.publicKey, label: 'Escuela', addedBy: null });
     const hubKey = loadOrCreateKitKey(t.dataDir);
     // Read as a kit reads it (the hub's key trusted: here, the hub's own).
-    const stampOf = (envelope: unknown) => readClockStamp(t.app.db, hubKey, envelope, hubKey.keyId);
+    const stampOf = (envelope: unknown, reportId: string) => readClockStamp(t.app.db, hubKey, envelope, reportId, hubKey.keyId);
     const before = Date.now();
-    const fresh = await post(report(new Date(before + 60_000)));
-    const stale = await post(report(new Date(before - REPORT_MAX_AGE_MS - 60_000)));
+    const [freshReport, staleReport] = [report(new Date(before + 60_000)), report(new Date(before - REPORT_MAX_AGE_MS - 60_000))];
+    const fresh = await post(freshReport);
+    const stale = await post(staleReport);
     expect(stale.status).toBe(409);
-    for (const stamp of [fresh.body.clock, stale.body.error?.data?.clock]) {
-      const time = stampOf(stamp)?.getTime();
+    for (const [stamp, sent] of [[fresh.body.clock, freshReport], [stale.body.error?.data?.clock, staleReport]] as const) {
+      const time = stampOf(stamp, idOf(sent))?.getTime();
       expect(time).toBeGreaterThanOrEqual(before);
       expect(time).toBeLessThanOrEqual(Date.now());
     }
-    // Taken only from the hub the kit enrolled with.
-    expect(readClockStamp(t.app.db, hubKey, fresh.body.clock, kit.keyId)).toBeNull();
+    // Only as the answer to the kit's own report (an old stamp replayed on the way is not the present), and from the hub it enrolled with.
+    expect(stampOf(fresh.body.clock, idOf(staleReport))).toBeNull();
+    expect(readClockStamp(t.app.db, hubKey, fresh.body.clock, idOf(freshReport), kit.keyId)).toBeNull();
   });
 
   it('refuses a report whose time is not one a kit writes, with 400 HUB_REPORT_INVALID', async () => {

@@ -3,9 +3,9 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { readEnrolment } from '../device/device.certificate.ts';
 import { CertificateRequestSchema } from './certificate-exchange.ts';
 import type { HubCertificates } from './certificates-hub.ts';
-import { readEnrolment } from '../device/device.certificate.ts';
 import { applyAnswerEnvelope, certificateRequest, noteRequestSent, type KitCertificatesContext } from './certificates-kit.ts';
 import { clockStamp, readClockStamp } from './hub-clock.ts';
 import { openTrusted, seal, type Envelope } from './signed-envelope.ts';
@@ -73,7 +73,7 @@ async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promi
   }
   const text = await response.text().catch(() => '');
   // The hub's signed time first, refusal or not: a kit whose clock is behind sends stale reports, and checks the chain below by its clock.
-  await takeHubTime(ctx, text);
+  await takeHubTime(ctx, text, report.reportId);
   if (!response.ok) throw new AppError(errorCodeOf(text) === 'HUB_REPORT_STALE' ? 'HUB_REPORT_STALE' : 'SYNC_HUB_UNREACHABLE', { status: response.status });
   writeHubState(ctx.db, 'reported', { at: createdAt, day: createdAt.slice(0, 10) } satisfies Reported);
   if (certificate) await noteRequestSent(ctx);
@@ -89,15 +89,15 @@ function errorCodeOf(text: string): unknown {
   }
 }
 
-/** Moves the kit's clock forward to the hub's signed time in its reply (`clock`, or a refusal's `error.data.clock`), if there is one. */
-async function takeHubTime(ctx: KitCertificatesContext, text: string): Promise<void> {
+/** Moves the kit's clock forward to the hub's signed time in its reply to REPORT_ID (`clock`, or a refusal's `error.data.clock`), if there is one. */
+async function takeHubTime(ctx: KitCertificatesContext, text: string, reportId: string): Promise<void> {
   let reply: { clock?: unknown; error?: { data?: { clock?: unknown } } };
   try {
     reply = JSON.parse(text) as typeof reply;
   } catch {
     return;
   }
-  const hubTime = readClockStamp(ctx.db, ctx.key, reply?.clock ?? reply?.error?.data?.clock, readEnrolment(ctx.dataDir)?.hubKeyId ?? null);
+  const hubTime = readClockStamp(ctx.db, ctx.key, reply?.clock ?? reply?.error?.data?.clock, reportId, readEnrolment(ctx.dataDir)?.hubKeyId ?? null);
   if (hubTime !== null) await ctx.clock.raise('hub', hubTime, true);
 }
 
@@ -132,7 +132,7 @@ export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: Hu
   if (!opened || !Value.Check(HubReportSchema, opened.value) || !isInstant(opened.value.createdAt)) throw new AppError('HUB_REPORT_INVALID');
   const report = opened.value;
   // Every answer from a trusted kit carries the hub's signed time, a refusal as stale too (often the kit's clock is why).
-  const clock = clockStamp(ctx.key);
+  const clock = clockStamp(ctx.key, report.reportId);
   if (hubReportKept(ctx.db, report.reportId)) return { stored: false, clock };
   // The key id is computed from the verified key, never taken from what the sender claims.
   const keyId = keyIdOf(opened.signature.publicKey);
@@ -146,5 +146,5 @@ export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: Hu
   const kit = { keyId, publicKey: opened.signature.publicKey, kitName: report.kit };
   const answer = await ctx.certificates.handle(kit, report.certificate, ISSUE_WAIT_MS);
   // Stamped again: an order may have taken its 20 s.
-  return { stored, certificate: seal(ctx.key, answer), clock: clockStamp(ctx.key) };
+  return { stored, certificate: seal(ctx.key, answer), clock: clockStamp(ctx.key, report.reportId) };
 }
