@@ -92,6 +92,14 @@ test('status refreshes by itself; the Wi-Fi goes off and on after confirming; th
   expect(actions).toHaveLength(3);
 });
 
+test('the app sends the phone’s time once when it starts, which the kit takes with no login (docs/API-device.md, the kit’s clock)', async ({ page }) => {
+  const hint = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/clock/hint' && r.method() === 'POST');
+  await page.goto('/menu');
+  const request = await hint;
+  expect(Math.abs(Date.parse((request.postDataJSON() as { now: string }).now) - Date.now())).toBeLessThan(60_000);
+  expect((await request.response())?.status()).toBe(204);
+});
+
 test('a certificate and its key are installed from the page; its expiry shows, and that phones do not trust a self-signed one', async ({ page, context, kit }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-cert-'));
   try {
