@@ -28,6 +28,8 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { deviceRoutes } from './modules/device/device.routes.ts';
 import type { DeviceOptions } from './modules/device/device.service.ts';
 import { phoneModeRoutes } from './modules/device/phone-mode.routes.ts';
+import { clockHintRoutes } from './modules/device/clock-hint.routes.ts';
+import { registerKitClock } from './modules/device/kit-clock.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { idempotencyMaintenance } from './modules/idempotency/idempotency.service.ts';
 import { ArticleIndex, type ArticleIndexOptions } from './modules/search/article-index.ts';
@@ -184,6 +186,8 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
 
   // At the root, before /api and the web app, so its hook sees every request (only on a kit).
   await app.register(captiveRoutes);
+  // The kit's clock: moved forward by what the kit learns, and confirmed before anything is redirected to HTTPS.
+  await app.register(registerKitClock, device?.clock ?? {});
   // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
   await app.register(registerHttps);
 
@@ -217,6 +221,7 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
       await api.register(idempotencyMaintenance);
       await api.register(deviceRoutes, device ?? {});
       await api.register(phoneModeRoutes);
+      await api.register(clockHintRoutes);
       // Admin (docs/API-admin.md)
       await api.register(dashboardRoutes);
       await api.register(categoriesAdminRoutes);

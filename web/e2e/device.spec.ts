@@ -76,6 +76,9 @@ test('status refreshes by itself; the Wi-Fi goes off and on after confirming; th
 
   await page.getByRole('button', { name: 'Usar la hora de este teléfono' }).click();
   await expect(page.getByText('Hora del kit actualizada')).toBeVisible();
+  // The admin confirmed the clock, and the change is listed under it.
+  await expect(page.getByTestId('device-clock-confirmed')).toHaveText('Hora confirmada por un administrador desde el último arranque.');
+  await expect(page.getByTestId('device-clock-changes')).toContainText('Un administrador de');
 
   const actions = kit.scripts.actions();
   expect(actions.slice(0, 2)).toEqual([
@@ -87,6 +90,14 @@ test('status refreshes by itself; the Wi-Fi goes off and on after confirming; th
   expect(when).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
   expect(Math.abs(Date.parse(when!.replace(' UTC', 'Z').replace(' ', 'T')) - Date.now())).toBeLessThan(60_000);
   expect(actions).toHaveLength(3);
+});
+
+test('the app sends the phone’s time once when it starts, which the kit takes with no login (docs/API-device.md, the kit’s clock)', async ({ page }) => {
+  const hint = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/clock/hint' && r.method() === 'POST');
+  await page.goto('/menu');
+  const request = await hint;
+  expect(Math.abs(Date.parse((request.postDataJSON() as { now: string }).now) - Date.now())).toBeLessThan(60_000);
+  expect((await request.response())?.status()).toBe(204);
 });
 
 test('a certificate and its key are installed from the page; its expiry shows, and that phones do not trust a self-signed one', async ({ page, context, kit }) => {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { forgetFirstRead, startFirstRead } from './app/first-read.ts';
 import { createAppRouter } from './app/router.tsx';
+import { sendClockHint } from './api/device.ts';
 import { keepInstallOffer } from './features/downloads/install-offer.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { whenIdle } from './ui/prefetch.ts';
@@ -20,6 +21,8 @@ const router = createAppRouter();
 /** Once the first page has its data and code (or the guard sent the visit elsewhere). */
 function afterFirstPage(): void {
   forgetFirstRead();
+  // The phone's time, once: a kit without a clock battery follows several phones that agree (docs/API-device.md).
+  sendClockHint(new Date().toISOString()).catch(() => undefined);
   // Installing the worker downloads the whole app shell (every chunk): on a phone's first visit it
   // competed with the page's own code, data and picture, so it waits for the page and its load event.
   if (import.meta.env.PROD) whenLoaded(() => void registerServiceWorker());

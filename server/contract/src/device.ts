@@ -46,6 +46,25 @@ export type DeviceAccepted = Static<typeof DeviceAcceptedSchema>;
 
 export const DeviceClockResultSchema = Type.Object({ now: Type.String(), message: Type.String() });
 
+/** A phone's time, sent by the web app when it starts (POST /api/v2/clock/hint): agreeing phones move a kit's clock forward. */
+export const ClockHintBodySchema = Type.Object({ now: Type.String({ pattern: CLOCK_PATTERN, maxLength: 40 }) });
+
+/**
+ * What moved the kit's clock (docs/API-device.md "The kit's clock"): the hub's signed time, an installed
+ * certificate's start date, the admin's phone, or phones that agree.
+ */
+export const KIT_CLOCK_SOURCES = ['hub', 'certificate', 'admin', 'phones'] as const;
+export type KitClockSource = (typeof KIT_CLOCK_SOURCES)[number];
+const KitClockSourceSchema = Type.Union([Type.Literal('hub'), Type.Literal('certificate'), Type.Literal('admin'), Type.Literal('phones')]);
+export const KitClockChangeSchema = Type.Object({
+  id: Type.Integer(),
+  source: KitClockSourceSchema,
+  /** the kit's clock before and after the change (ISO, UTC) */
+  from: Type.String(),
+  to: Type.String(),
+});
+export type KitClockChange = Static<typeof KitClockChangeSchema>;
+
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const CertificateInfoSchema = Type.Object({
@@ -111,6 +130,11 @@ export const HttpsStatusSchema = Type.Object({
   name: nullable(Type.String()),
   /** null until the kit has synced with a hub that issues certificates */
   enrolment: nullable(CertificateEnrolmentSchema),
+  /**
+   * the kit's clock is known not to be behind: since the kit booted, the hub's signed time, the admin
+   * or agreeing phones told it the time (always true off a kit). Until then nothing is redirected to HTTPS.
+   */
+  clockConfirmed: Type.Boolean(),
 });
 export type HttpsStatus = Static<typeof HttpsStatusSchema>;
 
@@ -172,6 +196,12 @@ export const DeviceStatusSchema = Type.Object({
     lastError: nullable(Type.String()),
   }),
   https: HttpsStatusSchema,
+  clock: Type.Object({
+    /** what told the kit the time since it booted (hub, admin or phones); null: its clock may be behind */
+    confirmedBy: nullable(Type.Union([Type.Literal('hub'), Type.Literal('admin'), Type.Literal('phones')])),
+    /** the last changes of the clock, newest first */
+    changes: Type.Array(KitClockChangeSchema),
+  }),
 });
 export type DeviceStatus = Static<typeof DeviceStatusSchema>;
 
@@ -190,6 +220,7 @@ const PhoneModeReasonSchema = Type.Union([
   Type.Literal('not-yet-valid'),
   Type.Literal('wrong-name'),
   Type.Literal('untrusted'),
+  Type.Literal('clock-unconfirmed'),
 ]);
 export type PhoneModeReason = Static<typeof PhoneModeReasonSchema>;
 export const PhoneModeSchema = Type.Object({

@@ -217,8 +217,11 @@ export const CourierReportSchema = Type.Object({
 });
 export type CourierReport = Static<typeof CourierReportSchema>;
 
+/** The hub's signed answers in its reply to a report: to the certificate request, and its time. */
+const HubAnswerSchema = EnvelopeSchema(96 * 1024);
+
 /** POST /v2/sync/courier: the hub's signed answer (its reply's `certificate`) a phone brings back. */
-export const CourierAnswerBodySchema = EnvelopeSchema(96 * 1024);
+export const CourierAnswerBodySchema = HubAnswerSchema;
 export const CourierAnswerTakenSchema = Type.Object({
   /** the kit's certificate state after it: name-needed, pending, issued, failed */
   state: Nullable(Type.String()),
@@ -227,12 +230,9 @@ export const CourierAnswerTakenSchema = Type.Object({
 export const HubReportStoredSchema = Type.Object({
   stored: Type.Boolean(),
   /** the hub's signed answer to the report's certificate request, when this hub issues certificates (docs/HTTPS.md) */
-  certificate: Type.Optional(
-    Type.Object({
-      payload: Type.String(),
-      signature: Type.Object({ keyId: Type.String(), publicKey: Type.String(), signature: Type.String() }),
-    }),
-  ),
+  certificate: Type.Optional(HubAnswerSchema),
+  /** the hub's time, signed (`{format: 1, now}`): a kit's clock moves forward to it (docs/SYNC.md "Reports"); older hubs send none */
+  clock: Type.Optional(HubAnswerSchema),
 });
 
 export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });

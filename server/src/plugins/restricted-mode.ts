@@ -35,6 +35,8 @@ const OPEN_IN_RESTRICTED_MODE: ReadonlySet<string> = new Set([
   'GET /zim-frame.js',
   // the kit's own liveness check, which says nothing about the library
   'GET /api/health',
+  // the phone's time, sent when the web app starts (the kit's clock, docs/API-device.md)
+  'POST /api/v2/clock/hint',
   // kit to kit, not people: a hub an admin chose to publish, and the signed reports kits send it (docs/SYNC.md)
   'GET /hub/*',
   'POST /api/v2/sync/reports',

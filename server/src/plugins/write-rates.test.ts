@@ -35,6 +35,7 @@ const SPENDERS: Record<WriteAction, Omit<InjectOptions, 'remoteAddress' | 'heade
   contact: { method: 'POST', url: '/api/v2/contact', payload: { name: 'Julia', replyTo: 'julia@correo.pe', message: 'Quisiera saber cuándo llega la radio.' } },
   hubReports: { method: 'POST', url: '/api/v2/sync/reports', payload: UNSIGNED },
   courierAnswers: { method: 'POST', url: '/api/v2/sync/courier', payload: UNSIGNED },
+  clockHints: { method: 'POST', url: '/api/v2/clock/hint', payload: { now: '2026-12-02T08:00:00.000Z' } },
 };
 
 const send = (action: WriteAction, address: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>

@@ -101,6 +101,12 @@ export const WRITE_RATES = {
     perAddress: { limit: 30, windowMs: 10 * MINUTE },
     refusal: 'Llegaron demasiadas respuestas del centro desde este teléfono.',
   },
+  clockHints: {
+    routes: ['POST /api/v2/clock/hint'],
+    // the web app sends one per start: a phone opening the portal a few times; one address cannot outvote the others
+    perAddress: { limit: 10, windowMs: 10 * MINUTE },
+    refusal: 'Este teléfono ya envió su hora varias veces.',
+  },
 } as const satisfies Record<string, WriteRate>;
 
 export type WriteAction = keyof typeof WRITE_RATES;

@@ -74,6 +74,7 @@ export const ROUTE_TABLE: Record<string, Access> = {
   "OPTIONS /api/v2/sync/reports": PUBLIC,
   "GET /api/v2/sync/courier": PUBLIC,
   "POST /api/v2/sync/courier": PUBLIC,
+  "POST /api/v2/clock/hint": PUBLIC,
   "DELETE /api/v2/admin/sync/keys/{keyId}": ADMIN,
   "GET /api/v2/admin/resources/{list}": ADMIN,
   "GET /api/v2/resources/mine": USER,

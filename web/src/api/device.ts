@@ -13,3 +13,5 @@ export const getWifi = (signal?: AbortSignal) => api.get<WifiState>('/v2/admin/d
 export const changeWifi = (body: WifiSettingsBody) => api.request<WifiChangeAccepted>('/v2/admin/device/wifi', { method: 'PUT', body });
 export const confirmWifi = () => api.request<{ message: string }>('/v2/admin/device/wifi/confirm', { method: 'POST' });
 export const getPhoneMode = (signal?: AbortSignal) => api.get<PhoneMode>('/v2/admin/phone-mode', undefined, signal);
+/** Anyone, on every server: the phone's time, which a kit's clock follows when several phones agree (docs/API-device.md "The kit's clock"). */
+export const sendClockHint = (now: string) => api.request<null>('/v2/clock/hint', { method: 'POST', body: { now } });

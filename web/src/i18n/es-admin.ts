@@ -134,6 +134,8 @@ export const esAdmin = {
       'not-listening': () => 'El kit no pudo abrir el puerto HTTPS.',
       expired: () => 'El certificado venció.',
       'not-yet-valid': () => 'El certificado todavía no es válido: revisa la hora del kit.',
+      'clock-unconfirmed': () =>
+        'Nadie confirmó la hora del kit desde que arrancó y puede estar atrasada: hasta que el centro, un administrador (en /admin/device) o varios teléfonos den la hora, el kit no envía a HTTPS, para que nadie vea un error de certificado.',
       'wrong-name': (host: string) => `El certificado no es para el nombre del kit (${host}).`,
       untrusted: () =>
         'El certificado es autofirmado o de una autoridad propia: los teléfonos no lo reconocen y mostrarían un error de seguridad, así que el kit no los envía a HTTPS. Solo los equipos que tengan instalada esa autoridad pueden abrir la dirección https:// directamente.',

@@ -1,4 +1,4 @@
-import type { CertificateEnrolment, HotspotUnitState, WifiLastChange } from '@kit/contract';
+import type { CertificateEnrolment, DeviceStatus, HotspotUnitState, KitClockSource, WifiLastChange } from '@kit/contract';
 
 /** Texts of /admin/device (docs/API-device.md), the kit's own controls; only that lazy page loads them. */
 export const esDevice = {
@@ -129,6 +129,21 @@ export const esDevice = {
   phoneClock: 'Hora de este teléfono',
   clockOff: (minutes: number) => `La hora del kit está desfasada ${minutes} min`,
   usePhoneTime: 'Usar la hora de este teléfono',
+  clockConfirmedBy: {
+    hub: 'Hora confirmada por el centro desde el último arranque.',
+    admin: 'Hora confirmada por un administrador desde el último arranque.',
+    phones: 'Hora confirmada por varios teléfonos desde el último arranque.',
+  } satisfies Record<NonNullable<DeviceStatus['clock']['confirmedBy']>, string>,
+  clockUnconfirmed:
+    'Nadie confirmó la hora desde el último arranque: puede estar atrasada, así que los teléfonos no se envían a HTTPS hasta que el centro, un administrador o varios teléfonos den la hora.',
+  clockChanges: 'Últimos cambios de hora',
+  clockSources: {
+    hub: 'El centro',
+    certificate: 'Un certificado',
+    admin: 'Un administrador',
+    phones: 'Varios teléfonos',
+  } satisfies Record<KitClockSource, string>,
+  clockChange: (from: string, to: string) => `de ${from} a ${to}`,
   https: 'Certificado HTTPS',
   noCertificate: 'No hay certificado instalado: los teléfonos usan el modo básico (HTTP).',
   certificateFor: (names: string) => `Para: ${names}`,

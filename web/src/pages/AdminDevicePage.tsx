@@ -31,7 +31,7 @@ export function AdminDevicePage() {
           <>
             <DeviceStatusView status={status} />
             <WifiPanel status={status} />
-            <ClockPanel kitNow={status.now} readAt={updatedAt} onDone={refresh} />
+            <ClockPanel kitNow={status.now} clock={status.clock} readAt={updatedAt} onDone={refresh} />
             <section className="device-card" aria-labelledby="device-https">
               <h2 id="device-https">{t.https}</h2>
               <CertificateSummary https={status.https} hostname={status.hostname} now={status.now} />

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { requireAdmin } from '../../access/guards.ts';
 import { reloadHttps } from './https.plugin.ts';
 import { checkInstallable, kitNames, parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
-import { DeviceController, type DeviceOptions, parseClock } from './device.service.ts';
+import { clockOf, DeviceController, type DeviceOptions } from './device.service.ts';
 import { wifiRoutes } from './wifi.routes.ts';
 
 /** The admin's id for the log line every action writes. */
@@ -63,15 +63,12 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
     return reply.code(202).send({ message });
   });
 
-  // The Pi has no clock battery: the admin's phone gives the time.
+  // The Pi has no clock battery: the admin's phone gives the time, earlier or later (kit-clock.ts).
   app.put('/v2/admin/device/clock', { schema: { body: DeviceClockBodySchema, response: { 200: DeviceClockResultSchema, ...ErrorResponses } } }, async (request) => {
-    const when = parseClock(request.body.now);
-    if (!when) {
-      throw new AppError('VALIDATION', { field: 'body.now', reason: 'fecha y hora ISO 8601 real, entre 2025 y 2100' }, 'El campo «body.now» no es una fecha y hora válida');
-    }
-    request.log.info({ adminId: adminId(request), action: 'clock', to: when.toISOString(), from: new Date().toISOString() }, 'dispositivo: hora del kit');
-    await device.setClock(when);
-    return { now: new Date().toISOString(), message: 'Hora del kit actualizada' };
+    const when = clockOf(request.body.now);
+    request.log.info({ adminId: adminId(request), action: 'clock', to: when.toISOString(), from: new Date(app.kitClock.now()).toISOString() }, 'dispositivo: hora del kit');
+    await app.kitClock.setByAdmin(when);
+    return { now: new Date(app.kitClock.now()).toISOString(), message: 'Hora del kit actualizada' };
   });
 
   app.put(
@@ -79,7 +76,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<DeviceOptions> = async (app
     { bodyLimit: 4 * PEM_MAX, schema: { body: DeviceCertificateBodySchema, response: { 200: DeviceCertificateResultSchema, ...ErrorResponses } } },
     async (request) => {
       const pair = parseCertificatePair(request.body.cert, request.body.key);
-      const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname), app.config.acmeCaFile);
+      const certificate = checkInstallable(pair, kitNames(app.config.dataDir, app.config.kitHostname), app.config.acmeCaFile, app.kitClock.now());
       await writeCertificatePair(app.config.dataDir, pair);
       request.log.info({ adminId: adminId(request), action: 'certificate', names: certificate.names, validTo: certificate.validTo }, 'dispositivo: certificado HTTPS instalado');
       // Served from now on: the listener swaps its certificate, or opens.

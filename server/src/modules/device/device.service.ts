@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { describeResult, runKitScript } from './device.scripts.ts';
 import { readHttpsStatus } from './https-status.ts';
 import { countPhones, DEFAULT_PATHS, type DevicePaths, readDisk, readHostapd, readLoad, readMemory, readTemperature, readThrottling, readUptime } from './device.status.ts';
+import type { KitClockOptions } from './kit-clock.ts';
 import { readKitWifiStatus } from './wifi-settings.ts';
 
 export interface DeviceOptions {
@@ -17,10 +18,11 @@ export interface DeviceOptions {
   powerGraceMs?: number;
   /** wait after a Wi-Fi change's 202 was sent before applying it (the Wi-Fi drops then) */
   wifiDelayMs?: number;
+  /** the kit's clock (kit-clock.ts; tests: a system clock that is behind) */
+  clock?: KitClockOptions;
 }
 
 const STATUS_TIMEOUT_MS = 5_000;
-const CLOCK_TIMEOUT_MS = 30_000;
 const POWER_TIMEOUT_MS = 60_000;
 
 export const POWER_MESSAGES: Readonly<Record<PowerAction, string>> = { poweroff: 'Apagando…', reboot: 'Reiniciando…' };
@@ -33,7 +35,7 @@ type HotspotAction = NonNullable<DeviceStatus['hotspot']['lastAction']>;
 
 /**
  * Device control of one kit: the status readings and the actions, which run
- * only the kit's scripts (scripts/kit-power, kit-hotspot, kit-clock) with
+ * only the kit's scripts (scripts/kit-power, kit-hotspot; kit-clock through kit-clock.ts) with
  * argv arrays of allow-listed words. The scripts call systemctl/timedatectl,
  * and polkit (systemd/polkit/50-kit-portal.rules) lets the service user do
  * exactly that. One action at a time; power wins over everything.
@@ -93,7 +95,7 @@ export class DeviceController {
     ]);
     return {
       hostname: config.kitHostname,
-      now: new Date().toISOString(),
+      now: new Date(this.#app.kitClock.now()).toISOString(),
       uptimeSeconds: uptime,
       serverUptimeSeconds: Math.floor(process.uptime()),
       temperatureC: temperature,
@@ -112,6 +114,7 @@ export class DeviceController {
       },
       power: { pending: this.#powerPending, lastError: this.#powerError },
       https,
+      clock: this.#app.kitClock.status(),
     };
   }
 
@@ -175,17 +178,6 @@ export class DeviceController {
     });
     return HOTSPOT_MESSAGES[state];
   }
-
-  /** Sets the system clock (the Pi has no battery-backed clock) through `kit-clock set` → timedatectl set-time. */
-  async setClock(when: Date): Promise<void> {
-    const iso = when.toISOString();
-    const result = await runKitScript(this.#scriptsDir, 'kit-clock', ['set', `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`], CLOCK_TIMEOUT_MS);
-    if (result.code !== 0) {
-      const detail = describeResult(result);
-      this.#app.log.error({ result: detail }, 'dispositivo: kit-clock falló');
-      throw new AppError('DEVICE_ACTION_FAILED', { detail }, 'El kit no pudo cambiar la hora');
-    }
-  }
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -212,4 +204,11 @@ export function parseClock(text: string): Date | null {
   const time = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
   if (time < Date.parse(CLOCK_MIN) || time >= Date.parse(CLOCK_MAX)) return null;
   return new Date(time);
+}
+
+/** BODY's `now` as parseClock reads it, or 400 VALIDATION on `body.now`. */
+export function clockOf(text: string): Date {
+  const when = parseClock(text);
+  if (!when) throw new AppError('VALIDATION', { field: 'body.now', reason: 'fecha y hora ISO 8601 real, entre 2025 y 2100' }, 'El campo «body.now» no es una fecha y hora válida');
+  return when;
 }

@@ -12,7 +12,7 @@ const cert = (over: Partial<CertificateInfo> = {}): CertificateInfo => ({
   expired: false, selfSigned: false, phonesTrust: true, matchesHostname: true, fingerprint256: 'AA', renewalDueAt: '2026-06-10T00:00:00.000Z', ...over,
 });
 const https = (over: Partial<HttpsStatus> = {}): HttpsStatus => ({
-  enabled: true, listening: true, port: 443, redirecting: false, certificate: cert(), restartRequired: false, name: 'portal.kit', enrolment: null, ...over,
+  enabled: true, listening: true, port: 443, redirecting: false, certificate: cert(), restartRequired: false, name: 'portal.kit', enrolment: null, clockConfirmed: true, ...over,
 });
 
 describe('phoneModeOf', () => {
@@ -24,6 +24,8 @@ describe('phoneModeOf', () => {
     ['not valid yet (the kit’s clock is behind)', https({ certificate: cert({ validFrom: '2026-06-02T00:00:00.000Z', expired: true }) }), 'basic', 'not-yet-valid'],
     ['another name', https({ certificate: cert({ matchesHostname: false }) }), 'basic', 'wrong-name'],
     ['self-signed or from a private CA: phones would get a certificate error', https({ certificate: cert({ selfSigned: true, phonesTrust: false }) }), 'basic', 'untrusted'],
+    ['the kit’s clock may be behind (nothing told it the time since it started)', https({ clockConfirmed: false }), 'basic', 'clock-unconfirmed'],
+    ['not valid yet by a clock that may be behind: the clock is the reason', https({ clockConfirmed: false, certificate: cert({ validFrom: '2026-06-02T00:00:00.000Z', expired: true }) }), 'basic', 'clock-unconfirmed'],
     ['installed, served after a restart', https({ listening: false, restartRequired: true }), 'basic', 'restart-required'],
     ['the port could not be opened', https({ listening: false }), 'basic', 'not-listening'],
   ])('%s', (_name, status, mode, reason) => {

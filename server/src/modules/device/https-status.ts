@@ -8,13 +8,14 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
   const { dataDir, kitHostname } = app.config;
   const installed = await readInstalledCertificate(dataDir);
   const https = app.httpsState;
-  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain, kitNames(dataDir, kitHostname), app.config.acmeCaFile) : null;
+  const now = app.kitClock.now();
+  const certificate = installed.state === 'ok' ? certificateInfo(installed.pair.chain, kitNames(dataDir, kitHostname), app.config.acmeCaFile, now) : null;
   const enrolment = readEnrolment(dataDir);
   return {
     enabled: https.enabled,
     listening: https.server !== null,
     port: https.port,
-    redirecting: redirectsNow(https),
+    redirecting: redirectsNow(https, app.kitClock),
     certificate,
     restartRequired: certificate !== null && certificate.fingerprint256 !== https.served?.fingerprint256,
     name: https.name,
@@ -26,6 +27,7 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
       answeredAt: enrolment.answeredAt,
       lastError: enrolment.lastError,
     },
+    clockConfirmed: app.kitClock.confirmed,
   };
 }
 
@@ -33,9 +35,10 @@ export async function readHttpsStatus(app: FastifyInstance): Promise<HttpsStatus
  * What phones get and the first reason why. The full offline app needs a
  * service worker, which browsers allow only on a secure origin: phones reach
  * it exactly when plain-HTTP visits are redirected to HTTPS with a
- * certificate valid for the kit's name that phones trust (docs/HTTPS.md).
+ * certificate valid for the kit's name that phones trust, and a kit clock
+ * known not to be behind (docs/HTTPS.md). NOW: the kit's clock.
  */
-export function phoneModeOf(https: HttpsStatus, now = Date.now()): Pick<PhoneMode, 'mode' | 'reason'> {
+export function phoneModeOf(https: HttpsStatus, now: number): Pick<PhoneMode, 'mode' | 'reason'> {
   if (https.redirecting) return { mode: 'offline', reason: 'https' };
   const cert = https.certificate;
   const reason: PhoneModeReason = !https.enabled
@@ -44,14 +47,16 @@ export function phoneModeOf(https: HttpsStatus, now = Date.now()): Pick<PhoneMod
       ? 'no-certificate'
       : now > Date.parse(cert.validTo)
         ? 'expired'
-        : now < Date.parse(cert.validFrom)
-          ? 'not-yet-valid'
-          : !cert.matchesHostname
-            ? 'wrong-name'
-            : !cert.phonesTrust
-              ? 'untrusted'
-              : https.restartRequired
-              ? 'restart-required'
-              : 'not-listening';
+        : !cert.matchesHostname
+          ? 'wrong-name'
+          : !cert.phonesTrust
+            ? 'untrusted'
+            : !https.clockConfirmed
+              ? 'clock-unconfirmed'
+              : now < Date.parse(cert.validFrom)
+                ? 'not-yet-valid'
+                : https.restartRequired
+                  ? 'restart-required'
+                  : 'not-listening';
   return { mode: 'basic', reason };
 }

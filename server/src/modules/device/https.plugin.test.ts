@@ -60,11 +60,27 @@ async function install(dataDir: string, certificate: TestCertificate): Promise<v
   await writeCertificatePair(dataDir, parseCertificatePair(certificate.cert, certificate.key));
 }
 
-/** An app whose data folder has the certificate before it starts, as on a kit after a restart. */
-async function kitWithCertificate(certificate: TestCertificate | null, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * An app whose data folder has the certificate before it starts, as on a kit after a restart, and whose
+ * clock the admin set (until something tells a kit the time, nothing is redirected: kit-clock.ts).
+ */
+async function kitWithCertificate(certificate: TestCertificate | null, env: Record<string, string> = {}, { clockSet = true } = {}): Promise<TestApp> {
   const t = await buildTestApp({ KIT_IS_KIT: 'true', KIT_SCRIPTS_DIR: recorderScripts().dir, ...env });
   if (certificate) await install(t.dataDir, certificate);
+  if (clockSet) await t.app.kitClock.setByAdmin(new Date());
   return t;
+}
+
+/** A plain-HTTP JSON POST from LOCAL, one of the machine's loopback addresses: each is another phone to the kit. */
+function httpPostFrom(local: string, port: number, urlPath: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', localAddress: local, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }
 
 describe('HTTPS with an installed certificate', () => {
@@ -209,6 +225,20 @@ describe('HTTPS off: plain HTTP only, no redirect', () => {
     }
   });
 
+  it('while nothing told the kit the time since it started (its clock may be behind): HTTPS served, no visit sent there, until the admin sets the clock', async () => {
+    const certificate = selfSignedCertificate();
+    const t = await kitWithCertificate(certificate, phonesTrust(certificate), { clockSet: false });
+    try {
+      const { httpPort, httpsPort } = await serve(t);
+      expect((await httpsGet(httpsPort!, '/api/health', certificate.cert)).status).toBe(200);
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
+      await t.app.kitClock.setByAdmin(new Date());
+      expect((await httpGet(httpPort, '/menu', { host: 'portal.kit', ...PAGE })).status).toBe(302);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('opens the HTTPS listener when a certificate is installed while the server runs, and redirects from then on', async () => {
     const certificate = selfSignedCertificate(['portal.kit']);
     const t = await kitWithCertificate(null, phonesTrust(certificate));
@@ -260,7 +290,7 @@ describe('redirectsNow', () => {
   const served = (validFrom: string, validTo: string, matchesHostname = true, phonesTrust = true) =>
     ({ validFrom, validTo, matchesHostname, phonesTrust }) as HttpsState['served'];
   const listening = (cert: HttpsState['served']): HttpsState => ({ enabled: true, armedPort: 443, server: {} as HttpsState['server'], port: 443, served: cert, name: 'portal.kit' });
-  const now = Date.parse('2026-06-01T00:00:00Z');
+  const now = { now: () => Date.parse('2026-06-01T00:00:00Z'), confirmed: true };
 
   it('only while the certificate is valid today, for the kit’s name, and one phones trust', () => {
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')), now)).toBe(true);
@@ -270,12 +300,16 @@ describe('redirectsNow', () => {
     expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', true, false)), now)).toBe(false); // self-signed or a private CA
     expect(redirectsNow({ enabled: true, armedPort: null, server: null, port: null, served: null, name: null }, now)).toBe(false);
   });
+
+  it('never while the kit’s clock may be behind: a certificate it believes valid may have expired', () => {
+    expect(redirectsNow(listening(served('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')), { ...now, confirmed: false })).toBe(false);
+  });
 });
 
 describe('server/src/main.ts with a certificate in the data folder', () => {
-  it('listens on both ports: HTTPS verified for portal.kit, plain-HTTP pages sent there', async () => {
+  it('listens on both ports: HTTPS verified for portal.kit, plain-HTTP pages sent there once three phones agree on the time', async () => {
     const portal = selfSignedCertificate();
-    const t = await kitWithCertificate(portal); // only for its data folder and installed files
+    const t = await kitWithCertificate(portal, {}, { clockSet: false }); // only for its data folder and installed files
     await t.app.close();
     const httpsPort = await freePort();
     const kit = await startKitProcess(t.dataDir, 'prueba-123', { KIT_HTTPS_PORT: String(httpsPort), KIT_IS_KIT: 'true', LOG_LEVEL: 'warn', ...phonesTrust(portal) });
@@ -289,6 +323,8 @@ describe('server/src/main.ts with a certificate in the data folder', () => {
       }
       expect(health?.status).toBe(200);
       expect(health?.authorized).toBe(true);
+      expect((await httpGet(kit.port, '/menu', { host: 'portal.kit', ...PAGE })).status).not.toBe(302);
+      for (const phone of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) expect(await httpPostFrom(phone, kit.port, '/api/v2/clock/hint', { now: new Date().toISOString() })).toBe(204);
       const page = await httpGet(kit.port, '/menu', { host: 'portal.kit', ...PAGE });
       expect(page.status).toBe(302);
       expect(page.headers.location).toBe(`https://portal.kit:${httpsPort}/menu`);

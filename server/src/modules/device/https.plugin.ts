@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hostName, isNavigation, PROBES } from '../captive/captive.service.ts';
 import { certificateInfo, kitNames, readInstalledCertificate, servedName } from './device.certificate.ts';
+import type { KitClock } from './kit-clock.ts';
 
 /**
  * HTTPS on the kit (docs/HTTPS.md). Browsers give service workers, and so the
@@ -46,15 +47,23 @@ declare module 'fastify' {
   }
 }
 
+/** The kit's clock as the redirect reads it (kit-clock.ts). */
+export type RedirectClock = Pick<KitClock, 'now' | 'confirmed'>;
+
 /**
  * Whether plain-HTTP page visits go to HTTPS now: only while the listener is
- * up with a certificate phones can accept (valid today, for the kit's name).
- * An expired certificate stops the redirect instead of locking every phone
- * out of the library.
+ * up with a certificate phones can accept (valid now, for the kit's name)
+ * and the kit's clock is confirmed. An expired certificate stops the
+ * redirect instead of locking every phone out of the library; a clock that
+ * may be behind (a Pi after a power cut) could believe an expired one is
+ * valid, so until the hub, the admin or agreeing phones gave the time,
+ * phones stay on plain HTTP (HTTPS is still served to whoever asks).
  */
-export function redirectsNow(state: HttpsState, now = Date.now()): boolean {
+export function redirectsNow(state: HttpsState, clock: RedirectClock): boolean {
   const cert = state.served;
+  const now = clock.now();
   return (
+    clock.confirmed &&
     state.server !== null &&
     state.port !== null &&
     state.name !== null &&
@@ -80,7 +89,7 @@ async function httpsPlugin(app: FastifyInstance): Promise<void> {
   // the certificate later expires or is removed.
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol !== 'http' || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    if (!redirectsNow(state)) return;
+    if (!redirectsNow(state, app.kitClock)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || Object.hasOwn(PROBES, path)) return;
     const host = hostName(request.headers.host);
@@ -107,7 +116,7 @@ async function httpsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const registerHttps = fp(httpsPlugin, { name: 'https' });
+export const registerHttps = fp(httpsPlugin, { name: 'https', dependencies: ['kit-clock'] });
 
 /** The installed pair, checked, with what phones would see of it; null (and a log line) when there is none usable. */
 async function loadInstalled(app: FastifyInstance) {
@@ -122,7 +131,9 @@ async function loadInstalled(app: FastifyInstance) {
   }
   const names = kitNames(app.config.dataDir, app.config.kitHostname);
   const leaf = installed.pair.chain[0]!;
-  const info = certificateInfo(installed.pair.chain, names, app.config.acmeCaFile);
+  // It was issued before now: its start is a lower bound of the time (a kit's clock is behind after a power cut).
+  await app.kitClock.raise('certificate', leaf.validFromDate, false);
+  const info = certificateInfo(installed.pair.chain, names, app.config.acmeCaFile, app.kitClock.now());
   if (info.expired) app.log.warn({ validTo: info.validTo }, 'https: el certificado está caducado; no se redirige a HTTPS');
   if (!info.matchesHostname) app.log.warn({ names: info.names, hostname: names }, 'https: el certificado no es para el nombre del kit; no se redirige a HTTPS');
   if (!info.phonesTrust) app.log.warn({ issuer: info.issuer }, 'https: certificado autofirmado o de una CA privada; no se redirige a HTTPS');

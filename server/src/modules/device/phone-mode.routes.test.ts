@@ -67,12 +67,18 @@ describe('GET /api/v2/admin/phone-mode', () => {
     expect(answer.https.certificate).toMatchObject({ selfSigned: true, phonesTrust: false });
   });
 
-  it('HTTPS served with a valid certificate for the kit’s name that phones trust: the offline app, with its expiry', async () => {
+  it('HTTPS served with a valid certificate for the kit’s name that phones trust: basic while the kit’s clock may be behind, then the offline app, with its expiry', async () => {
     const certificate = selfSignedCertificate(['portal.kit'], 30);
     const made = await appWith(certificate, { KIT_IS_KIT: 'true', ...phonesTrust(certificate) });
     t = made.t;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await startHttps(t.app, { port: 0 });
+    expect(await phoneMode(t, made.token)).toMatchObject({ mode: 'basic', reason: 'clock-unconfirmed', https: { listening: true, redirecting: false, clockConfirmed: false } });
+    // Three phones agree with the kit's clock: it is confirmed.
+    for (const address of ['10.42.0.21', '10.42.0.22', '10.42.0.23']) {
+      const hint = await t.app.inject({ method: 'POST', url: '/api/v2/clock/hint', payload: { now: new Date().toISOString() }, remoteAddress: address });
+      expect(hint.statusCode).toBe(204);
+    }
     const answer = await phoneMode(t, made.token);
     expect(answer).toMatchObject({ mode: 'offline', reason: 'https', https: { listening: true, redirecting: true, restartRequired: false } });
     expect(answer.https.certificate.daysLeft).toBeGreaterThanOrEqual(29);

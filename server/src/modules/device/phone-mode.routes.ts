@@ -15,7 +15,7 @@ export const phoneModeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       const https = await readHttpsStatus(app);
-      return { ...phoneModeOf(https), hostname: app.config.kitHostname, https };
+      return { ...phoneModeOf(https, app.kitClock.now()), hostname: app.config.kitHostname, https };
     },
   );
 };

@@ -4,6 +4,7 @@
  * must pass before it replaces the certificate the kit has.
  */
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -13,9 +14,11 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
-import { selfSignedCertificate } from '../../../test/device-helpers.ts';
+import { cleanupDeviceDirs, recorderScripts, selfSignedCertificate } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { parseCertificatePair, readEnrolment, readInstalledCertificate, writeCertificatePair } from '../device/device.certificate.ts';
+import { KitClock } from '../device/kit-clock.ts';
+import { recentClockChanges } from '../device/kit-clock.repo.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
 import { applyAnswerEnvelope, certificateRequest, type KitCertificatesContext } from './certificates-kit.ts';
 import { planPack, writePack } from './pack-export.ts';
@@ -105,23 +108,37 @@ beforeEach(() => {
   hubCa = makeCa('CA del centro');
   rogueCa = makeCa('CA de otro kit');
   installs = 0;
+  const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   ctx = {
     db,
     dataDir,
     key: loadOrCreateKitKey(dataDir),
     kitName: 'biblioteca.aldea',
-    log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+    log,
     onCertificateInstalled: async () => {
       installs += 1;
     },
     acmeCaFile: hubCa.cert,
+    // Off a kit by default: nothing here sets the clock.
+    clock: new KitClock({ db, log, scriptsDir: dataDir, isKit: false }),
   };
 });
 
 afterEach(() => {
   db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  cleanupDeviceDirs();
 });
+
+/** The kit's clock, OFFSET_MS from the real time, setting it through a stand-in of scripts/kit-clock that records what it was asked. */
+function kitClockAt(offsetMs: number) {
+  const scripts = recorderScripts();
+  ctx.clock = new KitClock({ db, log: ctx.log, scriptsDir: scripts.dir, isKit: true, systemNow: () => Date.now() + offsetMs });
+  return scripts;
+}
+
+/** What scripts/kit-clock is given for TIME: "YYYY-MM-DD HH:MM:SS UTC". */
+const clockArgument = (time: Date) => `${time.toISOString().slice(0, 10)} ${time.toISOString().slice(11, 19)} UTC`;
 
 describe('the kit’s certificate request and the hub’s answers', () => {
   it('asks with its label first, then, once the hub gave it its name, with the same request for that name until answered', async () => {
@@ -205,5 +222,36 @@ describe('the kit’s certificate request and the hub’s answers', () => {
     expect(readEnrolment(dataDir)).toBeNull();
     await applyAnswerEnvelope(ctx, seal(hubKey, answer()));
     expect(readEnrolment(dataDir)).toMatchObject({ name: NAME, hubKeyId: hubKey.keyId });
+  });
+});
+
+describe('a fresh certificate from the hub on a kit whose clock is behind (a Pi after a power cut)', () => {
+  it.each([
+    ['minutes', 3 * 60_000],
+    ['days', 3 * 24 * 3600_000],
+  ])('is installed %s behind: the clock first moves forward to the certificate’s start, and the change is logged', async (_label, behindMs) => {
+    const scripts = kitClockAt(-behindMs);
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer()));
+    await certificateRequest(ctx);
+    const chain = chainForPendingKey([NAME]);
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer({ state: 'issued', chain })));
+    expect(readEnrolment(dataDir)).toMatchObject({ state: 'issued', lastError: null });
+    expect(installs).toBe(1);
+    const start = new X509Certificate(chain).validFromDate;
+    expect(scripts.calls()).toEqual([['kit-clock', 'set', clockArgument(start)]]);
+    const [change] = recentClockChanges(db, 10);
+    expect(change).toMatchObject({ source: 'certificate', to: start.toISOString() });
+    expect(Date.parse(change!.to) - Date.parse(change!.from)).toBeGreaterThan(behindMs - 60_000);
+  });
+
+  it('still refuses a chain that expired by a clock that is not behind, and never moves the clock back', async () => {
+    const scripts = kitClockAt(3 * 24 * 3600_000);
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer()));
+    await certificateRequest(ctx);
+    await applyAnswerEnvelope(ctx, seal(hubKey, answer({ state: 'issued', chain: chainForPendingKey([NAME]) })));
+    expect(installs).toBe(0);
+    expect(readEnrolment(dataDir)?.lastError?.code).toBe('CERT_EXPIRED');
+    expect(scripts.calls()).toEqual([]);
+    expect(recentClockChanges(db, 10)).toEqual([]);
   });
 });

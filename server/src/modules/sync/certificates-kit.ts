@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { checkInstallable, endsAtTrustedRoot, kitNames, parseCertificatePair, readEnrolment, readInstalledCertificate, renewalDue, servedName, syncDir, tlsFiles, writeAtomic, writeCertificatePair, writeEnrolment, type Enrolment } from '../device/device.certificate.ts';
 import { CertificateAnswerSchema, isNameUnder, labelFor, type CertificateAnswer, type CertificateRequest } from './certificate-exchange.ts';
+import type { KitClock } from '../device/kit-clock.ts';
 import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
 import { keyIdOf, type KitKey } from './sync-keys.ts';
@@ -33,6 +34,8 @@ export interface KitCertificatesContext {
   onCertificateInstalled: () => Promise<void>;
   /** KIT_ACME_CA_FILE: roots a chain may end at besides the public ones (a private or test CA); null: the public ones only */
   acmeCaFile: string | null;
+  /** the kit's clock: the hub's signed times and its certificates' start dates move it forward (modules/device/kit-clock.ts) */
+  clock: Pick<KitClock, 'now' | 'raise'>;
 }
 
 interface PendingRequest {
@@ -93,7 +96,7 @@ export async function wantsCertificate(ctx: Pick<KitCertificatesContext, 'dataDi
  * label; then a request for that name, the same bytes until it is answered.
  */
 export async function certificateRequest(ctx: KitCertificatesContext): Promise<CertificateRequest | null> {
-  if (!(await wantsCertificate(ctx))) return null;
+  if (!(await wantsCertificate(ctx, ctx.clock.now()))) return null;
   const enrolment = readEnrolment(ctx.dataDir);
   const label = labelFor(ctx.kitName, enrolment?.domain ?? null);
   if (!enrolment?.name) return { label, csr: null };
@@ -240,8 +243,11 @@ async function install(ctx: KitCertificatesContext, chain: string): Promise<void
     if (error instanceof AppError && error.code === 'CERT_KEY_MISMATCH') throw new AppError('CERT_KEY_MISMATCH', null, 'es para otra clave, no la que este kit generó (¿el certificado de otro kit?)');
     throw error;
   }
-  const info = checkInstallable(pair, pending.request.name, ctx.acmeCaFile);
   if (!endsAtTrustedRoot(pair.chain, ctx.acmeCaFile)) throw new AppError('CERT_CHAIN_UNTRUSTED');
+  // A chain from the kit's hub, for its own key, under a trusted root, was issued before now: a clock behind
+  // that (a Pi after a power cut) moves forward first, so only a really expired chain is CERT_EXPIRED.
+  await ctx.clock.raise('certificate', pair.chain[0]!.validFromDate, false);
+  const info = checkInstallable(pair, pending.request.name, ctx.acmeCaFile, ctx.clock.now());
   await writeCertificatePair(ctx.dataDir, pair);
   await dropPending(ctx.dataDir);
   ctx.log.info({ names: info.names, validTo: info.validTo }, 'certificados: certificado del centro instalado');

@@ -21,6 +21,7 @@ export const courierRoutes: FastifyPluginAsyncTypebox = async (app) => {
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     acmeCaFile: config.acmeCaFile,
+    clock: app.kitClock,
   };
 
   app.get('/v2/sync/courier', { config: { credentialless: true }, schema: { response: { 200: CourierReportSchema, ...ErrorResponses } } }, async (request, reply) => {

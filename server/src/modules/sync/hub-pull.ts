@@ -69,6 +69,9 @@ export async function pullFromHub(
   onBytes: (n: number) => void,
 ): Promise<PullResult> {
   const feed = await fetchFeed(ctx, feedUrl);
+  // A signed feed was written before now: a kit's clock behind its time moves forward (modules/device/kit-clock.ts).
+  const published = Date.parse(feed.updatedAt);
+  if (!Number.isNaN(published)) await ctx.clock.raise('hub', new Date(published), false);
   const wanted: FeedEntry[] = feed.packs.filter((p) => !packWasImported(ctx.db, p.packId));
   onTotal(wanted.reduce((sum, p) => sum + p.size, 0));
   const dir = downloadsDir(ctx.dataDir);

@@ -3,9 +3,11 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { readEnrolment } from '../device/device.certificate.ts';
 import { CertificateRequestSchema } from './certificate-exchange.ts';
 import type { HubCertificates } from './certificates-hub.ts';
 import { applyAnswerEnvelope, certificateRequest, noteRequestSent, type KitCertificatesContext } from './certificates-kit.ts';
+import { clockStamp, readClockStamp } from './hub-clock.ts';
 import { openTrusted, seal, type Envelope } from './signed-envelope.ts';
 import { keyIdOf, type KitKey } from './sync-keys.ts';
 import { decisionsSince, hubReportKept, newestHubReportAt, readHubState, storeHubReport, usageSince, writeHubState } from './sync.repo.ts';
@@ -67,12 +69,13 @@ export async function buildReport(ctx: KitCertificatesContext, route: 'network' 
   const last = readHubState<Reported>(ctx.db, 'reported');
   const certificate = await certificateRequest(ctx);
   const lastDay = last?.day ?? '0000-00-00';
-  const carriedFrom = new Date(Date.now() - (CARRIED_USAGE_DAYS - 1) * 24 * 3600_000).toISOString().slice(0, 10);
+  const now = ctx.clock.now();
+  const carriedFrom = new Date(now - (CARRIED_USAGE_DAYS - 1) * 24 * 3600_000).toISOString().slice(0, 10);
   return {
     format: REPORT_FORMAT,
     reportId: randomUUID(),
     kit: ctx.kitName,
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(now).toISOString(),
     usage: usageSince(ctx.db, route === 'carried' && carriedFrom > lastDay ? carriedFrom : lastDay),
     decisions: route === 'network' ? decisionsSince(ctx.db, last?.at ?? '') : [],
     ...(certificate ? { certificate } : {}),
@@ -90,6 +93,8 @@ async function postReport(ctx: KitCertificatesContext, uploadUrl: string): Promi
     throw new AppError('SYNC_HUB_UNREACHABLE');
   }
   const text = await response.text().catch(() => '');
+  // The hub's signed time first, refusal or not: a kit whose clock is behind sends stale reports, and checks the chain below by its clock.
+  await takeHubTime(ctx, text, report.reportId);
   if (!response.ok) throw new AppError(errorCodeOf(text) === 'HUB_REPORT_STALE' ? 'HUB_REPORT_STALE' : 'SYNC_HUB_UNREACHABLE', { status: response.status });
   writeHubState(ctx.db, 'reported', { at: createdAt, day: createdAt.slice(0, 10) } satisfies Reported);
   if (certificate) await noteRequestSent(ctx);
@@ -103,6 +108,18 @@ function errorCodeOf(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Moves the kit's clock forward to the hub's signed time in its reply to REPORT_ID (`clock`, or a refusal's `error.data.clock`), if there is one. */
+async function takeHubTime(ctx: KitCertificatesContext, text: string, reportId: string): Promise<void> {
+  let reply: { clock?: unknown; error?: { data?: { clock?: unknown } } };
+  try {
+    reply = JSON.parse(text) as typeof reply;
+  } catch {
+    return;
+  }
+  const hubTime = readClockStamp(ctx.db, ctx.key, reply?.clock ?? reply?.error?.data?.clock, reportId, readEnrolment(ctx.dataDir)?.hubKeyId ?? null);
+  if (hubTime !== null) await ctx.clock.raise('hub', hubTime, true);
 }
 
 /** The certificate answer in the hub's reply, if any (an older hub, or one without ACME, sends none). */
@@ -133,23 +150,26 @@ const isInstant = (text: string): boolean => !Number.isNaN(Date.parse(text)) && 
  * REPORT_MAX_AGE_MS, is refused (HUB_REPORT_STALE): a replayed request never
  * orders a certificate.
  */
-export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: HubCertificates | null }, body: unknown): Promise<{ stored: boolean; certificate?: Envelope }> {
+export async function receiveReport(ctx: { db: Db; key: KitKey; certificates: HubCertificates | null }, body: unknown): Promise<{ stored: boolean; certificate?: Envelope; clock: Envelope }> {
   const opened = openTrusted(ctx.db, ctx.key, body);
   if (!opened || !Value.Check(HubReportSchema, opened.value) || !isInstant(opened.value.createdAt)) throw new AppError('HUB_REPORT_INVALID');
   const report = opened.value;
+  // Every answer from a trusted kit carries the hub's signed time, a refusal as stale too (often the kit's clock is why).
+  const clock = clockStamp(ctx.key, report.reportId);
   // The key id is computed from the verified key, never taken from what the sender claims.
   const kit = { keyId: keyIdOf(opened.signature.publicKey), publicKey: opened.signature.publicKey, kitName: report.kit };
   if (hubReportKept(ctx.db, report.reportId)) {
     const recorded = report.certificate && ctx.certificates ? ctx.certificates.recorded(kit, report.certificate) : null;
-    return { stored: false, ...(recorded ? { certificate: seal(ctx.key, recorded) } : {}) };
+    return { stored: false, ...(recorded ? { certificate: seal(ctx.key, recorded) } : {}), clock };
   }
   const now = new Date();
   const newest = newestHubReportAt(ctx.db, kit.keyId);
   if (Date.parse(report.createdAt) < now.getTime() - REPORT_MAX_AGE_MS || (newest !== null && report.createdAt < newest)) {
-    throw new AppError('HUB_REPORT_STALE', { reportId: report.reportId, createdAt: report.createdAt, newest });
+    throw new AppError('HUB_REPORT_STALE', { reportId: report.reportId, createdAt: report.createdAt, newest, clock });
   }
   const stored = storeHubReport(ctx.db, { reportId: report.reportId, keyId: kit.keyId, kit: report.kit, body: (body as { payload: string }).payload, createdAt: report.createdAt, receivedAt: now.toISOString() });
-  if (!stored || !report.certificate || ctx.certificates === null) return { stored };
+  if (!stored || !report.certificate || ctx.certificates === null) return { stored, clock };
   const answer = await ctx.certificates.handle(kit, report.certificate, ISSUE_WAIT_MS);
-  return { stored, certificate: seal(ctx.key, answer) };
+  // Stamped again: an order may have taken its 20 s.
+  return { stored, certificate: seal(ctx.key, answer), clock: clockStamp(ctx.key, report.reportId) };
 }

@@ -73,6 +73,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     },
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
+    clock: app.kitClock,
     hubCertificates: app.hubCertificates,
     acmeCaFile: config.acmeCaFile,
     onFilesArrived: () => {

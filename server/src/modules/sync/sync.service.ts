@@ -14,6 +14,7 @@ import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { AutomaticSyncOptions } from './automatic-sync.ts';
+import type { KitClock } from '../device/kit-clock.ts';
 import type { HubCertificates } from './certificates-hub.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
 import { keyIdOf, parsePublicKey, type KitKey } from './sync-keys.ts';
@@ -47,6 +48,8 @@ export interface SyncContext {
   acmeCaFile: string | null;
   /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared, ZIMs' checks started */
   onFilesArrived: () => void;
+  /** the kit's clock, which the hub's signed times and certificates move forward (modules/device/kit-clock.ts) */
+  clock: Pick<KitClock, 'now' | 'raise'>;
 }
 
 export interface LastPull {

@@ -33,6 +33,7 @@ const https: HttpsStatus = {
     answeredAt: '2026-04-20T10:00:05.000Z',
     lastError: { code: 'CERT_DNS_HOOK_FAILED', message: 'El programa DNS del centro no pudo publicar el registro del reto DNS-01.', at: '2026-04-20T10:00:05.000Z' },
   },
+  clockConfirmed: true,
 };
 
 describe('the certificate on /admin/device', () => {

@@ -19,7 +19,8 @@ function statusWith(disk: DeviceStatus['disk']): DeviceStatus {
     memory: null,
     hotspot: { state: 'active', ssid: 'Biblioteca', connectedPhones: 2, connectedPhonesSource: 'stations', maxPhones: 10, lastAction: null },
     power: { pending: null, lastError: null },
-    https: { enabled: false, listening: false, port: null, redirecting: false, restartRequired: false, name: null, certificate: null, enrolment: null },
+    https: { enabled: false, listening: false, port: null, redirecting: false, restartRequired: false, name: null, certificate: null, enrolment: null, clockConfirmed: false },
+    clock: { confirmedBy: null, changes: [] },
   };
 }
 
