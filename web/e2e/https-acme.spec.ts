@@ -1,6 +1,7 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { chromium, devices, expect, test, type BrowserContextOptions, type Response } from '@playwright/test';
 import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
+import { adminToken, authHeaders, spkiHash, trust } from './helpers/acme-kits.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { freePort, startServer, type RunningServer } from './helpers/server.ts';
 import { OfflinePage } from './pages/offline.page.ts';
@@ -22,23 +23,6 @@ const VIDEO = 'Alfabetización digital: el celular';
 
 const { defaultBrowserType: _browserType, ...PHONE } = devices['Pixel 7'];
 const phone: BrowserContextOptions = { ...PHONE, locale: 'es-PE' };
-
-async function adminToken(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'admin', password: server.adminPassword }) });
-  return ((await res.json()) as { token: string }).token;
-}
-
-const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-
-/** TARGET trusts SOURCE's signing key (docs/SYNC.md). */
-async function trust(target: RunningServer, targetToken: string, source: RunningServer, sourceToken: string): Promise<void> {
-  const { kit } = (await (await fetch(`${source.baseUrl}/api/v2/admin/sync/status`, { headers: headers(sourceToken) })).json()) as { kit: { publicKey: string } };
-  const res = await fetch(`${target.baseUrl}/api/v2/admin/sync/keys`, { method: 'POST', headers: headers(targetToken), body: JSON.stringify({ publicKey: kit.publicKey, label: 'Prueba' }) });
-  expect(res.status).toBe(201);
-}
-
-/** base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what chromium's --ignore-certificate-errors-spki-list takes. */
-const spkiHash = (pem: string) => createHash('sha256').update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
 
 test.describe('a kit that syncs with a hub gets a certificate phones trust, and the offline app', () => {
   test.skip(!HAS_PEBBLE, 'pebble, pebble-challtestsrv or curl is not installed (scripts/ensure-test-tools.sh)');
@@ -70,15 +54,15 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
 
     // "Sincronizar ahora" until the kit serves its certificate (the hub may answer "pending" while the CA works).
     const phoneMode = async () =>
-      (await (await fetch(`${kit.baseUrl}/api/v2/admin/phone-mode`, { headers: headers(kitToken) })).json()) as { mode: string; https: { name: string | null; certificate: { issuer: string } | null } };
+      (await (await fetch(`${kit.baseUrl}/api/v2/admin/phone-mode`, { headers: authHeaders(kitToken) })).json()) as { mode: string; https: { name: string | null; certificate: { issuer: string } | null } };
     expect(await phoneMode()).toMatchObject({ mode: 'basic', https: { certificate: null } });
     await expect
       .poll(
         async () => {
-          const started = await fetch(`${kit.baseUrl}/api/v2/admin/sync/now`, { method: 'POST', headers: headers(kitToken), body: '{}' });
+          const started = await fetch(`${kit.baseUrl}/api/v2/admin/sync/now`, { method: 'POST', headers: authHeaders(kitToken), body: '{}' });
           expect(started.status).toBe(202);
           for (let i = 0; i < 600; i++) {
-            const { job } = (await (await fetch(`${kit.baseUrl}/api/v2/admin/sync/status`, { headers: headers(kitToken) })).json()) as { job: { state: string } };
+            const { job } = (await (await fetch(`${kit.baseUrl}/api/v2/admin/sync/status`, { headers: authHeaders(kitToken) })).json()) as { job: { state: string } };
             if (job.state !== 'running') break;
             await new Promise((r) => setTimeout(r, 100));
           }

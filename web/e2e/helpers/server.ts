@@ -51,14 +51,15 @@ export interface RunningServer {
  * into the data folder before the start (a certificate, say). HOST and LAUNCH
  * run it elsewhere: an address to listen on and be reached at, and a command
  * that runs `node server/src/main.ts` (its argv appended), such as
- * `ip netns exec NS` for a kit in a network namespace of its own.
+ * `ip netns exec NS` for a kit in a network namespace of its own. DATA_DIR
+ * runs it on an existing data folder (a restart), which stop then leaves.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { port?: number; prepare?: (dataDir: string) => void; host?: string; launch?: string[] } = {},
+  opts: { port?: number; prepare?: (dataDir: string) => void; host?: string; launch?: string[]; dataDir?: string } = {},
 ): Promise<RunningServer> {
   const listenOn = opts.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kit-e2e-'));
   opts.prepare?.(dataDir);
   const adminPassword = randomBytes(12).toString('base64url');
   let log = '';
@@ -82,7 +83,7 @@ export async function startServer(
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const baseUrl = `http://${host}:${listenOn}`;
   try {
