@@ -189,6 +189,10 @@ test.describe('phones carry a kit’s certificate from a hub the kit never reach
     const [hubToken, kitToken] = [await adminToken(hub), await adminToken(kit)];
     await trust(hub, hubToken, kit, kitToken);
     await trust(kit, kitToken, hub, hubToken);
+    // The kit itself cannot reach its hub: "Sincronizar ahora" fails.
+    const syncJob = async () => ((await (await fetch(`${kit.baseUrl}/api/v2/admin/sync/status`, { headers: authHeaders(kitToken) })).json()) as { job: { state: string } | null }).job?.state;
+    expect((await fetch(`${kit.baseUrl}/api/v2/admin/sync/now`, { method: 'POST', headers: authHeaders(kitToken), body: '{}' })).status).toBe(202);
+    await expect.poll(syncJob, { timeout: COURIER_WAIT_MS }).toBe('failed');
     const kitHttp = `http://${LOCAL_NAME}:${kitPort}`;
     const [root, intermediate] = [await pebble.root(), await pebble.intermediate()];
     const browser = await chromium.launch({
