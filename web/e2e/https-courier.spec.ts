@@ -84,10 +84,13 @@ function held(page: Page): Promise<Hold | null> {
 
 /** The villager's phone, trusting pebble's root (as phones trust the public CAs) and the hub's own certificate. */
 class CourierPhone {
-  private constructor(
-    readonly context: BrowserContext,
-    readonly page: Page,
-  ) {}
+  readonly context: BrowserContext;
+  readonly page: Page;
+
+  private constructor(context: BrowserContext, page: Page) {
+    this.context = context;
+    this.page = page;
+  }
 
   static async open(browser: Browser): Promise<CourierPhone> {
     // No service worker: Playwright's routes, which say where the phone is, do not see a worker's own requests.
