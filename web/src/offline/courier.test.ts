@@ -21,6 +21,8 @@ class World {
   /** the report the kit hands out; null: it has no hub address */
   kitReport: Envelope | null = report('r1');
   kitRefuses: Answer | null = null;
+  /** the report the kit hands out once it took an answer (the request for the name the answer gave) */
+  reportAfterAnswer: Envelope | null = null;
   /** a captive portal answering in the kit's place */
   captive = false;
   hubAnswer: Answer = { status: 201, body: { stored: true, certificate: answer('name-needed') } };
@@ -32,6 +34,7 @@ class World {
     if (!this.kitUp) return null;
     if (method === 'POST') {
       this.broughtToKit.push(body as Envelope);
+      if (this.reportAfterAnswer && !this.kitRefuses) this.kitReport = this.reportAfterAnswer;
       return this.kitRefuses ?? { status: 200, body: { state: 'name-needed' } };
     }
     return this.kitReport ? { status: 200, body: { hubUrl: HUB_URL, report: this.kitReport } } : error(404, 'SYNC_COURIER_NONE');
@@ -72,6 +75,18 @@ describe('carryOnce', () => {
     expect(await round()).toEqual({ hubUrl: HUB_URL, report: report('r2'), reportId: 'r2', answer: null });
     expect(world.broughtToKit).toEqual([answer('name-needed')]);
     expect(await held()).toMatchObject({ reportId: 'r2', answer: null });
+  });
+
+  it('takes, in the visit that hands over an answer, the report that answer made', async () => {
+    world.kitUp = true;
+    await round();
+    [world.kitUp, world.hubUp] = [false, true];
+    await round();
+    [world.kitUp, world.hubUp] = [true, false];
+    world.reportAfterAnswer = report('r2');
+    await round();
+    expect(world.broughtToKit).toHaveLength(1);
+    expect(await held()).toMatchObject({ answer: null, reportId: 'r2', report: report('r2') });
   });
 
   it('does not take a delivered report again, and keeps posting one the hub is still issuing for', async () => {

@@ -83,8 +83,10 @@ function readKit(answer: Answer | null): CourierReport | 'nothing' | null {
 
 /**
  * One round, whenever the app starts or the phone goes online: hand the kit
- * any answer held, take the kit's latest report, post an undelivered report
- * to the hub, and hand a fresh answer to the kit if it is in reach too.
+ * any answer held, then take the kit's latest report (after the answer, so a
+ * report the answer changed, such as the request for a name the hub just
+ * gave, leaves with this phone), post an undelivered report to the hub, and
+ * hand a fresh answer to the kit if it is in reach too.
  */
 export async function carryOnce(deps: CourierDeps): Promise<CourierHold | null> {
   let hold = (await deps.load()) ?? EMPTY;
@@ -94,8 +96,8 @@ export async function carryOnce(deps: CourierDeps): Promise<CourierHold | null> 
     if (taken(brought, 'state') || refused(brought)) hold = { ...hold, answer: null };
   };
 
+  await deliver();
   const fromKit = readKit(await deps.kit('GET'));
-  if (fromKit !== null) await deliver();
   if (fromKit === 'nothing') hold = { ...hold, hubUrl: null, report: null, reportId: null };
   else if (fromKit !== null && reportIdOf(fromKit.report) !== hold.reportId) {
     hold = { ...hold, hubUrl: fromKit.hubUrl, report: fromKit.report, reportId: reportIdOf(fromKit.report) };
