@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { courierHubUrl } from '../modules/sync/courier.ts';
+import { readHubSettings } from '../kit-settings/hub-sync.ts';
 
 /**
  * The policy of the app's own pages (index.html, the static shell, every
@@ -67,7 +67,7 @@ export const REFERRER_POLICY = 'same-origin';
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', REFERRER_POLICY);
-    if (!reply.hasHeader('Content-Security-Policy')) void reply.header('Content-Security-Policy', pageCspFor(courierHubUrl(app.db, app.config)));
+    if (!reply.hasHeader('Content-Security-Policy')) void reply.header('Content-Security-Policy', pageCspFor(readHubSettings(app.db, app.config).uploadUrl));
     return payload;
   });
 }

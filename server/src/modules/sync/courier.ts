@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { CourierStatus } from '@kit/contract';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { readHubSettings, type HubEnvironment } from '../../kit-settings/hub-sync.ts';
 import { readEnrolment } from '../device/device.certificate.ts';
 import { applyAnswerEnvelope, certificateRequest, type KitCertificatesContext } from './certificates-kit.ts';
 import { buildReport, lastNetworkReportAt } from './hub-report.ts';
-import { readHubSettings } from './hub-settings.ts';
 import { seal, type Envelope } from './signed-envelope.ts';
 import { readHubState, writeHubState } from './sync.repo.ts';
 
@@ -20,7 +19,7 @@ import { readHubState, writeHubState } from './sync.repo.ts';
  */
 
 /** The hub's report address the phones post to: the kit's upload address, as saved on /admin/sync or from the environment. */
-export const courierHubUrl = (db: Db, config: Pick<Config, 'syncFeedUrl' | 'syncUploadUrl' | 'syncIntervalHours'>): string | null => readHubSettings(db, config).uploadUrl;
+export const courierHubUrl = (db: Db, config: HubEnvironment): string | null => readHubSettings(db, config).uploadUrl;
 
 /** The report phones carry is made again after this long, so the hub hears of recent usage. */
 const CARRIED_REPORT_MAX_AGE_MS = 24 * 3600_000;

@@ -1,21 +1,8 @@
 import type { SyncSettings, UpdateSyncSettings } from '@kit/contract';
-import { isHubUrl, OPTIONS, type Config } from '../../config.ts';
+import { isHubUrl, OPTIONS } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { readSettings, writeSettings } from '../../kit-settings/kit-settings.repo.ts';
-
-type HubEnvironment = Pick<Config, 'syncFeedUrl' | 'syncUploadUrl' | 'syncIntervalHours'>;
-
-/**
- * The hub this kit syncs with (docs/SYNC.md "Hub sync"): what an admin saved
- * on /admin/sync, or, until then, KIT_SYNC_* from the environment (which
- * kit-firstboot writes from kit-portal.txt). Read at every use, so a change
- * holds at once.
- */
-export function readHubSettings(db: Db, env: HubEnvironment): SyncSettings {
-  const saved = readSettings(db).hubSync;
-  return saved ? { ...saved } : { feedUrl: env.syncFeedUrl, uploadUrl: env.syncUploadUrl, intervalHours: env.syncIntervalHours };
-}
+import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 /** Checks the three values with the rules KIT_SYNC_* have (config.ts), then stores them together; a bad one changes nothing. */
 export function saveHubSettings(db: Db, body: UpdateSyncSettings): SyncSettings {

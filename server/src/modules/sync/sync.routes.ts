@@ -38,7 +38,8 @@ import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
 import { lastPublished } from './hub-feed.ts';
 import { AutomaticSync } from './automatic-sync.ts';
-import { readHubSettings, saveHubSettings } from './hub-settings.ts';
+import { readHubSettings } from '../../kit-settings/hub-sync.ts';
+import { saveHubSettings } from './hub-settings.ts';
 import { courierStatus } from './courier.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
