@@ -15,7 +15,7 @@ export interface ClusterData {
 export class ClusterCache {
   private readonly clusters = new Map<number, ClusterData>();
   private readonly loading = new Map<number, Promise<ClusterData>>();
-  private held = 0;
+  private heldBytes = 0;
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -24,7 +24,12 @@ export class ClusterCache {
 
   /** Bytes held now; never above maxBytes. */
   get bytes(): number {
-    return this.held;
+    return this.heldBytes;
+  }
+
+  /** The cluster's bytes held now, if any, without counting it as used. */
+  held(cluster: number): ClusterData | undefined {
+    return this.clusters.get(cluster);
   }
 
   /**
@@ -60,14 +65,14 @@ export class ClusterCache {
     const before = this.clusters.get(cluster);
     // a load that raced a longer one for the same cluster does not shorten it
     if (data.bytes.length > this.maxBytes || (before && before.bytes.length >= data.bytes.length)) return;
-    if (before) this.held -= before.bytes.length;
+    if (before) this.heldBytes -= before.bytes.length;
     this.clusters.delete(cluster);
     this.clusters.set(cluster, data);
-    this.held += data.bytes.length;
+    this.heldBytes += data.bytes.length;
     for (const [oldest, evicted] of this.clusters) {
-      if (this.held <= this.maxBytes) break;
+      if (this.heldBytes <= this.maxBytes) break;
       this.clusters.delete(oldest);
-      this.held -= evicted.bytes.length;
+      this.heldBytes -= evicted.bytes.length;
     }
   }
 }

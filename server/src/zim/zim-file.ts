@@ -397,7 +397,12 @@ export class ZimFile {
         throw error;
       }
     };
-    const load = () => this.decompressions.run(() => this.decompressed(cluster, compression, blobOf));
+    const load = () =>
+      this.decompressions.run(async () => {
+        // a reader ahead in the queue may have decoded this cluster far enough meanwhile
+        const held = this.cache.held(item.cluster);
+        return held && (await spanIn(held)) ? held : this.decompressed(cluster, compression, blobOf);
+      });
     const data = await this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined);
     const span = await spanIn(data);
     if (!span) throw new ZimError('ZIM_BAD_OFFSET', `blob ${item.blob} past the end of cluster ${item.cluster}`);
