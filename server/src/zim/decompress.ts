@@ -27,6 +27,7 @@ export class ZstdPrefix {
   #parts: Buffer[] = [];
   #length = 0;
   #ended = false;
+  #turn: Promise<void> = Promise.resolve();
 
   constructor(input: Buffer, limit: number) {
     this.#limit = limit;
@@ -40,8 +41,14 @@ export class ZstdPrefix {
     return this.#ended;
   }
 
-  /** Decodes until `length` bytes are out or the frame ends. */
-  async fill(length: number): Promise<void> {
+  /** Decodes until `length` bytes are out or the frame ends; readers at once take turns. */
+  fill(length: number): Promise<void> {
+    const turn = this.#turn.then(() => this.#fill(length));
+    this.#turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #fill(length: number): Promise<void> {
     while (this.#length < length && !this.#ended) {
       let next: IteratorResult<Buffer>;
       try {

@@ -77,6 +77,19 @@ describe('ZimFile reading a zstd cluster only as far as the asked article', () =
     }
   });
 
+  it('lets readers at once past the first page share one decoder, each getting its own page', async () => {
+    const zim = await ZimFile.open(file);
+    try {
+      expect(await readPage(zim, 0)).toBe(pages[0]?.content);
+      expect(zim.cacheBytes).toBeLessThan(3 * PAGE);
+      const order = [7, 1, 4, 2, 6, 3, 5, 7, 0];
+      expect(await Promise.all(order.map((i) => readPage(zim, i)))).toEqual(order.map((i) => pages[i]?.content));
+      expect(zim.cacheBytes).toBeGreaterThanOrEqual(8 * PAGE);
+    } finally {
+      await zim.close();
+    }
+  });
+
   it('gives readers of different pages at the same time each their own page', async () => {
     const zim = await ZimFile.open(file);
     try {

@@ -111,6 +111,13 @@ export class ZimFile {
   private readonly maxClusterBytes: number;
   private readonly cache: ClusterCache;
   private readonly decompressions: JobLimiter;
+  /**
+   * zstd decoders kept while readers of their cluster are under way, so one
+   * whose article lies past the prefix decoded for another continues the
+   * same stream instead of starting over; closed when the last is done.
+   */
+  private readonly decoders = new Map<number, ZstdPrefix>();
+  private readonly readersOf = new Map<number, number>();
   private titleOrderOnce: Promise<TitleOrder> | undefined;
   private articleOrderOnce: Promise<TitleOrder> | undefined;
   private pathGridOnce: Promise<PathGrid> | undefined;
@@ -360,20 +367,43 @@ export class ZimFile {
 
   /**
    * The cluster decompressed from its start: xz whole, zstd only up to the
-   * end of `blob` (the prefix is cached; a later blob past it decodes again
-   * from the start, further).
+   * end of the blob `blobOf` finds (the prefix is cached; a later blob past
+   * it continues the decoder while readers of the cluster are under way,
+   * else decodes again from the start, further).
    */
-  private async decompressed(span: { start: number; end: number }, compression: 'xz' | 'zstd', blobOf: (read: ClusterDataReader, length: number) => Promise<BlobSpan>): Promise<ClusterData> {
-    // a compressed cluster is never larger than its bound plus the codec's framing
-    const input = await this.reader.read(span.start + 1, Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024));
-    if (compression === 'xz') return { bytes: await decompressXz(input, this.maxClusterBytes), complete: true };
-    const prefix = new ZstdPrefix(input, this.maxClusterBytes);
+  private async decompressed(
+    cluster: number,
+    span: { start: number; end: number },
+    compression: 'xz' | 'zstd',
+    blobOf: (read: ClusterDataReader, length: number) => Promise<BlobSpan>,
+  ): Promise<ClusterData> {
+    let prefix = this.decoders.get(cluster);
+    if (!prefix) {
+      // a compressed cluster is never larger than its bound plus the codec's framing
+      const input = await this.reader.read(span.start + 1, Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024));
+      if (compression === 'xz') return { bytes: await decompressXz(input, this.maxClusterBytes), complete: true };
+      prefix = new ZstdPrefix(input, this.maxClusterBytes);
+      this.decoders.set(cluster, prefix);
+    }
+    // the prefix itself refuses a frame that ends early (ZIM_BAD_OFFSET) or grows past the bound (ZIM_TOO_LARGE)
+    const decoder = prefix;
+    await decoder.fill((await blobOf((pos, length) => decoder.read(pos, length), Number.MAX_SAFE_INTEGER)).end);
+    return { bytes: decoder.bytes(), complete: decoder.complete };
+  }
+
+  /** Runs one reader of a cluster; the last one done closes the cluster's decoder. */
+  private async asReaderOf<T>(cluster: number, read: () => Promise<T>): Promise<T> {
+    this.readersOf.set(cluster, (this.readersOf.get(cluster) ?? 0) + 1);
     try {
-      // the prefix itself refuses a frame that ends early (ZIM_BAD_OFFSET) or grows past the bound (ZIM_TOO_LARGE)
-      await prefix.fill((await blobOf((pos, length) => prefix.read(pos, length), Number.MAX_SAFE_INTEGER)).end);
-      return { bytes: prefix.bytes(), complete: prefix.complete };
+      return await read();
     } finally {
-      prefix.close();
+      const left = (this.readersOf.get(cluster) ?? 1) - 1;
+      if (left > 0) this.readersOf.set(cluster, left);
+      else {
+        this.readersOf.delete(cluster);
+        this.decoders.get(cluster)?.close();
+        this.decoders.delete(cluster);
+      }
     }
   }
 
@@ -401,9 +431,9 @@ export class ZimFile {
       this.decompressions.run(async () => {
         // a reader ahead in the queue may have decoded this cluster far enough meanwhile
         const held = this.cache.held(item.cluster);
-        return held && (await spanIn(held)) ? held : this.decompressed(cluster, compression, blobOf);
+        return held && (await spanIn(held)) ? held : this.decompressed(item.cluster, cluster, compression, blobOf);
       });
-    const data = await this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined);
+    const data = await this.asReaderOf(item.cluster, () => this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined));
     const span = await spanIn(data);
     if (!span) throw new ZimError('ZIM_BAD_OFFSET', `blob ${item.blob} past the end of cluster ${item.cluster}`);
     return { in: 'memory', data: data.bytes, ...span };
