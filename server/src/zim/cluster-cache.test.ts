@@ -2,16 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClusterCache } from './cluster-cache.ts';
+import { ClusterCache, type ClusterData } from './cluster-cache.ts';
 import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
 
 const KIB = 1024;
+/** A whole cluster of `size` bytes. */
+const whole = (size: number, fill = 0): ClusterData => ({ bytes: Buffer.alloc(size, fill), complete: true });
 
 describe('ClusterCache', () => {
   it('drops the least recently used clusters past its byte bound', async () => {
     const cache = new ClusterCache(30 * KIB);
-    const load = (n: number) => () => Promise.resolve(Buffer.alloc(10 * KIB, n));
+    const load = (n: number) => () => Promise.resolve(whole(10 * KIB, n));
     for (const n of [1, 2, 3]) await cache.get(n, load(n));
     await cache.get(1, load(1)); // 1 is now the most recently used
     await cache.get(4, load(4)); // so 2 goes
@@ -19,7 +21,7 @@ describe('ClusterCache', () => {
     let loads = 0;
     const counting = (n: number) => () => {
       loads++;
-      return Promise.resolve(Buffer.alloc(10 * KIB, n));
+      return Promise.resolve(whole(10 * KIB, n));
     };
     for (const n of [1, 3, 4]) await cache.get(n, counting(n));
     expect(loads).toBe(0);
@@ -29,8 +31,8 @@ describe('ClusterCache', () => {
 
   it('hands out a cluster larger than the bound without keeping it or flushing the others', async () => {
     const cache = new ClusterCache(8 * KIB);
-    await cache.get(1, () => Promise.resolve(Buffer.alloc(2 * KIB)));
-    expect((await cache.get(2, () => Promise.resolve(Buffer.alloc(9 * KIB)))).length).toBe(9 * KIB);
+    await cache.get(1, () => Promise.resolve(whole(2 * KIB)));
+    expect((await cache.get(2, () => Promise.resolve(whole(9 * KIB)))).bytes.length).toBe(9 * KIB);
     expect(cache.bytes).toBe(2 * KIB);
   });
 
@@ -40,7 +42,7 @@ describe('ClusterCache', () => {
     const load = async () => {
       loads++;
       await Promise.resolve();
-      return Buffer.alloc(KIB);
+      return whole(KIB);
     };
     await Promise.all([cache.get(7, load), cache.get(7, load), cache.get(7, load)]);
     expect(loads).toBe(1);

@@ -1,13 +1,21 @@
+/** A cluster's decompressed bytes from its start: all of them, or the prefix decoded so far (zstd). */
+export interface ClusterData {
+  bytes: Buffer;
+  /** false while only a prefix is decoded: a blob past it needs a longer one */
+  complete: boolean;
+}
+
 /**
  * The decompressed clusters of one open file, least recently used first out,
  * bounded by bytes (not by count: a cluster may be a few KiB or many MiB). A
  * cluster larger than the whole bound is handed out but never kept, so the
- * bound holds whatever the file holds.
+ * bound holds whatever the file holds. A zstd cluster may be held as a
+ * prefix: a reader it does not serve loads a longer one, which replaces it.
  */
 export class ClusterCache {
-  private readonly clusters = new Map<number, Buffer>();
-  private readonly loading = new Map<number, Promise<Buffer>>();
-  private held = 0;
+  private readonly clusters = new Map<number, ClusterData>();
+  private readonly loading = new Map<number, Promise<ClusterData>>();
+  private heldBytes = 0;
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -16,38 +24,55 @@ export class ClusterCache {
 
   /** Bytes held now; never above maxBytes. */
   get bytes(): number {
-    return this.held;
+    return this.heldBytes;
   }
 
-  /** The cluster from the cache, or loaded once however many readers ask at the same time. */
-  get(cluster: number, load: () => Promise<Buffer>): Promise<Buffer> {
+  /** The cluster's bytes held now, if any, without counting it as used. */
+  held(cluster: number): ClusterData | undefined {
+    return this.clusters.get(cluster);
+  }
+
+  /**
+   * The cluster from the cache when `serves` says its bytes are enough, else
+   * loaded (once for readers asking at the same time, when the load under
+   * way serves them too).
+   */
+  async get(cluster: number, load: () => Promise<ClusterData>, serves: (data: ClusterData) => Promise<boolean> = () => Promise.resolve(true)): Promise<ClusterData> {
     const hit = this.clusters.get(cluster);
-    if (hit) {
+    if (hit && (await serves(hit))) {
       // Map keeps insertion order: re-inserting makes this the most recently used
-      this.clusters.delete(cluster);
-      this.clusters.set(cluster, hit);
-      return Promise.resolve(hit);
+      if (this.clusters.delete(cluster)) this.clusters.set(cluster, hit);
+      return hit;
     }
     const pending = this.loading.get(cluster);
-    if (pending) return pending;
+    if (pending) {
+      const data = await pending;
+      if (await serves(data)) return data;
+    }
     const loaded = load()
-      .then((bytes) => {
-        this.keep(cluster, bytes);
-        return bytes;
+      .then((data) => {
+        this.keep(cluster, data);
+        return data;
       })
-      .finally(() => this.loading.delete(cluster));
+      .finally(() => {
+        if (this.loading.get(cluster) === loaded) this.loading.delete(cluster);
+      });
     this.loading.set(cluster, loaded);
     return loaded;
   }
 
-  private keep(cluster: number, bytes: Buffer): void {
-    if (bytes.length > this.maxBytes) return;
-    this.clusters.set(cluster, bytes);
-    this.held += bytes.length;
+  private keep(cluster: number, data: ClusterData): void {
+    const before = this.clusters.get(cluster);
+    // a load that raced a longer one for the same cluster does not shorten it
+    if (data.bytes.length > this.maxBytes || (before && before.bytes.length >= data.bytes.length)) return;
+    if (before) this.heldBytes -= before.bytes.length;
+    this.clusters.delete(cluster);
+    this.clusters.set(cluster, data);
+    this.heldBytes += data.bytes.length;
     for (const [oldest, evicted] of this.clusters) {
-      if (this.held <= this.maxBytes) break;
+      if (this.heldBytes <= this.maxBytes) break;
       this.clusters.delete(oldest);
-      this.held -= evicted.length;
+      this.heldBytes -= evicted.bytes.length;
     }
   }
 }

@@ -1,23 +1,90 @@
-import { promisify } from 'node:util';
-import { crc32, zstdDecompress } from 'node:zlib';
+import { crc32, createZstdDecompress, type ZstdDecompress } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
 import { ZimError } from './errors.ts';
-
-const zstd = promisify(zstdDecompress);
 
 const tooLarge = (limit: number): ZimError => new ZimError('ZIM_TOO_LARGE', `a cluster decompresses beyond ${limit} bytes`);
 
 /**
- * A zstd frame, decompressed up to `limit` bytes. zlib stops at the end of
- * the frame, so bytes after it (the last cluster is followed by dirents) are
- * harmless.
+ * Bytes the decoder hands out at a time, each one trip through the thread
+ * pool: large enough that a 2 MiB cluster takes a few trips, small enough
+ * that an article near a cluster's start stops early.
  */
-export async function decompressZstd(input: Buffer, limit: number): Promise<Buffer> {
-  try {
-    return await zstd(input, { maxOutputLength: limit });
-  } catch (error) {
-    if (error instanceof RangeError) throw tooLarge(limit);
-    throw new ZimError('ZIM_CORRUPT', `zstd: ${(error as Error).message}`);
+export const ZSTD_CHUNK_BYTES = 128 * 1024;
+
+/**
+ * A zstd frame decoded as a stream, only as far as asked, as the reference
+ * reader (libzim) does: an article near the start of a 2 MiB cluster costs
+ * the bytes before it, not the whole cluster. The decoder runs one chunk
+ * ahead at most (the stream's backpressure), stops at the frame's end (bytes
+ * after it, the dirents behind the last cluster, are never read), and
+ * refuses to go beyond `limit` bytes.
+ */
+export class ZstdPrefix {
+  readonly #stream: ZstdDecompress;
+  readonly #chunks: AsyncIterator<Buffer>;
+  readonly #limit: number;
+  /** the decoded bytes so far, joined into one buffer when read */
+  #parts: Buffer[] = [];
+  #length = 0;
+  #ended = false;
+  #turn: Promise<void> = Promise.resolve();
+
+  constructor(input: Buffer, limit: number) {
+    this.#limit = limit;
+    this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES });
+    this.#stream.end(input);
+    this.#chunks = this.#stream[Symbol.asyncIterator]();
+  }
+
+  /** Whether the whole frame is decoded. */
+  get complete(): boolean {
+    return this.#ended;
+  }
+
+  /** Decodes until `length` bytes are out or the frame ends; readers at once take turns. */
+  fill(length: number): Promise<void> {
+    const turn = this.#turn.then(() => this.#fill(length));
+    this.#turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #fill(length: number): Promise<void> {
+    while (this.#length < length && !this.#ended) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await this.#chunks.next();
+      } catch (error) {
+        throw new ZimError('ZIM_CORRUPT', `zstd: ${(error as Error).message}`);
+      }
+      if (next.done) {
+        this.#ended = true;
+        return;
+      }
+      this.#length += next.value.length;
+      if (this.#length > this.#limit) {
+        this.close();
+        throw tooLarge(this.#limit);
+      }
+      this.#parts.push(next.value);
+    }
+  }
+
+  /** The bytes decoded so far, as one buffer. */
+  bytes(): Buffer {
+    if (this.#parts.length !== 1) this.#parts = [Buffer.concat(this.#parts, this.#length)];
+    return this.#parts[0] as Buffer;
+  }
+
+  /** `length` bytes at `pos`, decoding as far as they reach; ZIM_BAD_OFFSET when the frame ends before. */
+  async read(pos: number, length: number): Promise<Buffer> {
+    await this.fill(pos + length);
+    if (this.#length < pos + length) throw new ZimError('ZIM_BAD_OFFSET', `bytes ${pos}–${pos + length} of a cluster of ${this.#length}`);
+    return this.bytes().subarray(pos, pos + length);
+  }
+
+  /** Frees the decoder (its window); the bytes decoded so far stay readable. */
+  close(): void {
+    this.#stream.destroy();
   }
 }
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { verifyChecksum, type ChecksumOptions } from './checksum.ts';
-import { blobSpan, parseClusterInfo } from './cluster.ts';
-import { ClusterCache } from './cluster-cache.ts';
-import { decompressXz, decompressZstd } from './decompress.ts';
+import { blobSpan, parseClusterInfo, type BlobSpan, type ClusterDataReader } from './cluster.ts';
+import { ClusterCache, type ClusterData } from './cluster-cache.ts';
+import { decompressXz, ZstdPrefix } from './decompress.ts';
 import { readDirent, type Dirent } from './dirent.ts';
 import { ZimError } from './errors.ts';
 import { FileReader, toOffset } from './file-reader.ts';
@@ -25,7 +25,25 @@ export interface ZimOpenOptions {
   clusterCacheBytes?: number;
   /** a cluster decompressing beyond this is refused (ZIM_TOO_LARGE) */
   maxClusterBytes?: number;
+  /** runs each decompression (a cluster's compressed bytes and its output held meanwhile); one for the process bounds them all */
+  decompressions?: JobLimiter;
 }
+
+/** Runs jobs a few at a time (ConcurrencyLimiter in the server). */
+export interface JobLimiter {
+  run<T>(job: () => Promise<T>): Promise<T>;
+}
+
+const UNLIMITED: JobLimiter = { run: (job) => job() };
+
+/** A cached prefix reached its end before the bytes asked: a longer prefix is needed. */
+class NotDecodedYet extends Error {}
+
+/** Reads from a cluster's cached bytes; past a prefix's end, NotDecodedYet. */
+const cachedReader =
+  (data: ClusterData): ClusterDataReader =>
+  (pos, length) =>
+    pos + length <= data.bytes.length ? Promise.resolve(data.bytes.subarray(pos, pos + length)) : Promise.reject(new NotDecodedYet());
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
@@ -92,17 +110,26 @@ export class ZimFile {
   private readonly reader: FileReader;
   private readonly maxClusterBytes: number;
   private readonly cache: ClusterCache;
+  private readonly decompressions: JobLimiter;
+  /**
+   * zstd decoders kept while readers of their cluster are under way, so one
+   * whose article lies past the prefix decoded for another continues the
+   * same stream instead of starting over; closed when the last is done.
+   */
+  private readonly decoders = new Map<number, ZstdPrefix>();
+  private readonly readersOf = new Map<number, number>();
   private titleOrderOnce: Promise<TitleOrder> | undefined;
   private articleOrderOnce: Promise<TitleOrder> | undefined;
   private pathGridOnce: Promise<PathGrid> | undefined;
 
-  private constructor(reader: FileReader, header: ZimHeader, mimeTypes: readonly string[], maxClusterBytes: number, cacheBytes: number) {
+  private constructor(reader: FileReader, header: ZimHeader, mimeTypes: readonly string[], options: ZimOpenOptions) {
     this.reader = reader;
     this.header = header;
     this.mimeTypes = mimeTypes;
-    this.maxClusterBytes = maxClusterBytes;
+    this.maxClusterBytes = options.maxClusterBytes ?? DEFAULT_MAX_CLUSTER_BYTES;
     this.layout = layoutOf(header);
-    this.cache = new ClusterCache(cacheBytes);
+    this.cache = new ClusterCache(options.clusterCacheBytes ?? DEFAULT_CLUSTER_CACHE_BYTES);
+    this.decompressions = options.decompressions ?? UNLIMITED;
   }
 
   static async open(path: string, options: ZimOpenOptions = {}): Promise<ZimFile> {
@@ -110,13 +137,7 @@ export class ZimFile {
     try {
       const header = parseHeader(await reader.readUpTo(0, HEADER_SIZE), reader.size);
       const mimeTypes = await readMimeList(reader, header.mimeListPos, header.checksumPos);
-      return new ZimFile(
-        reader,
-        header,
-        mimeTypes,
-        options.maxClusterBytes ?? DEFAULT_MAX_CLUSTER_BYTES,
-        options.clusterCacheBytes ?? DEFAULT_CLUSTER_CACHE_BYTES,
-      );
+      return new ZimFile(reader, header, mimeTypes, options);
     } catch (error) {
       await reader.close();
       throw error;
@@ -344,24 +365,78 @@ export class ZimFile {
     return { start, end: Math.min(...after) };
   }
 
-  private async decompressed(cluster: number, start: number, end: number, compression: 'xz' | 'zstd'): Promise<Buffer> {
-    // a compressed cluster is never larger than its bound plus the codec's framing
-    const input = await this.reader.read(start + 1, Math.min(end - start - 1, this.maxClusterBytes + 64 * 1024));
-    return compression === 'xz' ? decompressXz(input, this.maxClusterBytes) : decompressZstd(input, this.maxClusterBytes);
+  /**
+   * The cluster decompressed from its start: xz whole, zstd only up to the
+   * end of the blob `blobOf` finds (the prefix is cached; a later blob past
+   * it continues the decoder while readers of the cluster are under way,
+   * else decodes again from the start, further).
+   */
+  private async decompressed(
+    cluster: number,
+    span: { start: number; end: number },
+    compression: 'xz' | 'zstd',
+    blobOf: (read: ClusterDataReader, length: number) => Promise<BlobSpan>,
+  ): Promise<ClusterData> {
+    let prefix = this.decoders.get(cluster);
+    if (!prefix) {
+      // a compressed cluster is never larger than its bound plus the codec's framing
+      const input = await this.reader.read(span.start + 1, Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024));
+      if (compression === 'xz') return { bytes: await decompressXz(input, this.maxClusterBytes), complete: true };
+      prefix = new ZstdPrefix(input, this.maxClusterBytes);
+      this.decoders.set(cluster, prefix);
+    }
+    // the prefix itself refuses a frame that ends early (ZIM_BAD_OFFSET) or grows past the bound (ZIM_TOO_LARGE)
+    const decoder = prefix;
+    await decoder.fill((await blobOf((pos, length) => decoder.read(pos, length), Number.MAX_SAFE_INTEGER)).end);
+    return { bytes: decoder.bytes(), complete: decoder.complete };
+  }
+
+  /** Runs one reader of a cluster; the last one done closes the cluster's decoder. */
+  private async asReaderOf<T>(cluster: number, read: () => Promise<T>): Promise<T> {
+    this.readersOf.set(cluster, (this.readersOf.get(cluster) ?? 0) + 1);
+    try {
+      return await read();
+    } finally {
+      const left = (this.readersOf.get(cluster) ?? 1) - 1;
+      if (left > 0) this.readersOf.set(cluster, left);
+      else {
+        this.readersOf.delete(cluster);
+        this.decoders.get(cluster)?.close();
+        this.decoders.delete(cluster);
+      }
+    }
   }
 
   private async itemBytes(item: ZimItem): Promise<ItemBytes> {
-    const { start, end } = await this.clusterSpan(item.cluster);
-    const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(start, 1))[0] ?? 0);
+    const cluster = await this.clusterSpan(item.cluster);
+    const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(cluster.start, 1))[0] ?? 0);
+    const blobOf = (read: ClusterDataReader, length: number): Promise<BlobSpan> => blobSpan(read, length, offsetWidth, item.blob);
     if (compression === 'none') {
       // stored: read the blob's two offsets and leave its bytes in the file
-      const dataStart = start + 1;
-      const span = await blobSpan((pos, length) => this.reader.read(dataStart + pos, length), end - dataStart, offsetWidth, item.blob);
+      const dataStart = cluster.start + 1;
+      const span = await blobOf((pos, length) => this.reader.read(dataStart + pos, length), cluster.end - dataStart);
       return { in: 'file', start: dataStart + span.start, end: dataStart + span.end };
     }
-    const data = await this.cache.get(item.cluster, () => this.decompressed(item.cluster, start, end, compression));
-    const span = await blobSpan((pos, length) => Promise.resolve(data.subarray(pos, pos + length)), data.length, offsetWidth, item.blob);
-    return { in: 'memory', data, ...span };
+    // undefined when the cached bytes are a prefix that ends before the blob does
+    const spanIn = async (data: ClusterData): Promise<BlobSpan | undefined> => {
+      try {
+        const span = await blobOf(cachedReader(data), data.complete ? data.bytes.length : Number.MAX_SAFE_INTEGER);
+        return span.end <= data.bytes.length ? span : undefined;
+      } catch (error) {
+        if (error instanceof NotDecodedYet) return undefined;
+        throw error;
+      }
+    };
+    const load = () =>
+      this.decompressions.run(async () => {
+        // a reader ahead in the queue may have decoded this cluster far enough meanwhile
+        const held = this.cache.held(item.cluster);
+        return held && (await spanIn(held)) ? held : this.decompressed(item.cluster, cluster, compression, blobOf);
+      });
+    const data = await this.asReaderOf(item.cluster, () => this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined));
+    const span = await spanIn(data);
+    if (!span) throw new ZimError('ZIM_BAD_OFFSET', `blob ${item.blob} past the end of cluster ${item.cluster}`);
+    return { in: 'memory', data: data.bytes, ...span };
   }
 
   async itemSize(item: ZimItem): Promise<number> {

@@ -1,7 +1,17 @@
-import { ZimFile } from '../../zim/zim-file.ts';
+import { ConcurrencyLimiter } from '../../concurrency-limiter.ts';
+import { ZimFile, type ZimOpenOptions } from '../../zim/zim-file.ts';
 
 /** Open files kept: each holds a descriptor and up to its cluster cache (8 MiB by default). */
 export const DEFAULT_POOL_SIZE = 4;
+/**
+ * Clusters decompressed at once across every open file: each holds its
+ * compressed bytes (up to 2 MiB) and its output until done, so 20 phones
+ * missing the cache at once would hold 20 of each. Two keep both of a small
+ * kit's thread-pool workers busy; the others wait their turn, holding nothing.
+ */
+export const DECOMPRESSIONS_AT_ONCE = 2;
+/** Readers waiting for a decompression beyond this are told to retry (503 UNAVAILABLE), not queued without end. */
+const DECOMPRESSIONS_WAITING = 256;
 
 interface PoolEntry {
   opening: Promise<ZimFile>;
@@ -27,10 +37,13 @@ export interface ZimLease {
 export class ZimPool {
   readonly #entries = new Map<string, PoolEntry>();
   readonly #maxOpen: number;
+  readonly #openOptions: ZimOpenOptions;
   #closed = false;
 
-  constructor(maxOpen = DEFAULT_POOL_SIZE) {
+  /** `openOptions`: how each file is opened; by default with one decompression limiter shared by them all. */
+  constructor(maxOpen = DEFAULT_POOL_SIZE, openOptions: ZimOpenOptions = {}) {
     this.#maxOpen = maxOpen;
+    this.#openOptions = { decompressions: new ConcurrencyLimiter(DECOMPRESSIONS_AT_ONCE, DECOMPRESSIONS_WAITING), ...openOptions };
   }
 
   /** Files in the pool now (never above the bound; evicted ones still being read are not counted). */
@@ -51,7 +64,7 @@ export class ZimPool {
       this.#entries.delete(sha256);
       this.#entries.set(sha256, entry);
     } else {
-      entry = { opening: ZimFile.open(file), users: 0, evicted: false };
+      entry = { opening: ZimFile.open(file, this.#openOptions), users: 0, evicted: false };
       this.#entries.set(sha256, entry);
       this.#evictOverBound();
     }

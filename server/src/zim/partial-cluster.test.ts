@@ -1,0 +1,126 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyLimiter } from '../concurrency-limiter.ts';
+import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
+import { ZimFile, type JobLimiter } from './zim-file.ts';
+
+const KIB = 1024;
+const PAGE = 100 * KIB;
+
+/** Eight pages of 100 KiB in one zstd cluster of 800 KiB, each page's text its own. */
+const pages: TestEntry[] = Array.from({ length: 8 }, (_, i) => ({
+  namespace: 'C',
+  path: `pagina-${i}`,
+  mimeType: 'text/html',
+  content: Array.from({ length: PAGE / 20 }, (_, line) => `${i}:${String(line * 7919 + i).padStart(17, '0')}\n`).join('').slice(0, PAGE),
+}));
+
+let dir: string;
+let file: string;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zim-partial-'));
+  file = path.join(dir, 'paginas.zim');
+  await fs.writeFile(file, buildTestZim(pages, { compression: 'zstd', minorVersion: 1, blobsPerCluster: 8 }));
+});
+
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+async function readPage(zim: ZimFile, i: number): Promise<string> {
+  const entry = await zim.findContent(`pagina-${i}`);
+  const item = entry && (await zim.resolve(entry));
+  if (!item) throw new Error(`no pagina-${i}`);
+  return (await zim.readItem(item)).toString('utf8');
+}
+
+/** A limiter that counts the decompressions it runs and the most running at once. */
+function countingLimiter(limit: number): JobLimiter & { runs: number; peak: number } {
+  const limiter = new ConcurrencyLimiter(limit, 1000);
+  const counts = {
+    runs: 0,
+    peak: 0,
+    run: <T>(job: () => Promise<T>): Promise<T> =>
+      limiter.run(async () => {
+        counts.runs++;
+        counts.peak = Math.max(counts.peak, limiter.running);
+        return job();
+      }),
+  };
+  return counts;
+}
+
+describe('ZimFile reading a zstd cluster only as far as the asked article', () => {
+  it('decodes up to the first page, then further for a later one, and serves an earlier one from the cached prefix', async () => {
+    const decompressions = countingLimiter(4);
+    const zim = await ZimFile.open(file, { decompressions });
+    try {
+      expect(zim.header.clusterCount).toBe(1);
+      expect(await readPage(zim, 0)).toBe(pages[0]?.content);
+      // the first page and at most a chunk or two past it, not the cluster's 800 KiB
+      expect(zim.cacheBytes).toBeGreaterThanOrEqual(PAGE);
+      expect(zim.cacheBytes).toBeLessThan(3 * PAGE);
+      expect(await readPage(zim, 4)).toBe(pages[4]?.content);
+      expect(zim.cacheBytes).toBeGreaterThanOrEqual(5 * PAGE);
+      expect(zim.cacheBytes).toBeLessThan(8 * PAGE);
+      expect(decompressions.runs).toBe(2);
+      for (const i of [1, 3, 2]) expect(await readPage(zim, i)).toBe(pages[i]?.content);
+      expect(decompressions.runs).toBe(2);
+      // the last page ends the frame; the dirents behind the file's last cluster are never taken for it
+      expect(await readPage(zim, 7)).toBe(pages[7]?.content);
+      expect(zim.cacheBytes).toBeGreaterThanOrEqual(8 * PAGE);
+      for (const i of [6, 5, 0]) expect(await readPage(zim, i)).toBe(pages[i]?.content);
+      expect(decompressions.runs).toBe(3);
+    } finally {
+      await zim.close();
+    }
+  });
+
+  it('lets readers at once past the first page share one decoder, each getting its own page', async () => {
+    const zim = await ZimFile.open(file);
+    try {
+      expect(await readPage(zim, 0)).toBe(pages[0]?.content);
+      expect(zim.cacheBytes).toBeLessThan(3 * PAGE);
+      const order = [7, 1, 4, 2, 6, 3, 5, 7, 0];
+      expect(await Promise.all(order.map((i) => readPage(zim, i)))).toEqual(order.map((i) => pages[i]?.content));
+      expect(zim.cacheBytes).toBeGreaterThanOrEqual(8 * PAGE);
+    } finally {
+      await zim.close();
+    }
+  });
+
+  it('gives readers of different pages at the same time each their own page', async () => {
+    const zim = await ZimFile.open(file);
+    try {
+      const order = [7, 0, 3, 5, 1, 6, 2, 4, 0, 7];
+      expect(await Promise.all(order.map((i) => readPage(zim, i)))).toEqual(order.map((i) => pages[i]?.content));
+    } finally {
+      await zim.close();
+    }
+  });
+});
+
+describe('ZimFile decompressions under many readers', () => {
+  it('runs at most the limiter bound at once, however many readers ask', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...(pages[i % 8] as TestEntry), path: `p-${String(i).padStart(2, '0')}` }));
+    const manyFile = path.join(dir, 'muchas.zim');
+    // one page per cluster: every reader needs its own decompression
+    await fs.writeFile(manyFile, buildTestZim(many, { compression: 'zstd', minorVersion: 1, blobsPerCluster: 1 }));
+    const decompressions = countingLimiter(2);
+    const zim = await ZimFile.open(manyFile, { decompressions, clusterCacheBytes: 0 });
+    try {
+      const read = async (entry: TestEntry): Promise<string> => {
+        const found = await zim.findContent(entry.path);
+        const item = found && (await zim.resolve(found));
+        if (!item) throw new Error(`no ${entry.path}`);
+        return (await zim.readItem(item)).toString('utf8');
+      };
+      expect(await Promise.all(many.map(read))).toEqual(many.map((entry) => entry.content));
+      expect(decompressions.runs).toBe(40);
+      expect(decompressions.peak).toBe(2);
+    } finally {
+      await zim.close();
+    }
+  });
+});
