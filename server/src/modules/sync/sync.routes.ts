@@ -22,6 +22,10 @@ import {
   TrustedKeyParamsSchema,
   TrustedKeySchema,
   type SyncStatus,
+  CreateEnrolmentTokenSchema,
+  CreatedEnrolmentTokenSchema,
+  EnrolmentTokenListSchema,
+  EnrolmentTokenParamsSchema,
 } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -40,6 +44,7 @@ import { lastPublished } from './hub-feed.ts';
 import { AutomaticSync } from './automatic-sync.ts';
 import { readHubSettings, saveHubSettings } from './hub-settings.ts';
 import { courierStatus } from './courier.ts';
+import { createEnrolmentToken, listEnrolmentTokens, revokeToken } from './enrolment-hub.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -71,6 +76,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     get uploadUrl() {
       return hub().uploadUrl;
     },
+    enrolmentToken: config.syncEnrolmentToken,
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     clock: app.kitClock,
@@ -200,6 +206,25 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     distrustPublisher(db, request.params.keyId);
     request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
+    return reply.code(204).send(null);
+  });
+
+  // Enrolment tokens (docs/SYNC.md): kits that show one are trusted without a key copied by hand.
+  app.get('/v2/admin/sync/enrolment-tokens', { schema: { response: { 200: EnrolmentTokenListSchema, ...ErrorResponses } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { tokens: listEnrolmentTokens(db) };
+  });
+
+  app.post('/v2/admin/sync/enrolment-tokens', { schema: { body: CreateEnrolmentTokenSchema, response: { 201: CreatedEnrolmentTokenSchema, ...ErrorResponses } } }, async (request, reply) => {
+    const created = createEnrolmentToken(db, { key, domain: app.hubCertificates?.domain ?? null }, request.body, request.viewer?.id ?? null);
+    // Never the text: it is the secret.
+    request.log.info({ adminId: request.viewer?.id, tokenId: created.token.id, uses: created.token.usesTotal }, 'sincronización: código de inscripción creado');
+    return reply.code(201).header('cache-control', 'no-store').send(created);
+  });
+
+  app.delete('/v2/admin/sync/enrolment-tokens/:id', { schema: { params: EnrolmentTokenParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
+    revokeToken(db, request.params.id);
+    request.log.info({ adminId: request.viewer?.id, tokenId: request.params.id }, 'sincronización: código de inscripción anulado');
     return reply.code(204).send(null);
   });
 

@@ -10,6 +10,7 @@ import { publishFeed } from './hub-feed.ts';
 import { backupBytesOnDataDisk, writeBackup } from './kit-backup.ts';
 import { pullFromHub } from './hub-pull.ts';
 import { sendReport } from './hub-report.ts';
+import { enrolWithToken } from './enrolment-kit.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
@@ -39,6 +40,8 @@ export interface SyncContext {
   /** the hub's addresses as they are now (hub-settings.ts): a job reads them when it starts */
   readonly feedUrl: string | null;
   readonly uploadUrl: string | null;
+  /** KIT_SYNC_ENROLMENT_TOKEN: the kit enrols with it before its first report (enrolment-kit.ts); null: none */
+  enrolmentToken: string | null;
   log: FastifyBaseLogger;
   /** serves a certificate the kit just installed from its hub or a pack (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;
@@ -232,7 +235,7 @@ export class SyncJobs {
       'pull',
       null,
       async (j) => {
-        const reportError = uploadUrl === null ? null : await sendReport(this.ctx, uploadUrl).then(() => null, (error: unknown) => error);
+        const reportError = uploadUrl === null ? null : await this.#enrolAndReport(uploadUrl).then(() => null, (error: unknown) => error);
         const pulled = feedUrl === null ? null : await pullFromHub(this.ctx, feedUrl, arrival, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n));
         if (reportError !== null) throw reportError;
         return pulled;
@@ -245,6 +248,12 @@ export class SyncJobs {
     );
     done.catch((error: unknown) => remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error'));
     return job;
+  }
+
+  /** The report, after the kit's enrolment by token when it has one (a no-op once enrolled). */
+  async #enrolAndReport(uploadUrl: string): Promise<void> {
+    if (this.ctx.enrolmentToken !== null) await enrolWithToken(this.ctx, uploadUrl, this.ctx.enrolmentToken);
+    await sendReport(this.ctx, uploadUrl);
   }
 
   startPublish(): SyncJob {
