@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { exportCertificates } from '../api/sync.ts';
 import { CourierPanel } from '../features/sync/CourierPanel.tsx';
+import { EnrolmentTokensPanel } from '../features/sync/EnrolmentTokensPanel.tsx';
 import { ExportForm } from '../features/sync/ExportForm.tsx';
 import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
 import { HubPanel } from '../features/sync/HubPanel.tsx';
@@ -36,6 +37,8 @@ export function AdminSyncPage() {
       {status.certificates && (
         <HubCertificatesPanel certificates={status.certificates} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
       )}
+
+      <EnrolmentTokensPanel />
 
       <h2>{t.keys.title}</h2>
       <TrustedKeys status={status} refresh={refresh} />
