@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { cleanupTempDirs, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
+import { cleanupTempDirs, REPO, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
 
 afterAll(cleanupTempDirs);
 
@@ -182,6 +182,50 @@ describe('kit-firstboot with kit-portal.txt', () => {
 
   it.skipIf(!dnsmasq)('writes a dnsmasq configuration with the new name that dnsmasq --test accepts', () => {
     expect(run(dnsmasq!, ['--test', `--conf-file=${path.join(boot.root, 'etc/kit-portal/dnsmasq.conf')}`]).status).toBe(0);
+  });
+});
+
+/** image/first-boot-file.sh as make image runs it, with VARS in its environment. */
+const imageFirstBootFile = (vars: Record<string, string>) =>
+  run('/bin/sh', [path.join(REPO, 'image', 'first-boot-file.sh')], { env: { PATH: process.env.PATH, ...vars } });
+
+describe("make image's kit-portal.txt (image/first-boot-file.sh)", () => {
+  const UPLOAD = 'https://centro.example.org/api/v2/sync/reports';
+
+  it("writes the hub's addresses and token after the technician's own file, and a card boots with them", () => {
+    const own = path.join(tempDir('kit-image-txt-'), 'kit-portal.txt');
+    fs.writeFileSync(own, '\ufeffkit_name=kit-07.kits.example.org\r\ncountry=pe');
+    const made = imageFirstBootFile({ KIT_PORTAL_TXT: own, HUB_FEED_URL: 'https://centro.example.org/hub/feed.json', HUB_UPLOAD_URL: UPLOAD, HUB_TOKEN: TOKEN, HUB_SYNC_HOURS: '3' });
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toBe(
+      `kit_name=kit-07.kits.example.org\ncountry=pe\nhub_feed_url=https://centro.example.org/hub/feed.json\nhub_upload_url=${UPLOAD}\nhub_enrolment_token=${TOKEN}\nsync_interval_hours=3\n`,
+    );
+    const boot = firstBoot(made.stdout);
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(readEnvFile(path.join(boot.root, 'etc/kit-portal/env'))).toMatchObject({
+      KIT_HOSTNAME: 'kit-07.kits.example.org',
+      KIT_SYNC_UPLOAD_URL: UPLOAD,
+      KIT_SYNC_ENROLMENT_TOKEN: TOKEN,
+      KIT_SYNC_INTERVAL_HOURS: '3',
+    });
+  });
+
+  it('prints nothing without any of its variables: the image ships only the example', () => {
+    expect(imageFirstBootFile({})).toMatchObject({ status: 0, stdout: '' });
+  });
+
+  it('stops the build on a value a card would leave out', () => {
+    for (const [vars, message] of [
+      [{ HUB_UPLOAD_URL: UPLOAD, HUB_TOKEN: 'kp1.nada' }, 'HUB_TOKEN no es un código de inscripción'],
+      [{ HUB_TOKEN: TOKEN }, 'HUB_TOKEN necesita HUB_UPLOAD_URL'],
+      [{ HUB_UPLOAD_URL: 'ftp://centro.example.org/' }, 'HUB_UPLOAD_URL debe ser una dirección http:// o https://'],
+      [{ HUB_SYNC_HOURS: '721' }, 'HUB_SYNC_HOURS debe ser un número entero'],
+      [{ KIT_PORTAL_TXT: '/no/existe.txt' }, 'KIT_PORTAL_TXT «/no/existe.txt» no es un archivo legible'],
+    ] as const) {
+      const result = imageFirstBootFile(vars);
+      expect(result.status, JSON.stringify(vars)).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
   });
 });
 
