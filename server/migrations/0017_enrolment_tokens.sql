@@ -19,5 +19,7 @@ CREATE TABLE sync_enrolments (
   key_id      TEXT PRIMARY KEY,
   token_id    INTEGER NOT NULL REFERENCES sync_enrolment_tokens (id) ON DELETE CASCADE,
   kit_name    TEXT NOT NULL,
+  -- the hub's answer's proof (docs/SYNC.md), kept for the packs that carry it to kits that come by USB
+  proof       TEXT NOT NULL,
   enrolled_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );

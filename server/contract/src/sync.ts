@@ -274,3 +274,7 @@ export const EnrolmentBodySchema = EnvelopeSchema(4 * 1024);
 /** The hub's answer: its public key, and an HMAC of it with the token's secret. */
 export const EnrolmentAnswerSchema = Type.Object({ hubPublicKey: Type.String({ maxLength: 200 }), proof: Type.String({ maxLength: 100 }) });
 export type EnrolmentAnswer = Static<typeof EnrolmentAnswerSchema>;
+
+/** The hub's answer to one kit's enrolment, as its packs carry it to kits that come by USB. */
+export const PackEnrolmentAnswerSchema = Type.Object({ kitKeyId: Type.String({ pattern: '^[0-9a-f]{16}$' }), ...EnrolmentAnswerSchema.properties });
+export type PackEnrolmentAnswer = Static<typeof PackEnrolmentAnswerSchema>;

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import type { CreatedEnrolmentToken, CreateEnrolmentToken, EnrolmentAnswer, EnrolmentToken } from '@kit/contract';
+import type { CreatedEnrolmentToken, CreateEnrolmentToken, EnrolmentAnswer, EnrolmentToken, PackEnrolmentAnswer } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { enrolmentProof, newSecret, parseEnrolmentToken, secretDigest, tokenText } from './enrolment-token.ts';
-import { allEnrolmentTokens, consumeEnrolmentToken, enrolmentOfKit, enrolmentTokenBySecret, insertEnrolmentToken, revokeEnrolmentToken, type DbEnrolmentToken } from './enrolment.repo.ts';
+import { allEnrolments, allEnrolmentTokens, consumeEnrolmentToken, enrolmentOfKit, enrolmentTokenBySecret, insertEnrolmentToken, revokeEnrolmentToken, type DbEnrolmentToken } from './enrolment.repo.ts';
 import { keyIdOf, verifyBytes, type KitKey } from './sync-keys.ts';
 import { addTrustedKey } from './sync.repo.ts';
 
@@ -80,8 +80,12 @@ export function redeemEnrolment(db: Db, hub: HubIdentity, body: Parameters<typeo
   if (enrolmentOfKit(db, enrolment.keyId)?.token_id === row.id) return answer;
   if (Date.parse(row.expires_at) <= Date.now()) throw new AppError('ENROLMENT_TOKEN_EXPIRED');
   db.transaction(() => {
-    if (!consumeEnrolmentToken(db, row.id, { keyId: enrolment.keyId, kitName: enrolment.kit })) throw new AppError('ENROLMENT_TOKEN_USED_UP');
+    if (!consumeEnrolmentToken(db, row.id, { keyId: enrolment.keyId, kitName: enrolment.kit, proof: answer.proof })) throw new AppError('ENROLMENT_TOKEN_USED_UP');
     addTrustedKey(db, { keyId: enrolment.keyId, publicKey: enrolment.publicKey, label: `${enrolment.kit} (código de inscripción ${row.label || `#${row.id}`})`, addedBy: null });
   })();
   return answer;
 }
+
+/** The hub's answers to every kit a token enrolled: what its packs carry to kits that come by USB (docs/SYNC.md). */
+export const enrolmentAnswers = (db: Db, hub: HubIdentity): PackEnrolmentAnswer[] =>
+  allEnrolments(db).map((row) => ({ kitKeyId: row.key_id, hubPublicKey: hub.key.publicKey, proof: row.proof }));

@@ -1,10 +1,10 @@
 import { Value } from 'typebox/value';
-import { EnrolmentAnswerSchema } from '@kit/contract';
+import { EnrolmentAnswerSchema, type EnrolmentAnswer } from '@kit/contract';
 import { AppError } from '../../errors.ts';
 import { readEnrolment, writeEnrolment } from '../device/device.certificate.ts';
 import type { KitCertificatesContext } from './certificates-kit.ts';
-import { parseEnrolmentToken, proofMatches } from './enrolment-token.ts';
-import { seal } from './signed-envelope.ts';
+import { parseEnrolmentToken, proofMatches, type ParsedToken } from './enrolment-token.ts';
+import { seal, type Envelope } from './signed-envelope.ts';
 import { keyIdOf, parsePublicKey } from './sync-keys.ts';
 import { addTrustedKey, readHubState, writeHubState } from './sync.repo.ts';
 
@@ -33,7 +33,7 @@ export async function enrolWithToken(ctx: Pick<KitCertificatesContext, 'db' | 'd
   const token = parseEnrolmentToken(tokenText);
   if (!token) throw new AppError('ENROLMENT_TOKEN_INVALID');
   if (readHubState<TokenEnrolled>(ctx.db, 'tokenEnrolment')?.hubKeyId === token.hubKeyId) return;
-  const body = seal(ctx.key, { format: 1, kit: ctx.kitName, token: tokenText.trim(), createdAt: new Date(ctx.clock.now()).toISOString() });
+  const body = signedEnrolment(ctx, tokenText);
   let response: Response;
   try {
     response = await fetch(enrolUrlOf(uploadUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -46,8 +46,21 @@ export async function enrolWithToken(ctx: Pick<KitCertificatesContext, 'db' | 'd
     throw new AppError(code !== undefined && HUB_REFUSALS.has(code) ? (code as 'ENROLMENT_INVALID') : 'SYNC_HUB_UNREACHABLE', { status: response.status });
   }
   if (!Value.Check(EnrolmentAnswerSchema, reply)) throw new AppError('ENROLMENT_ANSWER_INVALID');
-  const hubPublicKey = parsePublicKey(reply.hubPublicKey);
-  if (hubPublicKey === null || keyIdOf(hubPublicKey) !== token.hubKeyId || !proofMatches(token.secret, hubPublicKey, ctx.key.keyId, reply.proof)) throw new AppError('ENROLMENT_ANSWER_INVALID');
+  await trustEnrolledHub(ctx, token, reply);
+}
+
+/** The kit's enrolment with TOKEN_TEXT, signed: posted to the hub, or carried in a pack (docs/SYNC.md). */
+export const signedEnrolment = (ctx: Pick<KitCertificatesContext, 'key' | 'kitName' | 'clock'>, tokenText: string): Envelope =>
+  seal(ctx.key, { format: 1, kit: ctx.kitName, token: tokenText.trim(), createdAt: new Date(ctx.clock.now()).toISOString() });
+
+/**
+ * Trusts the hub's key in ANSWER when it is the one TOKEN names and the hub
+ * proved it knows the token's secret (ENROLMENT_ANSWER_INVALID otherwise),
+ * and takes that hub as the one the kit is enrolled with.
+ */
+export async function trustEnrolledHub(ctx: Pick<KitCertificatesContext, 'db' | 'dataDir' | 'key'>, token: ParsedToken, answer: EnrolmentAnswer): Promise<void> {
+  const hubPublicKey = parsePublicKey(answer.hubPublicKey);
+  if (hubPublicKey === null || keyIdOf(hubPublicKey) !== token.hubKeyId || !proofMatches(token.secret, hubPublicKey, ctx.key.keyId, answer.proof)) throw new AppError('ENROLMENT_ANSWER_INVALID');
   addTrustedKey(ctx.db, { keyId: token.hubKeyId, publicKey: hubPublicKey, label: 'Centro (código de inscripción)', addedBy: null });
   // The hub whose answers the kit applies (certificates-kit.ts), and the domain its label is made for; a kit enrolled with a hub before keeps it.
   const before = readEnrolment(ctx.dataDir);

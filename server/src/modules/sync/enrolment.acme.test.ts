@@ -4,7 +4,8 @@
  * wrong, revoked, expired or used-up one without changing anything; and a
  * kit that boots with a token and the hub's upload address enrols at its
  * first sync and gets its certificate in that same sync, with no key copied
- * by hand either way.
+ * by hand either way; a kit that never reaches the hub gets its certificate
+ * in one USB round trip (a pack each way).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,12 +23,13 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const PASSWORD = 'clave-admin-inscripcion';
 const DOMAIN = 'kits.test';
-const dirs = { hub: tempDir('kit-enrol-hub-'), kit: tempDir('kit-enrol-kit-'), keys: tempDir('kit-enrol-keys-') };
+const dirs = { hub: tempDir('kit-enrol-hub-'), kit: tempDir('kit-enrol-kit-'), usb: tempDir('kit-enrol-usb-'), keys: tempDir('kit-enrol-keys-') };
 const scripts = recorderScripts();
 
 let pebble: Pebble;
 let hub: KitProcess;
 let kit: KitProcess | undefined;
+let usbKit: KitProcess | undefined;
 let hubToken: string;
 let hubKey: { keyId: string; publicKey: string };
 
@@ -79,7 +81,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all([hub && killKit(hub), kit && killKit(kit)]);
+  await Promise.all([hub && killKit(hub), kit && killKit(kit), usbKit && killKit(usbKit)]);
   await pebble?.stop();
   for (const dir of [...Object.values(dirs), scripts.dir]) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -182,4 +184,57 @@ describe.skipIf(!HAS_PEBBLE)(`enrolment tokens${HAS_PEBBLE ? '' : ' (skipped: pe
     expect((await runSyncJob(kit, kitToken, '/api/v2/admin/sync/now')).state).toBe('done');
     expect((await listTokens()).find((t) => t.id === token.id)).toMatchObject({ usesLeft: 1 });
   });
+
+  it('a kit that never reaches the hub gets its certificate by USB in one round trip: a pack there, a pack back, no key copied', async () => {
+    const { token, text } = await createToken({ label: 'Por USB', uses: 1, days: 30 });
+    const httpsPort = await freePort();
+    usbKit = await startKitProcess(dirs.usb, PASSWORD, {
+      KIT_IS_KIT: 'true',
+      KIT_SCRIPTS_DIR: scripts.dir,
+      KIT_HOSTNAME: 'biblioteca.lago',
+      KIT_HTTPS_PORT: String(httpsPort),
+      ...(await kitAcmeEnv(pebble)),
+      KIT_SYNC_ENROLMENT_TOKEN: text,
+    });
+    const kitToken = await adminToken(usbKit.base, PASSWORD);
+    const kitKeyId = ((await (await fetch(`${usbKit.base}/api/v2/admin/sync/status`, { headers: auth(kitToken) })).json()) as { kit: { keyId: string } }).kit.keyId;
+    const name = `biblioteca-lago.${DOMAIN}`;
+
+    // Carry 1: the kit's admin exports its enrolment and request (action 1), the hub's admin imports them (action 2).
+    const there = await exportPack(usbKit, kitToken);
+    expect((await importPack(hub, hubToken, there)).status).toBe(200);
+    expect(await trustedKeyIds(hub.base, hubToken)).toContain(kitKeyId);
+    expect((await listTokens()).find((t) => t.id === token.id)).toMatchObject({ usesLeft: 0 });
+    // The hub orders in the background; its admin exports once the list says it is issued.
+    for (let i = 0; ; i++) {
+      const kits = ((await (await fetch(`${hub.base}/api/v2/admin/sync/status`, { headers: auth(hubToken) })).json()) as { certificates: { kits: { keyId: string; name: string; state: string }[] } }).certificates.kits;
+      const row = kits.find((k) => k.keyId === kitKeyId);
+      expect(row?.name).toBe(name);
+      if (row?.state === 'issued') break;
+      expect(row?.state).not.toBe('failed');
+      expect(i).toBeLessThan(2400);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // Carry 2: the hub's admin exports the certificates (action 3), the kit's admin imports them (action 4).
+    const back = await exportPack(hub, hubToken);
+    expect((await importPack(usbKit, kitToken, back)).status).toBe(200);
+    expect(await trustedKeyIds(usbKit.base, kitToken)).toEqual([hubKey.keyId]);
+    const device = (await (await fetch(`${usbKit.base}/api/v2/admin/device/status`, { headers: auth(kitToken) })).json()) as { https: Record<string, unknown> };
+    expect(device.https).toMatchObject({ listening: true, name, certificate: { names: [name] }, enrolment: { name, state: 'issued', lastError: null } });
+  });
 });
+
+/** An admin's certificate-only export, downloaded. */
+async function exportPack(k: KitProcess, token: string): Promise<Buffer> {
+  const job = await runSyncJob<unknown>(k, token, '/api/v2/admin/sync/export', { certificatesOnly: true });
+  expect(job.state, job.message ?? '').toBe('done');
+  const { job: done } = (await (await fetch(`${k.base}/api/v2/admin/sync/status`, { headers: auth(token) })).json()) as { job: { download: string } };
+  return Buffer.from(await (await fetch(`${k.base}/api/v2/admin/sync/exports/${done.download}`, { headers: auth(token) })).arrayBuffer());
+}
+
+async function importPack(k: KitProcess, token: string, pack: Buffer): Promise<Response> {
+  const res = await fetch(`${k.base}/api/v2/admin/sync/import?arrival=pending`, { method: 'POST', headers: { ...auth(token), 'content-type': 'application/octet-stream' }, body: pack });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res;
+}

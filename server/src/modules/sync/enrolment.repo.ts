@@ -39,8 +39,13 @@ export function enrolmentOfKit(db: Db, keyId: string): { token_id: number } | un
 }
 
 /** Takes one use of the token for the kit; false when none is left (the check and the update are one statement). */
-export function consumeEnrolmentToken(db: Db, tokenId: number, kit: { keyId: string; kitName: string }): boolean {
+export function consumeEnrolmentToken(db: Db, tokenId: number, kit: { keyId: string; kitName: string; proof: string }): boolean {
   if (db.prepare('UPDATE sync_enrolment_tokens SET uses_left = uses_left - 1 WHERE id = ? AND uses_left > 0').run(tokenId).changes === 0) return false;
-  db.prepare('INSERT OR REPLACE INTO sync_enrolments (key_id, token_id, kit_name) VALUES (?, ?, ?)').run(kit.keyId, tokenId, kit.kitName);
+  db.prepare('INSERT OR REPLACE INTO sync_enrolments (key_id, token_id, kit_name, proof) VALUES (?, ?, ?, ?)').run(kit.keyId, tokenId, kit.kitName, kit.proof);
   return true;
+}
+
+/** Every kit a token enrolled, with the proof it was answered. */
+export function allEnrolments(db: Db): { key_id: string; proof: string }[] {
+  return db.prepare('SELECT key_id, proof FROM sync_enrolments ORDER BY key_id').all() as { key_id: string; proof: string }[];
 }

@@ -10,7 +10,8 @@ import { publishFeed } from './hub-feed.ts';
 import { backupBytesOnDataDisk, writeBackup } from './kit-backup.ts';
 import { pullFromHub } from './hub-pull.ts';
 import { sendReport } from './hub-report.ts';
-import { enrolWithToken } from './enrolment-kit.ts';
+import { enrolWithToken, signedEnrolment } from './enrolment-kit.ts';
+import { enrolmentAnswers } from './enrolment-hub.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
@@ -137,12 +138,15 @@ export class SyncJobs {
   async startExport(categoryIds: readonly number[] | null, drivePath: string | null, certificatesOnly = false): Promise<SyncJob> {
     const { db, dataDir, key, kitName, hubCertificates } = this.ctx;
     if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
-    if (certificatesOnly && hubCertificates === null) throw new AppError('CERT_NOT_ISSUING');
+    const { enrolmentToken } = this.ctx;
+    // A kit with a token exports its enrolment and request alone, to take to its hub by USB (docs/SYNC.md, "Enrolment tokens").
+    if (certificatesOnly && hubCertificates === null && enrolmentToken === null) throw new AppError('CERT_NOT_ISSUING');
     const scope = certificatesOnly ? [] : categoryIds === null ? null : globalIdsOf(db, categoryIds);
-    const certificateRequest = certificatesOnly ? null : await kitCertificateRequest(this.ctx);
+    const certificateRequest = certificatesOnly && hubCertificates !== null ? null : await kitCertificateRequest(this.ctx);
     const plan = planPack(db, key, kitName, scope, null, {
       ...(certificateRequest ? { certificateRequest } : {}),
-      ...(hubCertificates ? { certificates: hubCertificates.answers() } : {}),
+      ...(enrolmentToken !== null ? { enrolment: signedEnrolment(this.ctx, enrolmentToken) } : {}),
+      ...(hubCertificates ? { certificates: hubCertificates.answers(), enrolmentAnswers: enrolmentAnswers(db, { key, domain: hubCertificates.domain }) } : {}),
     });
     const stamp = plan.manifest.createdAt.slice(0, 10);
     let target: string;
@@ -164,7 +168,9 @@ export class SyncJobs {
       },
       (j) => {
         j.message = certificatesOnly
-          ? `Paquete listo: certificados de ${plan.manifest.certificates?.length ?? 0} kits`
+          ? hubCertificates !== null
+            ? `Paquete listo: certificados de ${plan.manifest.certificates?.length ?? 0} kits`
+            : 'Paquete listo: la inscripción y la solicitud de certificado de este kit'
           : `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
         j.download = drivePath === null ? plan.manifest.packId : null;
       },
