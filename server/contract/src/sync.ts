@@ -124,6 +124,8 @@ export const SyncStatusSchema = Type.Object({
     published: Nullable(Type.Object({ at: Type.String(), packs: Type.Integer() })),
   }),
   courier: CourierStatusSchema,
+  /** the enrolment token this kit was given (KIT_SYNC_ENROLMENT_TOKEN), without its secret, and whether it enrolled with it; null: none */
+  enrolmentToken: Nullable(Type.Object({ hubKeyId: Type.String(), domain: Nullable(Type.String()), enrolled: Type.Boolean() })),
   /** this server as a hub that obtains HTTPS certificates for its kits (KIT_ACME_*); null: it does not (docs/HTTPS.md) */
   certificates: Nullable(
     Type.Object({

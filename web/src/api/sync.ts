@@ -11,7 +11,7 @@ export const getSyncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/v2/
 export const startExport = (categoryIds: number[] | null, drive: string | null) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { categoryIds, ...(drive ? { drive } : {}) } }).then((r) => r.job);
 
-/** A hub's pack of the certificates it obtained for its kits, for those that come by USB (docs/HTTPS.md). */
+/** A certificate-only pack (docs/HTTPS.md): a hub's certificates for its kits, or a kit's enrolment and request for its hub, for USB. */
 export const exportCertificates = (drive: string | null) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { certificatesOnly: true, ...(drive ? { drive } : {}) } }).then((r) => r.job);
 

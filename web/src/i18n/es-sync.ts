@@ -88,6 +88,14 @@ export const esSync = {
     revoke: 'Anular',
     revoked: 'Código anulado',
     unnamed: (id: number) => `Código n.º ${id}`,
+    /** a kit given a token: its enrolment, and the pack that takes it to the hub by USB */
+    kitTitle: 'Inscripción en el centro',
+    kitToken: (hubKeyId: string, domain: string | null) => `Este kit tiene un código de inscripción del centro con clave ${hubKeyId}${domain ? ` (nombres bajo ${domain})` : ''}.`,
+    kitEnrolled: 'Ya está inscrito: confía en la clave del centro y el centro en la suya.',
+    kitNotEnrolled: 'Todavía no se inscribió: lo hará en su primera sincronización con el centro, o por USB con este paquete.',
+    kitUsb: 'Por USB: exporte este paquete, impórtelo en el centro y, cuando el centro tenga el certificado, importe aquí el paquete de certificados que exporte el centro.',
+    kitExport: 'Exportar inscripción y solicitud de certificado',
+    destination: 'Destino',
   },
   hub: {
     title: 'Centro de sincronización',

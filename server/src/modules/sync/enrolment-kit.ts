@@ -1,5 +1,6 @@
 import { Value } from 'typebox/value';
 import { EnrolmentAnswerSchema, type EnrolmentAnswer } from '@kit/contract';
+import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { readEnrolment, writeEnrolment } from '../device/device.certificate.ts';
 import type { KitCertificatesContext } from './certificates-kit.ts';
@@ -77,4 +78,11 @@ export async function trustEnrolledHub(ctx: Pick<KitCertificatesContext, 'db' | 
     });
   }
   writeHubState(ctx.db, 'tokenEnrolment', { hubKeyId: token.hubKeyId, at: new Date().toISOString() } satisfies TokenEnrolled);
+}
+
+/** The kit's token for /admin/sync: its hub and domain (never its secret), and whether the kit enrolled with it. */
+export function tokenStatus(db: Db, tokenText: string | null): { hubKeyId: string; domain: string | null; enrolled: boolean } | null {
+  const token = tokenText ? parseEnrolmentToken(tokenText) : null;
+  if (!token) return null;
+  return { hubKeyId: token.hubKeyId, domain: token.domain, enrolled: readHubState<TokenEnrolled>(db, 'tokenEnrolment')?.hubKeyId === token.hubKeyId };
 }

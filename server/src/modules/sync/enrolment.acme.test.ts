@@ -197,7 +197,10 @@ describe.skipIf(!HAS_PEBBLE)(`enrolment tokens${HAS_PEBBLE ? '' : ' (skipped: pe
       KIT_SYNC_ENROLMENT_TOKEN: text,
     });
     const kitToken = await adminToken(usbKit.base, PASSWORD);
-    const kitKeyId = ((await (await fetch(`${usbKit.base}/api/v2/admin/sync/status`, { headers: auth(kitToken) })).json()) as { kit: { keyId: string } }).kit.keyId;
+    const kitStatus = async () => (await (await fetch(`${usbKit!.base}/api/v2/admin/sync/status`, { headers: auth(kitToken) })).json()) as { kit: { keyId: string }; enrolmentToken: unknown };
+    const { kit: { keyId: kitKeyId }, enrolmentToken } = await kitStatus();
+    // The page shows the token's hub and domain, never its secret.
+    expect(enrolmentToken).toEqual({ hubKeyId: hubKey.keyId, domain: DOMAIN, enrolled: false });
     const name = `biblioteca-lago.${DOMAIN}`;
 
     // Carry 1: the kit's admin exports its enrolment and request (action 1), the hub's admin imports them (action 2).
@@ -220,6 +223,7 @@ describe.skipIf(!HAS_PEBBLE)(`enrolment tokens${HAS_PEBBLE ? '' : ' (skipped: pe
     const back = await exportPack(hub, hubToken);
     expect((await importPack(usbKit, kitToken, back)).status).toBe(200);
     expect(await trustedKeyIds(usbKit.base, kitToken)).toEqual([hubKey.keyId]);
+    expect((await kitStatus()).enrolmentToken).toMatchObject({ enrolled: true });
     const device = (await (await fetch(`${usbKit.base}/api/v2/admin/device/status`, { headers: auth(kitToken) })).json()) as { https: Record<string, unknown> };
     expect(device.https).toMatchObject({ listening: true, name, certificate: { names: [name] }, enrolment: { name, state: 'issued', lastError: null } });
   });

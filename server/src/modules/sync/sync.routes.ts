@@ -45,6 +45,7 @@ import { AutomaticSync } from './automatic-sync.ts';
 import { readHubSettings, saveHubSettings } from './hub-settings.ts';
 import { courierStatus } from './courier.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeToken } from './enrolment-hub.ts';
+import { tokenStatus } from './enrolment-kit.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -113,6 +114,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         published: lastPublished(config.dataDir),
       },
       courier: courierStatus(db),
+      enrolmentToken: tokenStatus(db, config.syncEnrolmentToken),
       certificates: app.hubCertificates && {
         domain: app.hubCertificates.domain,
         directoryUrl: app.hubCertificates.directoryUrl,
