@@ -203,6 +203,12 @@ describe.skipIf(!HAS_PEBBLE)(`enrolment tokens${HAS_PEBBLE ? '' : ' (skipped: pe
     expect(enrolmentToken).toEqual({ hubKeyId: hubKey.keyId, domain: DOMAIN, enrolled: false });
     const name = `biblioteca-lago.${DOMAIN}`;
 
+    // A content pack goes to other kits: it never carries the enrolment, which holds the token's secret.
+    const content = await runSyncJob<unknown>(usbKit, kitToken, '/api/v2/admin/sync/export', {});
+    expect(content.state, content.message ?? '').toBe('done');
+    const secret = text.split('.').at(-1)!;
+    expect(fs.readdirSync(path.join(dirs.usb, 'sync', 'exports')).map((f) => fs.readFileSync(path.join(dirs.usb, 'sync', 'exports', f), 'latin1')).join('')).not.toContain(secret);
+
     // Carry 1: the kit's admin exports its enrolment and request (action 1), the hub's admin imports them (action 2).
     const there = await exportPack(usbKit, kitToken);
     expect((await importPack(hub, hubToken, there)).status).toBe(200);

@@ -16,11 +16,21 @@ import { verifyBytes, type Signature } from './sync-keys.ts';
  */
 export async function trustByPackEnrolment(ctx: PackCertificatesContext, manifest: Manifest, manifestBytes: Buffer, sig: Signature | null): Promise<void> {
   if (sig === null || sig.publicKey === ctx.key.publicKey || isTrustedKey(ctx.db, sig.publicKey) || !verifyBytes(manifestBytes, sig)) return;
-  if (manifest.enrolment && manifest.enrolment.signature.publicKey === sig.publicKey) {
+  if (manifest.enrolment && manifest.enrolment.signature.publicKey === sig.publicKey && tokenHubOf(manifest.enrolment.payload) === ctx.key.keyId) {
     redeemEnrolment(ctx.db, { key: ctx.key, domain: ctx.hubCertificates?.domain ?? null }, manifest.enrolment);
     return;
   }
   const token = ctx.enrolmentToken ? parseEnrolmentToken(ctx.enrolmentToken) : null;
   const answer = manifest.enrolmentAnswers?.find((a) => a.kitKeyId === ctx.key.keyId && a.hubPublicKey === sig.publicKey);
   if (token && answer) await trustEnrolledHub(ctx, token, answer);
+}
+
+/** The hub key id named by the token in an enrolment's payload: only that hub redeems it (another kit imports the pack as before). */
+function tokenHubOf(payload: string): string | null {
+  try {
+    const { token } = JSON.parse(payload) as { token?: unknown };
+    return typeof token === 'string' ? (parseEnrolmentToken(token)?.hubKeyId ?? null) : null;
+  } catch {
+    return null;
+  }
 }

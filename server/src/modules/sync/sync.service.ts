@@ -145,7 +145,8 @@ export class SyncJobs {
     const certificateRequest = certificatesOnly && hubCertificates !== null ? null : await kitCertificateRequest(this.ctx);
     const plan = planPack(db, key, kitName, scope, null, {
       ...(certificateRequest ? { certificateRequest } : {}),
-      ...(enrolmentToken !== null ? { enrolment: signedEnrolment(this.ctx, enrolmentToken) } : {}),
+      // Only in the pack for the hub: the enrolment holds the token's secret, and content packs go to other kits.
+      ...(certificatesOnly && enrolmentToken !== null ? { enrolment: signedEnrolment(this.ctx, enrolmentToken) } : {}),
       ...(hubCertificates ? { certificates: hubCertificates.answers(), enrolmentAnswers: enrolmentAnswers(db, { key, domain: hubCertificates.domain }) } : {}),
     });
     const stamp = plan.manifest.createdAt.slice(0, 10);
