@@ -11,6 +11,11 @@
 #   4. image/dist/: kit-portal-VERSION-raspi-arm64.img.zst, its package
 #      manifest (.packages.txt) and SHA256SUMS.
 #
+# KIT_PORTAL_TXT=FILE, HUB_FEED_URL, HUB_UPLOAD_URL, HUB_TOKEN, HUB_SYNC_HOURS:
+# the released image's kit-portal.txt (image/first-boot-file.sh), so its cards
+# boot knowing their hub and enrol with it (docs/HTTPS.md, "Cards that boot
+# trusted"). Such an image carries the token: never publish it.
+#
 # --selftest also builds .cache/kit-image/selftest/ (never released): the same
 # root plus the self-test unit of image/selftest/ and a kit-portal.txt, and
 # the image's kernel and initrd for image/qemu-test.sh.
@@ -32,6 +37,9 @@ version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$project/package.json" |
 name=kit-portal-$version-raspi-arm64
 
 say() { printf 'image: %s\n' "$*"; }
+
+# Checked before the long build; written onto the boot partition below.
+first_boot=$(sh "$here/first-boot-file.sh")
 
 tarball=$(sh "$here/rootfs-cached.sh" arm64)
 say "sistema base $tarball"
@@ -107,6 +115,10 @@ make_image() {
 
 # ---- the released image ------------------------------------------------------
 cp "$project/systemd/kit-portal.txt.example" "$work/root/boot/firmware/kit-portal.txt.example"
+if [ -n "$first_boot" ]; then
+	printf '%s\n' "$first_boot" >"$work/root/boot/firmware/kit-portal.txt"
+	say "kit-portal.txt del técnico en la imagen (lleva el código de inscripción si se dio: no publique esta imagen)"
+fi
 # Image only: grow the root partition to the card on first boot.
 install -m 0755 "$here/kit-growroot" "$work/root/usr/local/sbin/kit-growroot"
 install -m 0644 "$here/kit-growroot.service" "$work/root/etc/systemd/system/kit-growroot.service"

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnrolmentToken } from './modules/sync/enrolment-token.ts';
 
 /**
  * Every option the server reads from its environment, with type, default and
@@ -27,6 +28,7 @@ export const OPTIONS = {
   KIT_SYNC_FEED_URL: { kind: 'string', default: '', description: 'Dirección del índice firmado (feed.json) de un centro de sincronización del que este kit trae paquetes nuevos; vale hasta que un administrador la guarde en /admin/sync.' },
   KIT_SYNC_UPLOAD_URL: { kind: 'string', default: '', description: 'Dirección a la que este kit envía sus estadísticas y decisiones de moderación firmadas (la de otro Kit Portal que hace de centro); vale hasta que un administrador la guarde en /admin/sync.' },
   KIT_SYNC_INTERVAL_HOURS: { kind: 'integer', min: 0, max: 720, default: '6', description: 'Cada cuántas horas sincronizar con el centro solo (y al conectarse a una red nueva); 0: solo con «Sincronizar ahora». Vale hasta que un administrador lo guarde en /admin/sync.' },
+  KIT_SYNC_ENROLMENT_TOKEN: { kind: 'string', default: '', description: 'Código de inscripción que dio el administrador del centro (kp1.…): en su primera sincronización el kit se inscribe con él y confía en la clave del centro sin copiar claves a mano (docs/SYNC.md).' },
   KIT_ACME_DIRECTORY_URL: { kind: 'string', default: '', description: 'Centro que emite certificados HTTPS a sus kits: dirección https:// del directorio ACME de la autoridad de certificación.' },
   KIT_ACME_EMAIL: { kind: 'string', default: '', description: 'Correo de contacto de la cuenta ACME del centro.' },
   KIT_ACME_DOMAIN: { kind: 'string', default: '', description: 'Dominio bajo el que se nombran los kits (p. ej. kits.example.org).' },
@@ -87,6 +89,8 @@ export interface Config {
   syncUploadUrl: string | null;
   /** automatic hub sync every so many hours; 0: only on demand */
   syncIntervalHours: number;
+  /** KIT_SYNC_ENROLMENT_TOKEN: the hub's enrolment token this kit enrols with at its first sync; null: none */
+  syncEnrolmentToken: string | null;
   /** this server, as a hub, obtains HTTPS certificates for its kits from this ACME account; null: it does not */
   acme: AcmeConfig | null;
   /** KIT_ACME_CA_FILE: roots trusted besides the public ones, by a hub for its ACME server and by a kit for its hub's chains; null: none */
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     syncFeedUrl: read('KIT_SYNC_FEED_URL') || null,
     syncUploadUrl: read('KIT_SYNC_UPLOAD_URL') || null,
     syncIntervalHours: Number(read('KIT_SYNC_INTERVAL_HOURS')),
+    syncEnrolmentToken: read('KIT_SYNC_ENROLMENT_TOKEN').trim() || null,
     acme: null,
     acmeCaFile: null,
     renditions: read('KIT_RENDITIONS') === 'true',
@@ -174,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   };
   for (const [name, url] of [['KIT_SYNC_FEED_URL', config.syncFeedUrl], ['KIT_SYNC_UPLOAD_URL', config.syncUploadUrl]] as const) {
     if (url !== null && !isHubUrl(url)) problems.push(`${name}: «${url}» debe ser una dirección http:// o https://`);
+  }
+  if (config.syncEnrolmentToken !== null && parseEnrolmentToken(config.syncEnrolmentToken) === null) {
+    problems.push('KIT_SYNC_ENROLMENT_TOKEN: no es un código de inscripción (kp1.…): cópialo entero de /admin/sync del centro');
   }
   if (config.adminPassword !== null && config.adminPassword.length < 6) {
     problems.push('KIT_ADMIN_PASSWORD: debe tener al menos 6 caracteres');

@@ -185,6 +185,13 @@ export const ERRORS = {
   BACKUP_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'No se encontró esa copia de seguridad' },
   SYNC_COURIER_NONE: { httpCode: 404, type: 'not_found', message: 'Este kit no tiene la dirección de un centro: no hay nada que llevar' },
   HUB_REPORT_INVALID: { httpCode: 400, type: 'validation', message: 'El informe no es válido o no está firmado por un kit de confianza' },
+  ENROLMENT_INVALID: { httpCode: 400, type: 'validation', message: 'La inscripción no es válida o no la firmó el kit que la envía' },
+  ENROLMENT_TOKEN_INVALID: { httpCode: 400, type: 'validation', message: 'El código de inscripción no es válido para este centro: cópialo otra vez entero o pide uno nuevo a su administrador' },
+  ENROLMENT_TOKEN_EXPIRED: { httpCode: 409, type: 'conflict', message: 'El código de inscripción caducó: pide uno nuevo al administrador del centro' },
+  ENROLMENT_TOKEN_USED_UP: { httpCode: 409, type: 'conflict', message: 'El código de inscripción ya se usó para todos los kits previstos: pide uno nuevo al administrador del centro' },
+  ENROLMENT_TOKEN_REVOKED: { httpCode: 409, type: 'conflict', message: 'El código de inscripción fue anulado en el centro: pide uno nuevo a su administrador' },
+  ENROLMENT_TOKEN_NOT_FOUND: { httpCode: 404, type: 'not_found', message: 'Ese código de inscripción no existe' },
+  ENROLMENT_ANSWER_INVALID: { httpCode: 400, type: 'validation', message: 'La respuesta del centro a la inscripción no prueba que conozca el código de inscripción: el kit no confía en ella' },
   HUB_REPORT_STALE: { httpCode: 409, type: 'conflict', message: 'El centro ya recibió un informe más reciente de este kit, o este tiene más de 7 días, y no lo atiende. Si la hora del kit está mal, ajústala en /admin/device' },
   // HTTPS certificates a hub obtains for its kits (docs/HTTPS.md)
   CERT_REQUEST_INVALID: { httpCode: 400, type: 'validation', message: 'La solicitud de certificado del kit no es válida: debe pedir un solo nombre, con una clave que el centro acepte' },

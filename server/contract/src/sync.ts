@@ -124,6 +124,8 @@ export const SyncStatusSchema = Type.Object({
     published: Nullable(Type.Object({ at: Type.String(), packs: Type.Integer() })),
   }),
   courier: CourierStatusSchema,
+  /** the enrolment token this kit was given (KIT_SYNC_ENROLMENT_TOKEN), without its secret, and whether it enrolled with it; null: none */
+  enrolmentToken: Nullable(Type.Object({ hubKeyId: Type.String(), domain: Nullable(Type.String()), enrolled: Type.Boolean() })),
   /** this server as a hub that obtains HTTPS certificates for its kits (KIT_ACME_*); null: it does not (docs/HTTPS.md) */
   certificates: Nullable(
     Type.Object({
@@ -239,3 +241,42 @@ export const BackupParamsSchema = Type.Object({ backupId: Type.String({ pattern:
 export const RestoreResultSchema = Type.Object({ message: Type.String(), backupCreatedAt: Type.String(), restartRequired: Type.Literal(true) });
 export const BackupBodySchema = Type.Object({ drive: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) });
 export const RestoreUsbBodySchema = Type.Object({ drive: Type.String({ minLength: 1, maxLength: 4096 }), name: Type.String({ minLength: 1, maxLength: 300 }) });
+
+/** An enrolment token as a hub's admins see it (docs/SYNC.md, "Enrolment tokens"): never its text, which is shown once. */
+export const EnrolmentTokenSchema = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  usesTotal: Type.Integer(),
+  usesLeft: Type.Integer(),
+  expiresAt: Type.String(),
+  revokedAt: Nullable(Type.String()),
+  createdAt: Type.String(),
+  state: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('used-up'), Type.Literal('revoked')]),
+});
+export type EnrolmentToken = Static<typeof EnrolmentTokenSchema>;
+
+/** POST /v2/admin/sync/enrolment-tokens: a token for USES kits, valid DAYS days. */
+export const CreateEnrolmentTokenSchema = Type.Object({
+  label: Type.Optional(Type.String({ maxLength: 80 })),
+  uses: Type.Integer({ minimum: 1, maximum: 1000 }),
+  days: Type.Integer({ minimum: 1, maximum: 365 }),
+});
+export type CreateEnrolmentToken = Static<typeof CreateEnrolmentTokenSchema>;
+
+/** The new token and, this once, its text for the technician. */
+export const CreatedEnrolmentTokenSchema = Type.Object({ token: EnrolmentTokenSchema, text: Type.String() });
+export type CreatedEnrolmentToken = Static<typeof CreatedEnrolmentTokenSchema>;
+
+export const EnrolmentTokenListSchema = Type.Object({ tokens: Type.Array(EnrolmentTokenSchema) });
+export const EnrolmentTokenParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** POST /v2/sync/enrol: a kit's signed enrolment, `{format: 1, kit, token, createdAt}`. */
+export const EnrolmentBodySchema = EnvelopeSchema(4 * 1024);
+
+/** The hub's answer: its public key, and an HMAC of it with the token's secret. */
+export const EnrolmentAnswerSchema = Type.Object({ hubPublicKey: Type.String({ maxLength: 200 }), proof: Type.String({ maxLength: 100 }) });
+export type EnrolmentAnswer = Static<typeof EnrolmentAnswerSchema>;
+
+/** The hub's answer to one kit's enrolment, as its packs carry it to kits that come by USB. */
+export const PackEnrolmentAnswerSchema = Type.Object({ kitKeyId: Type.String({ pattern: '^[0-9a-f]{16}$' }), ...EnrolmentAnswerSchema.properties });
+export type PackEnrolmentAnswer = Static<typeof PackEnrolmentAnswerSchema>;

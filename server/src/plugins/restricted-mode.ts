@@ -37,10 +37,11 @@ const OPEN_IN_RESTRICTED_MODE: ReadonlySet<string> = new Set([
   'GET /api/health',
   // the phone's time, sent when the web app starts (the kit's clock, docs/API-device.md)
   'POST /api/v2/clock/hint',
-  // kit to kit, not people: a hub an admin chose to publish, and the signed reports kits send it (docs/SYNC.md)
+  // kit to kit, not people: a hub an admin chose to publish, and the signed reports and enrolments kits send it (docs/SYNC.md)
   'GET /hub/*',
   'POST /api/v2/sync/reports',
   'OPTIONS /api/v2/sync/reports',
+  'POST /api/v2/sync/enrol',
   // what phones carry between the kit and its hub: public, signed data (docs/SYNC.md, "Carried by phones")
   'GET /api/v2/sync/courier',
   'POST /api/v2/sync/courier',

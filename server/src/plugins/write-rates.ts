@@ -89,9 +89,9 @@ export const WRITE_RATES = {
     refusal: 'Enviaste demasiados mensajes seguidos.',
   },
   hubReports: {
-    // kits' reports to this server as a hub, and the ones phones carry: a phone on mobile data shares its
+    // kits' reports to this server as a hub (and their enrolments), and the ones phones carry: a phone on mobile data shares its
     // address with a whole town behind the carrier's NAT, and a kit posts one or two per sync
-    routes: ['POST /api/v2/sync/reports'],
+    routes: ['POST /api/v2/sync/reports', 'POST /api/v2/sync/enrol'],
     perAddress: { limit: 120, windowMs: 10 * MINUTE },
     refusal: 'Llegaron demasiados informes desde esta conexión.',
   },

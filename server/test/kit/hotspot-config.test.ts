@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { cleanupTempDirs, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
+import { cleanupTempDirs, REPO, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
 
 afterAll(cleanupTempDirs);
 
@@ -109,6 +109,9 @@ describe('kit-firstboot without kit-portal.txt', () => {
   });
 });
 
+/** An enrolment token as the hub's /admin/sync shows it (docs/SYNC.md, "Enrolment tokens"). */
+const TOKEN = `kp1.kits.example.org.0123456789abcdef.${'Ab3_-'.repeat(8)}xyz`;
+
 describe('kit-firstboot with kit-portal.txt', () => {
   // Saved on Windows: a BOM and CRLF line ends; quotes, spaces and accents.
   const settings = [
@@ -122,6 +125,7 @@ describe('kit-firstboot with kit-portal.txt', () => {
     'hub_feed_url = "http://centro.example.org/hub/feed.json"',
     'hub_upload_url=https://centro.example.org/api/v2/sync/reports',
     'sync_interval_hours=12',
+    `hub_enrolment_token=${TOKEN}`,
     'color=azul',
   ].join('\r\n');
   const boot = firstBoot(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(settings)]));
@@ -137,6 +141,7 @@ describe('kit-firstboot with kit-portal.txt', () => {
       KIT_SYNC_FEED_URL: 'http://centro.example.org/hub/feed.json',
       KIT_SYNC_UPLOAD_URL: 'https://centro.example.org/api/v2/sync/reports',
       KIT_SYNC_INTERVAL_HOURS: '12',
+      KIT_SYNC_ENROLMENT_TOKEN: TOKEN,
       KIT_WIFI_SSID: 'Biblioteca Señora Ñu',
       KIT_WIFI_MAX_PHONES: '10',
     });
@@ -145,6 +150,7 @@ describe('kit-firstboot with kit-portal.txt', () => {
       syncFeedUrl: 'http://centro.example.org/hub/feed.json',
       syncUploadUrl: 'https://centro.example.org/api/v2/sync/reports',
       syncIntervalHours: 12,
+      syncEnrolmentToken: TOKEN,
     });
     expect(hostapdConf).toMatch(/^ssid=Biblioteca Señora Ñu$/m);
     expect(hostapdConf).toMatch(/^country_code=PE$/m);
@@ -153,8 +159,10 @@ describe('kit-firstboot with kit-portal.txt', () => {
     expect(boot.read('etc/kit-portal/dnsmasq.conf')).toMatch(/^address=\/biblioteca\.aldea\/10\.42\.0\.1$/m);
   });
 
-  it('scrubs both passwords from the file and keeps the rest', () => {
+  it('scrubs both passwords and the enrolment token from the file and keeps the rest', () => {
     const scrubbed = boot.read('boot/firmware/kit-portal.txt');
+    expect(scrubbed).not.toContain(TOKEN);
+    expect(scrubbed).toMatch(/^# hub_enrolment_token: aplicada/m);
     expect(scrubbed).not.toContain('clave secreta');
     expect(scrubbed).not.toContain('a"b$c');
     expect(scrubbed).toMatch(/^# admin_password: aplicada/m);
@@ -177,6 +185,50 @@ describe('kit-firstboot with kit-portal.txt', () => {
   });
 });
 
+/** image/first-boot-file.sh as make image runs it, with VARS in its environment. */
+const imageFirstBootFile = (vars: Record<string, string>) =>
+  run('/bin/sh', [path.join(REPO, 'image', 'first-boot-file.sh')], { env: { PATH: process.env.PATH, ...vars } });
+
+describe("make image's kit-portal.txt (image/first-boot-file.sh)", () => {
+  const UPLOAD = 'https://centro.example.org/api/v2/sync/reports';
+
+  it("writes the hub's addresses and token after the technician's own file, and a card boots with them", () => {
+    const own = path.join(tempDir('kit-image-txt-'), 'kit-portal.txt');
+    fs.writeFileSync(own, '\ufeffkit_name=kit-07.kits.example.org\r\ncountry=pe');
+    const made = imageFirstBootFile({ KIT_PORTAL_TXT: own, HUB_FEED_URL: 'https://centro.example.org/hub/feed.json', HUB_UPLOAD_URL: UPLOAD, HUB_TOKEN: TOKEN, HUB_SYNC_HOURS: '3' });
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toBe(
+      `kit_name=kit-07.kits.example.org\ncountry=pe\nhub_feed_url=https://centro.example.org/hub/feed.json\nhub_upload_url=${UPLOAD}\nhub_enrolment_token=${TOKEN}\nsync_interval_hours=3\n`,
+    );
+    const boot = firstBoot(made.stdout);
+    expect(boot.status, boot.stderr).toBe(0);
+    expect(readEnvFile(path.join(boot.root, 'etc/kit-portal/env'))).toMatchObject({
+      KIT_HOSTNAME: 'kit-07.kits.example.org',
+      KIT_SYNC_UPLOAD_URL: UPLOAD,
+      KIT_SYNC_ENROLMENT_TOKEN: TOKEN,
+      KIT_SYNC_INTERVAL_HOURS: '3',
+    });
+  });
+
+  it('prints nothing without any of its variables: the image ships only the example', () => {
+    expect(imageFirstBootFile({})).toMatchObject({ status: 0, stdout: '' });
+  });
+
+  it('stops the build on a value a card would leave out', () => {
+    for (const [vars, message] of [
+      [{ HUB_UPLOAD_URL: UPLOAD, HUB_TOKEN: 'kp1.nada' }, 'HUB_TOKEN no es un código de inscripción'],
+      [{ HUB_TOKEN: TOKEN }, 'HUB_TOKEN necesita HUB_UPLOAD_URL'],
+      [{ HUB_UPLOAD_URL: 'ftp://centro.example.org/' }, 'HUB_UPLOAD_URL debe ser una dirección http:// o https://'],
+      [{ HUB_SYNC_HOURS: '721' }, 'HUB_SYNC_HOURS debe ser un número entero'],
+      [{ KIT_PORTAL_TXT: '/no/existe.txt' }, 'KIT_PORTAL_TXT «/no/existe.txt» no es un archivo legible'],
+    ] as const) {
+      const result = imageFirstBootFile(vars);
+      expect(result.status, JSON.stringify(vars)).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
+  });
+});
+
 describe('kit-firstboot with bad values', () => {
   const boot = firstBoot(
     [
@@ -189,6 +241,7 @@ describe('kit-firstboot with bad values', () => {
       'hub_feed_url=ftp://centro.example.org/hub/feed.json',
       'hub_upload_url=http://centro.example.org/api/v2/sync/ reports',
       'sync_interval_hours=721',
+      'hub_enrolment_token=kp1.nada.que.ver',
     ].join('\n'),
   );
   const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
@@ -204,10 +257,12 @@ describe('kit-firstboot with bad values', () => {
     expect(boot.stderr).toMatch(/kit_name.*\n(.*\n)*.*ssid.*\n(.*\n)*.*wifi_password.*\n(.*\n)*.*country/);
   });
 
-  it('leaves out a hub address that is not http(s) and an interval over 720 hours, so the server still starts', () => {
+  it('leaves out a hub address that is not http(s), an interval over 720 hours and a token that is none, so the server still starts', () => {
     expect(env.KIT_SYNC_FEED_URL).toBeUndefined();
     expect(env.KIT_SYNC_UPLOAD_URL).toBeUndefined();
     expect(env.KIT_SYNC_INTERVAL_HOURS).toBeUndefined();
+    expect(env.KIT_SYNC_ENROLMENT_TOKEN).toBeUndefined();
+    expect(boot.stderr).toContain('hub_enrolment_token no es un código de inscripción');
     expect(boot.stderr).toContain('hub_feed_url «ftp://centro.example.org/hub/feed.json» debe ser una dirección http:// o https://');
     expect(boot.stderr).toContain('hub_upload_url «http://centro.example.org/api/v2/sync/ reports» debe ser una dirección http:// o https://');
     expect(boot.stderr).toContain('sync_interval_hours «721» debe ser un número entero de horas entre 0 y 720');

@@ -125,7 +125,7 @@ describe.skipIf(reason !== '')(`scripts/install.sh --root DIR --arch arm64${reas
 
 describe('scripts/install.sh source', () => {
   it.skipIf(!which('shellcheck'))(`is shellcheck-clean, as are the image scripts${which('shellcheck') ? '' : ' (skipped: shellcheck is not installed)'}`, () => {
-    const scripts = [INSTALL, ...['rootfs.sh', 'rootfs-cached.sh', 'customize.sh', 'build.sh', 'qemu-test.sh', 'selftest/kit-selftest'].map((f) => path.join(REPO, 'image', f)).filter((f) => fs.existsSync(f))];
+    const scripts = [INSTALL, ...['rootfs.sh', 'rootfs-cached.sh', 'customize.sh', 'build.sh', 'qemu-test.sh', 'first-boot-file.sh', 'selftest/kit-selftest'].map((f) => path.join(REPO, 'image', f)).filter((f) => fs.existsSync(f))];
     const result = run('shellcheck', scripts);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);

@@ -1,4 +1,4 @@
-import type { ImportArrival, ImportReportBody, SyncJob, SyncSettings, SyncStatus, TrustedKey, UpdateSyncSettings } from '@kit/contract';
+import type { CreatedEnrolmentToken, CreateEnrolmentToken, EnrolmentToken, ImportArrival, ImportReportBody, SyncJob, SyncSettings, SyncStatus, TrustedKey, UpdateSyncSettings } from '@kit/contract';
 import { api } from './api.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } from './client.ts';
 import { es } from '../i18n/es.ts';
@@ -11,7 +11,7 @@ export const getSyncStatus = (signal?: AbortSignal) => api.get<SyncStatus>('/v2/
 export const startExport = (categoryIds: number[] | null, drive: string | null) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { categoryIds, ...(drive ? { drive } : {}) } }).then((r) => r.job);
 
-/** A hub's pack of the certificates it obtained for its kits, for those that come by USB (docs/HTTPS.md). */
+/** A certificate-only pack (docs/HTTPS.md): a hub's certificates for its kits, or a kit's enrolment and request for its hub, for USB. */
 export const exportCertificates = (drive: string | null) =>
   api.request<{ job: SyncJob }>('/v2/admin/sync/export', { method: 'POST', body: { certificatesOnly: true, ...(drive ? { drive } : {}) } }).then((r) => r.job);
 
@@ -29,6 +29,11 @@ export const publishFeed = () => api.request<{ job: SyncJob }>('/v2/admin/sync/p
 
 export const addTrustedKey = (publicKey: string, label: string) => api.request<TrustedKey>('/v2/admin/sync/keys', { method: 'POST', body: { publicKey, label } });
 export const removeTrustedKey = (keyId: string) => api.request(`/v2/admin/sync/keys/${keyId}`, { method: 'DELETE' });
+
+/** Enrolment tokens of this kit as a hub (docs/SYNC.md, "Enrolment tokens"): the text comes only in the answer to its creation. */
+export const listEnrolmentTokens = (signal?: AbortSignal) => api.get<{ tokens: EnrolmentToken[] }>('/v2/admin/sync/enrolment-tokens', undefined, signal).then((r) => r.tokens);
+export const createEnrolmentToken = (body: CreateEnrolmentToken) => api.request<CreatedEnrolmentToken>('/v2/admin/sync/enrolment-tokens', { method: 'POST', body });
+export const revokeEnrolmentToken = (id: number) => api.request(`/v2/admin/sync/enrolment-tokens/${id}`, { method: 'DELETE' });
 
 export const startBackup = (drive: string | null) => api.request<{ job: SyncJob }>('/v2/admin/data/backup', { method: 'POST', body: drive ? { drive } : {} }).then((r) => r.job);
 export const restoreFromUsb = (drive: string, name: string) =>

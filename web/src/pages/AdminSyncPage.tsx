@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { exportCertificates } from '../api/sync.ts';
 import { CourierPanel } from '../features/sync/CourierPanel.tsx';
+import { EnrolmentTokensPanel } from '../features/sync/EnrolmentTokensPanel.tsx';
 import { ExportForm } from '../features/sync/ExportForm.tsx';
 import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
 import { HubPanel } from '../features/sync/HubPanel.tsx';
 import { ImportHistory } from '../features/sync/ImportHistory.tsx';
+import { KitEnrolmentPanel } from '../features/sync/KitEnrolmentPanel.tsx';
 import { ImportPanel, type ImportChoices } from '../features/sync/ImportPanel.tsx';
 import { SyncJobCard } from '../features/sync/SyncJobCard.tsx';
 import { TrustedKeys } from '../features/sync/TrustedKeys.tsx';
@@ -33,9 +35,14 @@ export function AdminSyncPage() {
       <h2>{t.hub.title}</h2>
       <HubPanel hub={status.hub} running={running} arrival={choices.arrival} follow={follow} refresh={refresh} />
       {status.hub.uploadUrl && <CourierPanel courier={status.courier} />}
+      {status.enrolmentToken && !status.certificates && (
+        <KitEnrolmentPanel token={status.enrolmentToken} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
+      )}
       {status.certificates && (
         <HubCertificatesPanel certificates={status.certificates} drives={status.drives} running={running} onExport={(drive) => void follow(() => exportCertificates(drive))} />
       )}
+
+      <EnrolmentTokensPanel />
 
       <h2>{t.keys.title}</h2>
       <TrustedKeys status={status} refresh={refresh} />

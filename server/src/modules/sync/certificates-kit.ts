@@ -10,6 +10,7 @@ import { CertificateAnswerSchema, isNameUnder, labelFor, type CertificateAnswer,
 import type { KitClock } from '../device/kit-clock.ts';
 import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
+import { parseEnrolmentToken } from './enrolment-token.ts';
 import { keyIdOf, type KitKey } from './sync-keys.ts';
 
 /*
@@ -36,6 +37,8 @@ export interface KitCertificatesContext {
   acmeCaFile: string | null;
   /** the kit's clock: the hub's signed times and its certificates' start dates move it forward (modules/device/kit-clock.ts) */
   clock: Pick<KitClock, 'now' | 'raise'>;
+  /** KIT_SYNC_ENROLMENT_TOKEN: its domain is the one the kit's name will be under, before the hub says so (docs/SYNC.md) */
+  enrolmentToken?: string | null;
 }
 
 interface PendingRequest {
@@ -98,9 +101,12 @@ export async function wantsCertificate(ctx: Pick<KitCertificatesContext, 'dataDi
 export async function certificateRequest(ctx: KitCertificatesContext): Promise<CertificateRequest | null> {
   if (!(await wantsCertificate(ctx, ctx.clock.now()))) return null;
   const enrolment = readEnrolment(ctx.dataDir);
-  const label = labelFor(ctx.kitName, enrolment?.domain ?? null);
-  if (!enrolment?.name) return { label, csr: null };
-  const request = await pendingFor(ctx.dataDir, enrolment.name);
+  const domain = enrolment?.domain ?? (ctx.enrolmentToken ? (parseEnrolmentToken(ctx.enrolmentToken)?.domain ?? null) : null);
+  const label = labelFor(ctx.kitName, domain);
+  // A kit with a token knows its hub's domain: it asks at once for the name the hub gives a free label, saving a round trip.
+  const name = enrolment?.name ?? (ctx.enrolmentToken && domain !== null ? `${label}.${domain}` : null);
+  if (name === null) return { label, csr: null };
+  const request = await pendingFor(ctx.dataDir, name);
   return { label, csr: request.csr };
 }
 
@@ -168,7 +174,9 @@ function speaksForEnrolment(before: Enrolment | null, answer: CertificateAnswer,
   if (!isNameUnder(answer.name, answer.domain)) return false;
   const hub = before?.hubKeyId ?? null;
   if (hub === null) return !before?.name || (answer.name === before.name && answer.domain === before.domain);
-  return signer === hub && (answer.state === 'name-needed' || answer.name === before?.name);
+  // A kit enrolled by token has its hub before its name: the first name comes from that hub, under the token's domain.
+  const firstName = !before?.name && answer.domain === before?.domain;
+  return signer === hub && (answer.state === 'name-needed' || answer.name === before?.name || firstName);
 }
 
 /**
@@ -202,6 +210,8 @@ export async function applyAnswer(ctx: KitCertificatesContext, answer: Certifica
     } else if (answer.state === 'failed') {
       enrolment.lastError = { code: answer.error?.code ?? 'CERT_ACME_FAILED', message: answer.error?.message ?? 'El centro no pudo emitir el certificado', at };
     } else if (answer.state === 'issued' && answer.chain !== null) {
+      // The name first: serving the new certificate reads the kit's names from it (a kit enrolled by token learns its name with its chain).
+      if (before?.name !== answer.name) await writeEnrolment(ctx.dataDir, enrolment);
       await install(ctx, answer.chain);
     }
   } catch (error) {

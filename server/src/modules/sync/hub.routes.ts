@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponses, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
+import { EnrolmentAnswerSchema, EnrolmentBodySchema, ErrorResponses, HubReportBodySchema, HubReportStoredSchema } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { fileAnswerHeaders } from '../../media/serve.ts';
 import { receiveReport } from './hub-report.ts';
+import { redeemEnrolment } from './enrolment-hub.ts';
 import { FEED_NAME, hubDir } from './hub-feed.ts';
 import { loadOrCreateKitKey } from './sync-keys.ts';
 
@@ -57,6 +58,17 @@ export const hubReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await receiveReport({ db: app.db, key, certificates: app.hubCertificates }, request.body);
       request.log.info({ keyId: request.body.signature.keyId, stored: result.stored, certificate: result.certificate !== undefined }, 'centro: informe de un kit');
       return reply.code(201).send(result);
+    },
+  );
+
+  // A kit's enrolment with a token (docs/SYNC.md, "Enrolment tokens"), before its first report; rate-limited with the reports.
+  app.post(
+    '/v2/sync/enrol',
+    { bodyLimit: 16 * 1024, config: { credentialless: true }, schema: { body: EnrolmentBodySchema, response: { 201: EnrolmentAnswerSchema, ...ErrorResponses } } },
+    async (request, reply) => {
+      const answer = redeemEnrolment(app.db, { key, domain: app.hubCertificates?.domain ?? null }, request.body);
+      request.log.info({ keyId: request.body.signature.keyId }, 'centro: kit inscrito con un código');
+      return reply.code(201).send(answer);
     },
   );
 };

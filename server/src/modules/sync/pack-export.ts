@@ -33,7 +33,7 @@ export function planPack(
   kitName: string,
   scope: readonly string[] | null,
   since: string | null = null,
-  certificates: Pick<Manifest, 'certificateRequest' | 'certificates'> = {},
+  certificates: Pick<Manifest, 'certificateRequest' | 'certificates' | 'enrolment' | 'enrolmentAnswers'> = {},
 ): PlannedPack {
   const categories = categoriesForPack(db, scope);
   const inside = scope === null ? null : subtreeIds(categories, scope);

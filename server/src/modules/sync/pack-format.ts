@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { UploadTypeCodeSchema } from '@kit/contract';
+import { EnrolmentBodySchema, PackEnrolmentAnswerSchema, UploadTypeCodeSchema } from '@kit/contract';
 import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate-exchange.ts';
 
 /*
@@ -106,6 +106,9 @@ export const ManifestSchema = Type.Object({
    */
   certificateRequest: Type.Optional(CertificateRequestSchema),
   certificates: Type.Optional(Type.Array(CertificateAnswerSchema, { maxItems: 100_000 })),
+  /** enrolment by token by USB (docs/SYNC.md, "Enrolment tokens"): a kit's signed enrolment, and a hub's answers to the kits it enrolled */
+  enrolment: Type.Optional(EnrolmentBodySchema),
+  enrolmentAnswers: Type.Optional(Type.Array(PackEnrolmentAnswerSchema, { maxItems: 100_000 })),
   /** the phone copies of the pack's files, each listed in `files` too; optional in any format (older kits ignore it) */
   renditions: Type.Optional(Type.Array(PackRenditionSchema)),
 });

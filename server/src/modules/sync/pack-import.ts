@@ -16,6 +16,7 @@ import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
+import { trustByPackEnrolment } from './pack-enrolment.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
 import { finishImportJournal, insertResource, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
 import { inspectZim, recordLibrary, zimRefusal, type ZimFacts } from '../libraries/libraries.service.ts';
@@ -94,6 +95,7 @@ export async function importPack(ctx: ImportContext, source: Readable, options: 
   try {
     const { manifest, manifestBytes } = await readManifest(entries);
     const signature = await readSignature(entries);
+    if (handlesCertificates(ctx)) await trustByPackEnrolment(ctx, manifest, manifestBytes, signature);
     const origin = checkSignature(ctx, manifestBytes, signature, options.acceptUntrusted);
     // A pack imported again asks its hub for nothing again (packs of one kit may be imported many times).
     const firstImport = !packWasImported(ctx.db, manifest.packId);

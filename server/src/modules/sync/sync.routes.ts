@@ -22,6 +22,10 @@ import {
   TrustedKeyParamsSchema,
   TrustedKeySchema,
   type SyncStatus,
+  CreateEnrolmentTokenSchema,
+  CreatedEnrolmentTokenSchema,
+  EnrolmentTokenListSchema,
+  EnrolmentTokenParamsSchema,
 } from '@kit/contract';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -41,6 +45,8 @@ import { AutomaticSync } from './automatic-sync.ts';
 import { readHubSettings } from '../../kit-settings/hub-sync.ts';
 import { saveHubSettings } from './hub-settings.ts';
 import { courierStatus } from './courier.ts';
+import { createEnrolmentToken, listEnrolmentTokens, revokeToken } from './enrolment-hub.ts';
+import { tokenStatus } from './enrolment-kit.ts';
 
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
@@ -72,6 +78,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     get uploadUrl() {
       return hub().uploadUrl;
     },
+    enrolmentToken: config.syncEnrolmentToken,
     log: app.log,
     onCertificateInstalled: () => reloadHttps(app),
     clock: app.kitClock,
@@ -108,6 +115,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
         published: lastPublished(config.dataDir),
       },
       courier: courierStatus(db),
+      enrolmentToken: tokenStatus(db, config.syncEnrolmentToken),
       certificates: app.hubCertificates && {
         domain: app.hubCertificates.domain,
         directoryUrl: app.hubCertificates.directoryUrl,
@@ -201,6 +209,25 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   app.delete('/v2/admin/sync/keys/:keyId', { schema: { params: TrustedKeyParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     distrustPublisher(db, request.params.keyId);
     request.log.info({ adminId: request.viewer?.id, keyId: request.params.keyId }, 'sincronización: editor de confianza quitado');
+    return reply.code(204).send(null);
+  });
+
+  // Enrolment tokens (docs/SYNC.md): kits that show one are trusted without a key copied by hand.
+  app.get('/v2/admin/sync/enrolment-tokens', { schema: { response: { 200: EnrolmentTokenListSchema, ...ErrorResponses } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { tokens: listEnrolmentTokens(db) };
+  });
+
+  app.post('/v2/admin/sync/enrolment-tokens', { schema: { body: CreateEnrolmentTokenSchema, response: { 201: CreatedEnrolmentTokenSchema, ...ErrorResponses } } }, async (request, reply) => {
+    const created = createEnrolmentToken(db, { key, domain: app.hubCertificates?.domain ?? null }, request.body, request.viewer?.id ?? null);
+    // Never the text: it is the secret.
+    request.log.info({ adminId: request.viewer?.id, tokenId: created.token.id, uses: created.token.usesTotal }, 'sincronización: código de inscripción creado');
+    return reply.code(201).header('cache-control', 'no-store').send(created);
+  });
+
+  app.delete('/v2/admin/sync/enrolment-tokens/:id', { schema: { params: EnrolmentTokenParamsSchema, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
+    revokeToken(db, request.params.id);
+    request.log.info({ adminId: request.viewer?.id, tokenId: request.params.id }, 'sincronización: código de inscripción anulado');
     return reply.code(204).send(null);
   });
 

@@ -10,6 +10,8 @@ import { publishFeed } from './hub-feed.ts';
 import { backupBytesOnDataDisk, writeBackup } from './kit-backup.ts';
 import { pullFromHub } from './hub-pull.ts';
 import { sendReport } from './hub-report.ts';
+import { enrolWithToken, signedEnrolment } from './enrolment-kit.ts';
+import { enrolmentAnswers } from './enrolment-hub.ts';
 import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
@@ -39,6 +41,8 @@ export interface SyncContext {
   /** the hub's addresses as they are now (hub-settings.ts): a job reads them when it starts */
   readonly feedUrl: string | null;
   readonly uploadUrl: string | null;
+  /** KIT_SYNC_ENROLMENT_TOKEN: the kit enrols with it before its first report (enrolment-kit.ts); null: none */
+  enrolmentToken: string | null;
   log: FastifyBaseLogger;
   /** serves a certificate the kit just installed from its hub or a pack (modules/device/https.plugin.ts reloadHttps) */
   onCertificateInstalled: () => Promise<void>;
@@ -134,12 +138,16 @@ export class SyncJobs {
   async startExport(categoryIds: readonly number[] | null, drivePath: string | null, certificatesOnly = false): Promise<SyncJob> {
     const { db, dataDir, key, kitName, hubCertificates } = this.ctx;
     if (this.#current?.state === 'running') throw new AppError('SYNC_BUSY');
-    if (certificatesOnly && hubCertificates === null) throw new AppError('CERT_NOT_ISSUING');
+    const { enrolmentToken } = this.ctx;
+    // A kit with a token exports its enrolment and request alone, to take to its hub by USB (docs/SYNC.md, "Enrolment tokens").
+    if (certificatesOnly && hubCertificates === null && enrolmentToken === null) throw new AppError('CERT_NOT_ISSUING');
     const scope = certificatesOnly ? [] : categoryIds === null ? null : globalIdsOf(db, categoryIds);
-    const certificateRequest = certificatesOnly ? null : await kitCertificateRequest(this.ctx);
+    const certificateRequest = certificatesOnly && hubCertificates !== null ? null : await kitCertificateRequest(this.ctx);
     const plan = planPack(db, key, kitName, scope, null, {
       ...(certificateRequest ? { certificateRequest } : {}),
-      ...(hubCertificates ? { certificates: hubCertificates.answers() } : {}),
+      // Only in the pack for the hub: the enrolment holds the token's secret, and content packs go to other kits.
+      ...(certificatesOnly && enrolmentToken !== null ? { enrolment: signedEnrolment(this.ctx, enrolmentToken) } : {}),
+      ...(hubCertificates ? { certificates: hubCertificates.answers(), enrolmentAnswers: enrolmentAnswers(db, { key, domain: hubCertificates.domain }) } : {}),
     });
     const stamp = plan.manifest.createdAt.slice(0, 10);
     let target: string;
@@ -161,7 +169,9 @@ export class SyncJobs {
       },
       (j) => {
         j.message = certificatesOnly
-          ? `Paquete listo: certificados de ${plan.manifest.certificates?.length ?? 0} kits`
+          ? hubCertificates !== null
+            ? `Paquete listo: certificados de ${plan.manifest.certificates?.length ?? 0} kits`
+            : 'Paquete listo: la inscripción y la solicitud de certificado de este kit'
           : `Paquete listo: ${plan.manifest.resources.length} recursos, ${plan.manifest.files.length} archivos`;
         j.download = drivePath === null ? plan.manifest.packId : null;
       },
@@ -232,7 +242,7 @@ export class SyncJobs {
       'pull',
       null,
       async (j) => {
-        const reportError = uploadUrl === null ? null : await sendReport(this.ctx, uploadUrl).then(() => null, (error: unknown) => error);
+        const reportError = uploadUrl === null ? null : await this.#enrolAndReport(uploadUrl).then(() => null, (error: unknown) => error);
         const pulled = feedUrl === null ? null : await pullFromHub(this.ctx, feedUrl, arrival, (total) => (j.bytesTotal = total), (n) => (j.bytesDone += n));
         if (reportError !== null) throw reportError;
         return pulled;
@@ -245,6 +255,12 @@ export class SyncJobs {
     );
     done.catch((error: unknown) => remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error'));
     return job;
+  }
+
+  /** The report, after the kit's enrolment by token when it has one (a no-op once enrolled). */
+  async #enrolAndReport(uploadUrl: string): Promise<void> {
+    if (this.ctx.enrolmentToken !== null) await enrolWithToken(this.ctx, uploadUrl, this.ctx.enrolmentToken);
+    await sendReport(this.ctx, uploadUrl);
   }
 
   startPublish(): SyncJob {
