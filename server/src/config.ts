@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseEnrolmentToken } from './modules/sync/enrolment-token.ts';
+import { parseEnrolmentToken } from './enrolment-token.ts';
 
 /**
  * Every option the server reads from its environment, with type, default and

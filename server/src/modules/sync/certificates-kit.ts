@@ -10,7 +10,7 @@ import { CertificateAnswerSchema, isNameUnder, labelFor, type CertificateAnswer,
 import type { KitClock } from '../device/kit-clock.ts';
 import { acmeLibrary } from './acme-library.ts';
 import { openTrusted } from './signed-envelope.ts';
-import { parseEnrolmentToken } from './enrolment-token.ts';
+import { parseEnrolmentToken } from '../../enrolment-token.ts';
 import { keyIdOf, type KitKey } from './sync-keys.ts';
 
 /*

@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import type { CreatedEnrolmentToken, CreateEnrolmentToken, EnrolmentAnswer, EnrolmentToken, PackEnrolmentAnswer } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { enrolmentProof, newSecret, parseEnrolmentToken, secretDigest, tokenText } from './enrolment-token.ts';
+import { enrolmentProof, newSecret, parseEnrolmentToken, secretDigest, tokenText } from '../../enrolment-token.ts';
 import { allEnrolments, allEnrolmentTokens, consumeEnrolmentToken, enrolmentOfKit, enrolmentTokenBySecret, insertEnrolmentToken, revokeEnrolmentToken, type DbEnrolmentToken } from './enrolment.repo.ts';
 import { keyIdOf, verifyBytes, type KitKey } from './sync-keys.ts';
 import { addTrustedKey } from './sync.repo.ts';

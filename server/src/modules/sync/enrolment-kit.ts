@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { readEnrolment, writeEnrolment } from '../device/device.certificate.ts';
 import type { KitCertificatesContext } from './certificates-kit.ts';
-import { parseEnrolmentToken, proofMatches, type ParsedToken } from './enrolment-token.ts';
+import { parseEnrolmentToken, proofMatches, type ParsedToken } from '../../enrolment-token.ts';
 import { seal, type Envelope } from './signed-envelope.ts';
 import { keyIdOf, parsePublicKey } from './sync-keys.ts';
 import { addTrustedKey, readHubState, writeHubState } from './sync.repo.ts';

@@ -15,7 +15,7 @@ import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
 import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, withDb } from '../../../test/sync-kits.ts';
-import { enrolmentProof } from './enrolment-token.ts';
+import { enrolmentProof } from '../../enrolment-token.ts';
 import { seal } from './signed-envelope.ts';
 import { loadOrCreateKitKey, type KitKey } from './sync-keys.ts';
 

@@ -2,7 +2,7 @@ import type { Manifest } from './pack-format.ts';
 import type { PackCertificatesContext } from './pack-certificates.ts';
 import { redeemEnrolment } from './enrolment-hub.ts';
 import { trustEnrolledHub } from './enrolment-kit.ts';
-import { parseEnrolmentToken } from './enrolment-token.ts';
+import { parseEnrolmentToken } from '../../enrolment-token.ts';
 import { isTrustedKey } from './sync.repo.ts';
 import { verifyBytes, type Signature } from './sync-keys.ts';
 
