@@ -1,6 +1,6 @@
 import type { SyncStatus } from '@kit/contract';
-import { useState } from 'react';
 import { esSync } from '../../i18n/es-sync.ts';
+import { PackDestinationForm } from './PackDestinationForm.tsx';
 
 const t = esSync.certificates;
 
@@ -20,7 +20,6 @@ export function HubCertificatesPanel({
   running: boolean;
   onExport: (drive: string | null) => void;
 }) {
-  const [destination, setDestination] = useState('');
   return (
     <section aria-labelledby="hub-certificates" data-testid="hub-certificates">
       <h2 id="hub-certificates">{t.title}</h2>
@@ -62,28 +61,7 @@ export function HubCertificatesPanel({
           </tbody>
         </table>
       )}
-      <form
-        className="admin-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onExport(destination || null);
-        }}
-      >
-        <label>
-          {t.destination}
-          <select value={destination} onChange={(e) => setDestination(e.target.value)}>
-            <option value="">{esSync.export.download}</option>
-            {drives.map((d) => (
-              <option key={d.path} value={d.path}>
-                {esSync.export.usb(d.label)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button" disabled={running}>
-          {t.export}
-        </button>
-      </form>
+      <PackDestinationForm drives={drives} running={running} destinationLabel={t.destination} submitLabel={t.export} onExport={onExport} />
     </section>
   );
 }
