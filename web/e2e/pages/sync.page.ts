@@ -34,7 +34,7 @@ export class AdminSyncPage {
     this.importButton = main.getByRole('button', { name: 'Importar paquete' });
     this.importSummary = page.getByTestId('import-summary');
     this.ownKey = page.getByTestId('own-key');
-    this.keyLabel = main.getByLabel('Nombre');
+    this.keyLabel = main.getByLabel('Nombre', { exact: true });
     this.keyText = main.getByLabel('Clave pública', { exact: true });
     this.addKey = main.getByRole('button', { name: 'Agregar editor' });
     const hub = page.getByTestId('hub-settings');

@@ -42,20 +42,26 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
   // After a move the item may be drawn anew under its new parent: focus follows it there,
   // whether the tree drew the move before the move's call returned (a slow phone, two trees
   // on the page) or draws it after.
-  const focusAfterMove = useRef<number | null>(null);
+  // Until the item is drawn under its new parent, its old place may still show: focusing that
+  // one would lose the focus when the redraw moves it.
+  const focusAfterMove = useRef<{ id: number; parentId: number | null } | null>(null);
   const [moves, setMoves] = useState(0);
-  const arrange = useTreeArrange(tree, (id) => {
-    focusAfterMove.current = id;
+  const arrange = useTreeArrange(tree, (id, parentId) => {
+    focusAfterMove.current = { id, parentId };
     setFocusedId(id);
     setMoves((n) => n + 1);
   });
 
   useEffect(() => {
-    const id = focusAfterMove.current;
-    if (id === null || !visible.some((v) => v.node.id === id)) return;
+    const moved = focusAfterMove.current;
+    const at = moved && visible.find((v) => v.node.id === moved.id);
+    if (!moved || !at) return;
+    // the tree's own top level has no parent, whichever category it starts at
+    const underItsParent = at.parentId === moved.parentId || (at.depth === 0 && (moved.parentId === null || moved.parentId === rootId));
+    if (!underItsParent) return;
     focusAfterMove.current = null;
-    items.current.get(id)?.focus();
-  }, [visible, moves]);
+    items.current.get(moved.id)?.focus();
+  }, [visible, moves, rootId]);
 
   // Reveal the selected category: open its ancestors (and itself, to show its subcategories).
   useEffect(() => {

@@ -38,9 +38,9 @@ export interface TreeArrange {
  * An admin's drag and drop in the library's tree: the drop rules and calls of
  * /admin/category (features/category-drop), then every tree on the page and
  * the page itself read the categories again. `onMoved` gets the moved id
- * (the tree keeps the focus on it).
+ * and its new parent (the tree keeps the focus on it there).
  */
-export function useTreeArrange(tree: CategoryTreeState, onMoved: (id: number) => void): TreeArrange {
+export function useTreeArrange(tree: CategoryTreeState, onMoved: (id: number, parentId: number | null) => void): TreeArrange {
   const revalidator = useRevalidator();
 
   const move = async (id: number, targetId: number, pos: DropPosition) => {
@@ -56,7 +56,7 @@ export function useTreeArrange(tree: CategoryTreeState, onMoved: (id: number) =>
     }
     await categoriesChanged();
     if (pos === 'inside') tree.expand([targetId]);
-    onMoved(id);
+    onMoved(id, plan.parentId);
     notifySuccess(fill(esLibrary.tree.moved, { name }));
     // the page's category path may have changed with it
     void revalidator.revalidate();
