@@ -16,7 +16,7 @@ import path from 'node:path';
 export const PEBBLE = ['/usr/bin/pebble', '/usr/sbin/pebble'].find((p) => fs.existsSync(p)) ?? null;
 export const CHALLTESTSRV = ['/usr/bin/pebble-challtestsrv', '/usr/sbin/pebble-challtestsrv'].find((p) => fs.existsSync(p)) ?? null;
 export const CURL = ['/usr/bin/curl', '/bin/curl'].find((p) => fs.existsSync(p)) ?? null;
-export const HAS_PEBBLE = PEBBLE !== null && CHALLTESTSRV !== null && CURL !== null;
+const HAS_PEBBLE = PEBBLE !== null && CHALLTESTSRV !== null && CURL !== null;
 
 export interface Pebble {
   dir: string;

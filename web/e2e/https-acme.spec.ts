@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { chromium, devices, expect, test, type BrowserContextOptions, type Response } from '@playwright/test';
-import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
 import { adminToken, authHeaders, spkiHash, trust } from './helpers/acme-kits.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { freePort, startServer, type RunningServer } from './helpers/server.ts';
@@ -25,7 +25,6 @@ const { defaultBrowserType: _browserType, ...PHONE } = devices['Pixel 7'];
 const phone: BrowserContextOptions = { ...PHONE, locale: 'es-PE' };
 
 test.describe('a kit that syncs with a hub gets a certificate phones trust, and the offline app', () => {
-  test.skip(!HAS_PEBBLE, 'pebble, pebble-challtestsrv or curl is not installed (scripts/ensure-test-tools.sh)');
   test.describe.configure({ timeout: 300_000 });
 
   let pebble: Pebble;

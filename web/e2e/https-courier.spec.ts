@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, devices, expect, test, type Browser, type BrowserContext, type Page, type Response, type Route } from '@playwright/test';
-import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../server/test/pebble.ts';
 import { adminToken, ageHubOrders, authHeaders, selfSignedTls, servedCertificate, spkiHash, trust } from './helpers/acme-kits.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { kitScripts, type KitScripts } from './helpers/kit-scripts.ts';
@@ -137,7 +137,6 @@ class CourierPhone {
 }
 
 test.describe('phones carry a kit’s certificate from a hub the kit never reaches', () => {
-  test.skip(!HAS_PEBBLE, 'pebble, pebble-challtestsrv or curl is not installed (scripts/ensure-test-tools.sh)');
   test.describe.configure({ timeout: 480_000 });
 
   let pebble: Pebble;

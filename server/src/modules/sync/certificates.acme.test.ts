@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { planPack, writePack } from './pack-export.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
@@ -171,7 +171,6 @@ async function importPack(kit: KitProcess, token: string, pack: Buffer): Promise
 }
 
 beforeAll(async () => {
-  if (!HAS_PEBBLE) return;
   pebble = await startPebble({ validitySeconds: VALIDITY_S, blocklist: [`refused.${DOMAIN}`] });
   root = await pebble.root();
   kitRoots = await kitAcmeEnv(pebble);
@@ -195,7 +194,7 @@ afterAll(async () => {
   for (const dir of [...Object.values(dirs), scripts.dir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!HAS_PEBBLE)(`certificates from the hub's ACME CA${HAS_PEBBLE ? '' : ' (skipped: pebble, pebble-challtestsrv or curl is not installed)'}`, () => {
+describe("certificates from the hub's ACME CA", () => {
   let firstFingerprint: string;
 
   it('a kit that syncs gets a certificate for its name from pebble and serves it over HTTPS at once, without a restart', async () => {

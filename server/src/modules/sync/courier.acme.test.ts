@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, login, pollFor, tempDir, type TestApp } from '../../../test/helper.ts';
 import { addResource } from '../../../test/library-fixtures.ts';
-import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { enrolmentFile, readEnrolment, tlsFiles } from '../device/device.certificate.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
 import { seal, type Envelope } from './signed-envelope.ts';
@@ -61,7 +61,6 @@ const certificateFile = () => (fs.existsSync(tlsFiles(kit.dataDir).cert) ? fs.re
 const enrolmentText = () => fs.readFileSync(enrolmentFile(kit.dataDir), 'utf8');
 
 beforeAll(async () => {
-  if (!HAS_PEBBLE) return;
   pebble = await startPebble({ validitySeconds: 2 * 3600 });
   hub = await buildTestApp(acmeEnv(pebble, DOMAIN));
   hubBase = await hub.app.listen({ host: '127.0.0.1', port: 0 });
@@ -83,7 +82,7 @@ afterAll(async () => {
   await pebble?.stop();
 });
 
-describe.skipIf(!HAS_PEBBLE)(`phones carrying reports and answers${HAS_PEBBLE ? '' : ' (skipped: pebble, pebble-challtestsrv or curl is not installed)'}`, () => {
+describe('phones carrying reports and answers', () => {
   it('a kit that never reaches its hub gets its name, then its certificate, from what phones carry', async () => {
     const first = await takeFromKit();
     expect(first.hubUrl).toBe(`${hubBase}/api/v2/sync/reports`);

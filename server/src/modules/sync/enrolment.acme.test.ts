@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, HAS_PEBBLE, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, withDb } from '../../../test/sync-kits.ts';
 import { enrolmentProof } from '../../enrolment-token.ts';
 import { seal } from './signed-envelope.ts';
@@ -73,7 +73,6 @@ async function enrol(key: KitKey, token: string, kitName = 'kit.aldea'): Promise
 }
 
 beforeAll(async () => {
-  if (!HAS_PEBBLE) return;
   pebble = await startPebble({ validitySeconds: 2 * 3600 });
   hub = await startKitProcess(dirs.hub, PASSWORD, acmeEnv(pebble, DOMAIN));
   hubToken = await adminToken(hub.base, PASSWORD);
@@ -86,7 +85,7 @@ afterAll(async () => {
   for (const dir of [...Object.values(dirs), scripts.dir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!HAS_PEBBLE)(`enrolment tokens${HAS_PEBBLE ? '' : ' (skipped: pebble, pebble-challtestsrv or curl is not installed)'}`, () => {
+describe('enrolment tokens', () => {
   it('an admin makes a token for N kits and D days, sees its text once (domain, hub key id, secret), lists it and revokes it', async () => {
     const { token, text } = await createToken({ label: 'Valle norte', uses: 3, days: 10 });
     expect(text).toMatch(new RegExp(`^kp1\\.${DOMAIN.replace('.', '\\.')}\\.${hubKey.keyId}\\.[A-Za-z0-9_-]{43}$`));
