@@ -1,17 +1,16 @@
 import os from 'node:os';
 import { HOTSPOT_ADDRESS } from '../captive/captive.service.ts';
+import { DEFAULT_PATHS } from '../device/device.status.ts';
 
 /** The machine's network interfaces, as os.networkInterfaces() lists them (tests hand in their own). */
 export type ListInterfaces = () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
-
-/** The kit's own access point (systemd/README.md): phones, never a way out. */
-const HOTSPOT_INTERFACE = 'wlan0';
 
 /** Addresses that may reach a hub, as "interface address": not loopback, not link-local, not the hotspot's. */
 export function routableAddresses(interfaces: ReturnType<ListInterfaces>): Set<string> {
   const found = new Set<string>();
   for (const [name, list] of Object.entries(interfaces)) {
-    if (name === HOTSPOT_INTERFACE) continue;
+    // the kit's own access point: phones, never a way out
+    if (name === DEFAULT_PATHS.wlan) continue;
     for (const info of list ?? []) {
       if (info.internal || info.address === HOTSPOT_ADDRESS || isLinkLocal(info)) continue;
       found.add(`${name} ${info.address}`);
