@@ -40,20 +40,28 @@ export function pageCspWithStyle(style: string): string {
   return PAGE_CSP.replace("style-src 'self'", `style-src 'self' 'unsafe-inline' 'sha256-${hash}'`);
 }
 
+/** The last policy made by pageCspFor, with the hub address it was made for. */
+let lastCsp: { hubUrl: string | null; csp: string } = { hubUrl: null, csp: PAGE_CSP };
+
 /**
  * The page policy where the app also posts to the kit's hub: phones carry the
  * kit's signed report there and bring the answer back (docs/SYNC.md,
  * "Carried by phones"). Only that one origin, never any site.
  */
 export function pageCspFor(hubUrl: string | null): string {
-  if (hubUrl === null) return PAGE_CSP;
-  try {
-    return PAGE_CSP.replace("connect-src 'self'", `connect-src 'self' ${new URL(hubUrl).origin}`);
-  } catch {
-    return PAGE_CSP;
+  // every answer asks, and the hub's address almost never changes: the last policy is kept
+  if (hubUrl === lastCsp.hubUrl) return lastCsp.csp;
+  let csp = PAGE_CSP;
+  if (hubUrl !== null) {
+    try {
+      csp = PAGE_CSP.replace("connect-src 'self'", `connect-src 'self' ${new URL(hubUrl).origin}`);
+    } catch {
+      csp = PAGE_CSP;
+    }
   }
+  lastCsp = { hubUrl, csp };
+  return csp;
 }
-
 /** Other sites (a tile's target) learn nothing of the page a villager came from. */
 export const REFERRER_POLICY = 'same-origin';
 
