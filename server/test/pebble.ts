@@ -1,9 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 
 /*
  * Debian's pebble (an ACME server for tests) and pebble-challtestsrv (its
@@ -186,4 +188,18 @@ export async function kitAcmeEnv(pebble: Pebble): Promise<Record<string, string>
   const file = path.join(pebble.dir, 'issuing-root.pem');
   fs.writeFileSync(file, await pebble.root());
   return { KIT_ACME_CA_FILE: file };
+}
+
+/** The TLS handshake a phone makes to NAME at a kit's HTTPS PORT: the chain served, and whether it verifies against CA (undefined: the public roots). */
+export function tlsHandshake(port: number, name: string, ca: string | undefined): Promise<{ authorized: boolean; error: string | null; leaf: X509Certificate; issuer: string }> {
+  return new Promise((resolve, reject) => {
+    const req = https.request({ host: '127.0.0.1', port, path: '/api/health', servername: name, ca, rejectUnauthorized: false, agent: false, headers: { host: name } }, (res) => {
+      const socket = res.socket as TLSSocket;
+      const peer = socket.getPeerX509Certificate() as X509Certificate;
+      res.resume();
+      res.on('end', () => resolve({ authorized: socket.authorized, error: socket.authorizationError ? String(socket.authorizationError) : null, leaf: peer, issuer: peer.issuer }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -38,7 +38,7 @@ test.describe('a kit that syncs with a hub gets a certificate phones trust, and 
     httpsPort = await freePort();
     hub = await startServer({ ...acmeEnv(pebble, DOMAIN), KIT_SEED_DEMO: 'false' });
     // The kit with the demo library, its local name, HTTPS on a port of its own, reporting to the hub.
-    kit = await startServer({ ...(await kitAcmeEnv(pebble)), KIT_HOSTNAME: LOCAL_NAME, KIT_HTTPS_PORT: String(httpsPort), KIT_SEED_DEMO: 'true', KIT_SYNC_UPLOAD_URL: `${hub.baseUrl}/api/v2/sync/reports` });
+    kit = await startServer({ ...(await kitAcmeEnv(pebble)), KIT_HOSTNAME: LOCAL_NAME, KIT_HTTPS_PORT: String(httpsPort), KIT_SEED_DEMO: 'true', KIT_SYNC_UPLOAD_URL: `${hub.baseUrl}/api/v2/sync/reports`, KIT_SYNC_INTERVAL_HOURS: '0' });
   });
 
   test.afterAll(async () => {

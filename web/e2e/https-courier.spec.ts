@@ -181,6 +181,7 @@ test.describe('phones carry a kit’s certificate from a hub the kit never reach
         KIT_HTTPS_PORT: String(httpsPort),
         KIT_SEED_DEMO: 'false',
         KIT_SYNC_UPLOAD_URL: hubUploadUrl,
+        KIT_SYNC_INTERVAL_HOURS: '0',
         ...(clockOffsetMs !== 0 ? { NODE_OPTIONS: `--import=${MOVED_CLOCK}`, KIT_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs) } : {}),
       },
       { port: kitPort, dataDir: kitDataDir },

@@ -12,7 +12,8 @@ import { AdminSyncPage } from './pages/sync.page.ts';
  */
 
 /** B's hub as its environment gives it (kit-portal.txt on a kit); an address for documentation, never reached. */
-const ENV_FEED = 'http://198.51.100.7/hub/feed.json';
+// Where nothing listens: the kit's own first sync, as it starts, fails at once and leaves the page free.
+const ENV_FEED = 'http://127.0.0.1:9/hub/feed.json';
 
 let kitB: RunningServer;
 

@@ -68,7 +68,7 @@ let user: Record<string, string>;
 const ids = { draft: 0, ad: 0, user: 0 };
 
 async function openKit(): Promise<void> {
-  kit = await buildApp({ config: loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_SYNC_FEED_URL: `${sourceBase}/hub/feed.json` }), logger: false });
+  kit = await buildApp({ config: loadConfig({ KIT_DATA_DIR: dataDir, KIT_WEB_DIR: path.join(dataDir, 'no-web'), KIT_SYNC_FEED_URL: `${sourceBase}/hub/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' }), logger: false });
   await kit.ready();
   admin = { authorization: `Bearer ${(await login(kit, 'jefa', 'secreto-jefa')).token}`, 'x-requested-with': 'kit-portal' };
   user = { authorization: `Bearer ${(await login(kit, 'rosa', 'secreto-rosa')).token}` };

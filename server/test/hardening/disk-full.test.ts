@@ -214,6 +214,7 @@ describe.skipIf(cannotMount !== null)(`a full data disk${cannotMount ? ` (sin tm
       KIT_IS_KIT: 'true',
       KIT_SCRIPTS_DIR: recorderScripts().dir,
       KIT_SYNC_FEED_URL: `http://127.0.0.1:${hubPort}/hub/feed.json`,
+      KIT_SYNC_INTERVAL_HOURS: '0',
     });
     kit = await buildApp({ config, logger: false, device: { paths: deviceFixtures().paths } });
     await kit.listen({ port: 0, host: '127.0.0.1' });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { cleanupTempDirs, REPO, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
+import { firstBoot, imageFirstBootFile, MACHINE_ID, readEnvFile } from './first-boot.ts';
+import { cleanupTempDirs, run, SYSTEMD_DIR, tempDir, which } from './kit-helpers.ts';
 
 afterAll(cleanupTempDirs);
 
@@ -11,45 +12,6 @@ afterAll(cleanupTempDirs);
 // scripts/ensure-test-tools.sh). Only those checks skip where a daemon is absent.
 const dnsmasq = which('dnsmasq');
 const hostapd = which('hostapd');
-const MACHINE_ID = '5f3a9c0e2b7d4e61a8c9f0d1e2b3a4c5';
-
-interface Boot {
-  root: string;
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  read: (file: string) => string;
-  exists: (file: string) => boolean;
-}
-
-/** Runs scripts/kit-firstboot against a fake root (KIT_ROOT) holding /boot/firmware and /etc/machine-id. */
-function firstBoot(settings?: string | Buffer): Boot {
-  const root = tempDir('kit-firstboot-');
-  fs.mkdirSync(path.join(root, 'boot/firmware'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'etc'));
-  fs.writeFileSync(path.join(root, 'etc/machine-id'), `${MACHINE_ID}\n`);
-  if (settings !== undefined) fs.writeFileSync(path.join(root, 'boot/firmware/kit-portal.txt'), settings);
-  const result = run('/bin/sh', [path.join(SCRIPTS_DIR, 'kit-firstboot')], { env: { PATH: process.env.PATH, KIT_ROOT: root } });
-  return {
-    root,
-    status: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr,
-    read: (file) => fs.readFileSync(path.join(root, file), 'utf8'),
-    exists: (file) => fs.existsSync(path.join(root, file)),
-  };
-}
-
-/** The variables of an EnvironmentFile as a POSIX shell reads them (the same quoting rules systemd applies). */
-function readEnvFile(file: string): Record<string, string> {
-  const out = run('/bin/sh', ['-c', 'set -a; . "$1"; env -0', 'sh', file], { env: {} }).stdout;
-  return Object.fromEntries(
-    out
-      .split('\0')
-      .filter((entry) => entry.startsWith('KIT_'))
-      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
-  );
-}
 
 /** hostapd parses the whole file before it touches the radio: failing at the driver means the file is good. */
 function hostapdParse(conf: string): { ok: boolean; output: string } {
@@ -184,10 +146,6 @@ describe('kit-firstboot with kit-portal.txt', () => {
     expect(run(dnsmasq!, ['--test', `--conf-file=${path.join(boot.root, 'etc/kit-portal/dnsmasq.conf')}`]).status).toBe(0);
   });
 });
-
-/** image/first-boot-file.sh as make image runs it, with VARS in its environment. */
-const imageFirstBootFile = (vars: Record<string, string>) =>
-  run('/bin/sh', [path.join(REPO, 'image', 'first-boot-file.sh')], { env: { PATH: process.env.PATH, ...vars } });
 
 describe("make image's kit-portal.txt (image/first-boot-file.sh)", () => {
   const UPLOAD = 'https://centro.example.org/api/v2/sync/reports';

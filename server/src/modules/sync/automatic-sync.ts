@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HubSchedule } from './hub-schedule.ts';
 import { syncsAutomatically } from './hub-settings.ts';
 import { NetworkWatch, type ListInterfaces } from './network-watch.ts';
-import type { SyncJobs } from './sync.service.ts';
+import { readHubState } from './sync.repo.ts';
+import type { LastPull, SyncJobs } from './sync.service.ts';
 
 export interface AutomaticSyncOptions {
   /** the machine's interfaces (default os.networkInterfaces; tests hand in a changing list) */
@@ -14,34 +15,37 @@ export interface AutomaticSyncOptions {
 }
 
 /**
- * The hub syncs no admin starts (docs/SYNC.md "Hub sync"): every
- * `intervalHours`, and as soon as the kit gains a network (Ethernet, a USB
- * modem). Both are the usual job (report, then pull, arrivals pending) and
- * are skipped while another job runs; with an interval of 0 neither happens.
+ * The hub syncs no admin starts (docs/SYNC.md "Hub sync"): `intervalHours`
+ * after the last one (at once on a kit that never synced), and as soon as the
+ * kit gains a network (Ethernet, a USB modem). Both are the usual job (report,
+ * then pull, arrivals pending) and are skipped while another job runs; with an
+ * interval of 0 neither happens.
  */
 export class AutomaticSync {
   readonly schedule: HubSchedule;
   readonly #network: NetworkWatch;
-  readonly #hub: () => SyncSettings;
 
   constructor(jobs: SyncJobs, hub: () => SyncSettings, log: FastifyBaseLogger, options: AutomaticSyncOptions) {
-    this.#hub = hub;
-    const start = (why: string, addresses?: string[]) => {
+    /** Resolves when the sync ends, failed or not; false: it could not start (another job runs). */
+    const start = async (why: string, addresses?: string[]): Promise<boolean> => {
       try {
-        jobs.startPull('pending');
+        const { done } = jobs.startPull('pending');
         log.info({ why, addresses }, 'sincronización automática');
+        await done.catch(() => undefined);
+        return true;
       } catch (error) {
         log.info({ err: error, why }, 'sincronización automática omitida');
+        return false;
       }
     };
-    this.schedule = new HubSchedule(() => start('programada'));
+    this.schedule = new HubSchedule(() => start('programada'), hub, () => readHubState<LastPull>(jobs.ctx.db, 'lastPull'));
     this.#network = new NetworkWatch(options.listInterfaces ?? os.networkInterfaces, options.networkPollMs ?? 30_000, (addresses) => {
-      if (syncsAutomatically(hub())) start('red nueva', addresses);
+      if (syncsAutomatically(hub())) void start('red nueva', addresses);
     });
   }
 
   start(): void {
-    this.schedule.apply(this.#hub());
+    this.schedule.apply();
     this.#network.start();
   }
 

@@ -10,16 +10,14 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { TLSSocket } from 'node:tls';
 import acme from 'acme-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
 import { tempDir } from '../../../test/helper.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, tlsHandshake, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { planPack, writePack } from './pack-export.ts';
 import type { CertificateAnswer } from './certificate-exchange.ts';
@@ -74,7 +72,7 @@ function ageHubOrders(agoMs: number): void {
 }
 
 const startA = (clockOffsetMs = 0) =>
-  startKitProcess(dirs.a, PASSWORD, kitEnv('biblioteca.aldea', httpsPortA, { KIT_SYNC_UPLOAD_URL: `${hub.base}/api/v2/sync/reports` }, clockOffsetMs), A?.port);
+  startKitProcess(dirs.a, PASSWORD, kitEnv('biblioteca.aldea', httpsPortA, { KIT_SYNC_UPLOAD_URL: `${hub.base}/api/v2/sync/reports`, KIT_SYNC_INTERVAL_HOURS: '0' }, clockOffsetMs), A?.port);
 
 interface HttpsStatusBody {
   listening: boolean;
@@ -115,19 +113,8 @@ async function syncUntilNewCertificate(kit: KitProcess, token: string, before: s
   throw new Error('el kit no recibió su certificado');
 }
 
-/** The TLS handshake a phone makes to NAME at the kit's HTTPS port: the chain served and whether it verifies against pebble's root. */
-function handshake(port: number, name: string, ca: string | undefined = root): Promise<{ authorized: boolean; error: string | null; leaf: X509Certificate; issuer: string }> {
-  return new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', port, path: '/api/health', servername: name, ca, rejectUnauthorized: false, agent: false, headers: { host: name } }, (res) => {
-      const socket = res.socket as TLSSocket;
-      const peer = socket.getPeerX509Certificate() as X509Certificate;
-      res.resume();
-      res.on('end', () => resolve({ authorized: socket.authorized, error: socket.authorizationError ? String(socket.authorizationError) : null, leaf: peer, issuer: peer.issuer }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** The TLS handshake a phone makes to NAME at the kit's HTTPS port, trusting pebble's root (or only the public roots). */
+const handshake = (port: number, name: string, ca: string | undefined = root) => tlsHandshake(port, name, ca);
 
 function pageVisit(port: number, host: string): Promise<{ status: number; location: string | undefined }> {
   return new Promise((resolve, reject) => {

@@ -64,7 +64,7 @@ beforeAll(async () => {
   pebble = await startPebble({ validitySeconds: 2 * 3600 });
   hub = await buildTestApp(acmeEnv(pebble, DOMAIN));
   hubBase = await hub.app.listen({ host: '127.0.0.1', port: 0 });
-  kit = await buildTestApp({ KIT_HOSTNAME: 'escuela.aldea', KIT_SYNC_UPLOAD_URL: `${hubBase}/api/v2/sync/reports`, ...(await kitAcmeEnv(pebble)) });
+  kit = await buildTestApp({ KIT_HOSTNAME: 'escuela.aldea', KIT_SYNC_UPLOAD_URL: `${hubBase}/api/v2/sync/reports`, KIT_SYNC_INTERVAL_HOURS: '0', ...(await kitAcmeEnv(pebble)) });
   const [hubKey, kitKey] = [loadOrCreateKitKey(hub.dataDir), loadOrCreateKitKey(kit.dataDir)];
   addTrustedKey(hub.app.db, { keyId: kitKey.keyId, publicKey: kitKey.publicKey, label: 'Escuela', addedBy: null });
   addTrustedKey(kit.app.db, { keyId: hubKey.keyId, publicKey: hubKey.publicKey, label: 'Centro', addedBy: null });

@@ -1,19 +1,21 @@
 /**
  * Enrolment tokens (docs/SYNC.md, "Enrolment tokens"), with real processes:
  * a hub with pebble as its CA makes, lists and revokes tokens; refuses a
- * wrong, revoked, expired or used-up one without changing anything; and a
- * kit that boots with a token and the hub's upload address enrols at its
- * first sync and gets its certificate in that same sync, with no key copied
- * by hand either way; a kit that never reaches the hub gets its certificate
- * in one USB round trip (a pack each way).
+ * wrong, revoked, expired or used-up one without changing anything; a card
+ * made with a token (image/first-boot-file.sh, then scripts/kit-firstboot)
+ * starts a kit that enrols as it starts and serves a trusted certificate, with
+ * no key copied by hand either way and no button pressed; and a kit that
+ * never reaches the hub gets its certificate in one USB round trip (a pack
+ * each way).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recorderScripts } from '../../../test/device-helpers.ts';
-import { tempDir } from '../../../test/helper.ts';
+import { pollFor, tempDir } from '../../../test/helper.ts';
+import { firstBoot, imageFirstBootFile, readEnvFile } from '../../../test/kit/first-boot.ts';
 import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
-import { acmeEnv, kitAcmeEnv, startPebble, type Pebble } from '../../../test/pebble.ts';
+import { acmeEnv, kitAcmeEnv, startPebble, tlsHandshake, type Pebble } from '../../../test/pebble.ts';
 import { runSyncJob, withDb } from '../../../test/sync-kits.ts';
 import { enrolmentProof } from '../../enrolment-token.ts';
 import { seal } from './signed-envelope.ts';
@@ -151,35 +153,48 @@ describe('enrolment tokens', () => {
     expect((await listTokens()).find((t) => t.usesTotal === 1 && t.usesLeft === 0)).toMatchObject({ state: 'used-up' });
   });
 
-  it('a kit flashed with a token and the hub address enrols at its first sync and gets its certificate in that same sync', async () => {
+  it('a card made by make image with a token boots, enrols and serves a trusted certificate for its own name, with nobody pressing anything', async () => {
     const { token, text } = await createToken({ label: 'Tarjetas de diciembre', uses: 2, days: 30 });
+    // The technician's build: make image HUB_UPLOAD_URL=… HUB_TOKEN=… KIT_PORTAL_TXT=… writes the card's kit-portal.txt.
+    const own = path.join(dirs.keys, 'kit-portal.txt');
+    fs.writeFileSync(own, `kit_name=kit-07.${DOMAIN}\ncountry=pe\n`);
+    const card = imageFirstBootFile({ KIT_PORTAL_TXT: own, HUB_UPLOAD_URL: `${hub.base}/api/v2/sync/reports`, HUB_TOKEN: text });
+    expect(card.status, card.stderr).toBe(0);
+    // The card's first boot turns it into the server's settings; the server starts with exactly those.
+    const boot = firstBoot(card.stdout);
+    expect(boot.status, boot.stderr).toBe(0);
+    const env = readEnvFile(path.join(boot.root, 'etc/kit-portal/env'));
+    expect(env).toMatchObject({ KIT_HOSTNAME: `kit-07.${DOMAIN}`, KIT_SYNC_ENROLMENT_TOKEN: text });
     const httpsPort = await freePort();
-    kit = await startKitProcess(dirs.kit, PASSWORD, {
+    const acme = await kitAcmeEnv(pebble);
+    kit = await startKitProcess(dirs.kit, env.KIT_ADMIN_PASSWORD!, {
+      ...env,
+      // What kit-portal.service adds (KIT_IS_KIT), the device's scripts, and this test's CA and port.
       KIT_IS_KIT: 'true',
       KIT_SCRIPTS_DIR: scripts.dir,
-      KIT_HOSTNAME: 'biblioteca.rio',
       KIT_HTTPS_PORT: String(httpsPort),
-      ...(await kitAcmeEnv(pebble)),
-      KIT_SYNC_UPLOAD_URL: `${hub.base}/api/v2/sync/reports`,
-      KIT_SYNC_ENROLMENT_TOKEN: text,
+      ...acme,
     });
-    const kitToken = await adminToken(kit.base, PASSWORD);
+    const kitToken = await adminToken(kit.base, env.KIT_ADMIN_PASSWORD!);
+
+    // It syncs as it starts: a kit that never synced does not wait for its interval.
+    const name = `kit-07.${DOMAIN}`;
+    const device = await pollFor('el certificado del kit', 240, async () => {
+      const body = (await (await fetch(`${kit!.base}/api/v2/admin/device/status`, { headers: auth(kitToken) })).json()) as { https: { listening: boolean; enrolment: { lastError: unknown } | null } };
+      expect(body.https.enrolment?.lastError ?? null).toBeNull();
+      return body.https.listening ? body.https : null;
+    });
+    // A kit_name under the hub's domain keeps its label: the name phones are told is the one covered.
+    expect(device).toMatchObject({ name, certificate: { names: [name] }, enrolment: { name, state: 'issued', lastError: null } });
+    expect(await tlsHandshake(httpsPort, name, fs.readFileSync(acme.KIT_ACME_CA_FILE!, 'utf8'))).toMatchObject({ authorized: true, error: null });
+
+    // Each trusts the other, though nobody copied a key; the token kept its other use.
     const kitKeyId = ((await (await fetch(`${kit.base}/api/v2/admin/sync/status`, { headers: auth(kitToken) })).json()) as { kit: { keyId: string } }).kit.keyId;
-    // Neither trusts the other yet: nobody copied a key.
-    expect(await trustedKeyIds(kit.base, kitToken)).toEqual([]);
-    expect(await trustedKeyIds(hub.base, hubToken)).not.toContain(kitKeyId);
-
-    const job = await runSyncJob(kit, kitToken, '/api/v2/admin/sync/now');
-    expect(job.state, job.message ?? '').toBe('done');
-
     expect(await trustedKeyIds(kit.base, kitToken)).toEqual([hubKey.keyId]);
     expect(await trustedKeyIds(hub.base, hubToken)).toContain(kitKeyId);
     expect((await listTokens()).find((t) => t.id === token.id)).toMatchObject({ usesLeft: 1, state: 'active' });
-    const name = `biblioteca-rio.${DOMAIN}`;
-    const device = (await (await fetch(`${kit.base}/api/v2/admin/device/status`, { headers: auth(kitToken) })).json()) as { https: Record<string, unknown> };
-    expect(device.https).toMatchObject({ listening: true, name, certificate: { names: [name] }, enrolment: { name, state: 'issued', lastError: null } });
 
-    // The next sync enrols nothing again: the token keeps its other use.
+    // The next sync enrols nothing again.
     expect((await runSyncJob(kit, kitToken, '/api/v2/admin/sync/now')).state).toBe('done');
     expect((await listTokens()).find((t) => t.id === token.id)).toMatchObject({ usesLeft: 1 });
   });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const portA = await freePort();
   [A, B] = await Promise.all([
     startKitProcess(dirA, PASSWORD, { KIT_RENDITIONS: 'false' }, portA),
-    startKitProcess(dirB, PASSWORD, { KIT_RENDITIONS: 'true', KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json` }),
+    startKitProcess(dirB, PASSWORD, { KIT_RENDITIONS: 'true', KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' }),
   ]);
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
   await trustKit(B, tokenB, A, tokenA, 'Centro A');

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const feedA = `http://127.0.0.1:${portA}/hub/feed.json`;
   [A, B] = await Promise.all([
     startKitProcess(dirA, PASSWORD, {}, portA),
-    startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: feedA, KIT_SYNC_UPLOAD_URL: `http://127.0.0.1:${portA}/api/v2/sync/reports` }),
+    startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: feedA, KIT_SYNC_UPLOAD_URL: `http://127.0.0.1:${portA}/api/v2/sync/reports`, KIT_SYNC_INTERVAL_HOURS: '0' }),
   ]);
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
   await trustKit(B, tokenB, A, tokenA, 'Centro A');
@@ -149,7 +149,7 @@ http {
     fs.writeFileSync(path.join(dirB, 'sync', 'downloads', `${delta.packId}.part`), bytes.subarray(0, Math.floor(bytes.length / 2)));
 
     await killKit(B);
-    B = await startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `${base}/feed.json` }, B.port);
+    B = await startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `${base}/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' }, B.port);
     tokenB = await adminToken(B.base, PASSWORD);
     const pulled = await runJob(B, tokenB, '/api/v2/admin/sync/now');
     expect(pulled).toMatchObject({ state: 'done', report: expect.objectContaining({ added: 1 }) });

@@ -232,14 +232,15 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
   });
 
   app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
-    const job = jobs.startPull(request.body.arrival ?? 'pending');
+    const { job, done } = jobs.startPull(request.body.arrival ?? 'pending');
+    done.catch(() => undefined);
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: sincronizar ahora');
     return reply.code(202).send({ job });
   });
 
   app.put('/v2/admin/sync/settings', { schema: { body: UpdateSyncSettingsSchema, response: { 200: SyncSettingsSchema, ...ErrorResponses } } }, async (request) => {
     const saved = saveHubSettings(db, request.body);
-    automatic.schedule.apply(saved);
+    automatic.schedule.apply();
     request.log.info({ adminId: request.viewer?.id, ...saved }, 'sincronización: centro configurado');
     return saved;
   });

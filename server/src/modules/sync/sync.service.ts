@@ -232,7 +232,7 @@ export class SyncJobs {
    * the request. The job fails with the feed's error, else the report's; the
    * result is kept for the page.
    */
-  startPull(arrival: 'published' | 'pending'): SyncJob {
+  startPull(arrival: 'published' | 'pending'): { job: SyncJob; done: Promise<unknown> } {
     const { feedUrl, uploadUrl } = this.ctx;
     if (feedUrl === null && uploadUrl === null) throw new AppError('SYNC_HUB_NOT_CONFIGURED');
     // Each pack's room is checked before it downloads (hub-pull.ts); a disk already in its reserve takes none.
@@ -253,8 +253,10 @@ export class SyncJobs {
         remember(true, j.message);
       },
     );
-    done.catch((error: unknown) => remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error'));
-    return job;
+    return { job, done: done.catch((error: unknown) => {
+      remember(false, error instanceof AppError ? error.message : 'Ha ocurrido un error');
+      throw error;
+    }) };
   }
 
   /** The report, after the kit's enrolment by token when it has one (a no-op once enrolled). */

@@ -78,7 +78,7 @@ beforeAll(async () => {
   const portA = await freePort();
   [A, B] = await Promise.all([
     startKitProcess(dirA, PASSWORD, {}, portA),
-    startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json` }),
+    startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' }),
   ]);
   [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
   await trustKit(B, tokenB, A, tokenA, 'Kit A');
