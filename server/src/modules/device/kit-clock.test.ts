@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { actionCalls, cleanupDeviceDirs, phonesTrust, recorderScripts, selfSignedCertificate, until, type RecorderScripts } from '../../../test/device-helpers.ts';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../../test/helper.ts';
+import { seal } from '../sync/signed-envelope.ts';
 import { loadOrCreateKitKey } from '../sync/sync-keys.ts';
 import { addTrustedKey } from '../sync/sync.repo.ts';
 import { parseCertificatePair, writeCertificatePair } from './device.certificate.ts';
@@ -250,6 +251,19 @@ describe('lower bounds: they move the clock forward, but do not confirm it', () 
     expect(await clockStatus(kit)).toMatchObject({ confirmedBy: null, clockConfirmed: false, changes: [{ source: 'certificate', to: start.toISOString() }] });
     const page = await kit.t.app.inject({ method: 'GET', url: '/menu', headers: { host: 'portal.kit', accept: 'text/html' } });
     expect(page.statusCode).not.toBe(302);
+  });
+
+  it('the time in the hub’s signed answer a phone carried from a hub the kit never reaches', async () => {
+    const kit = await kitBehind(3 * DAY);
+    const hubKey = loadOrCreateKitKey(tempDir('kit-hub-key-'));
+    addTrustedKey(kit.t.app.db, { keyId: hubKey.keyId, publicKey: hubKey.publicKey, label: 'Centro', addedBy: null });
+    // The hub answered a day ago; the phone brings the answer back today.
+    const answeredAt = new Date(Date.now() - DAY).toISOString();
+    const answer = { format: 1, kitKeyId: loadOrCreateKitKey(kit.t.dataDir).keyId, domain: 'kits.example.org', name: 'aldea.kits.example.org', state: 'pending', chain: null, error: null, at: answeredAt };
+    const res = await kit.t.app.inject({ method: 'POST', url: '/api/v2/sync/courier', payload: seal(hubKey, answer), remoteAddress: '10.42.0.30' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(clockSets(kit)).toEqual([Math.floor(Date.parse(answeredAt) / 1000) * 1000]);
+    expect(await clockStatus(kit)).toMatchObject({ confirmedBy: null, clockConfirmed: false, changes: [{ source: 'hub', to: answeredAt }] });
   });
 
   it('the time the hub’s signed feed was published', async () => {

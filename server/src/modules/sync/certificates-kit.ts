@@ -202,6 +202,9 @@ export async function applyAnswer(ctx: KitCertificatesContext, answer: Certifica
   try {
     if (answer.kitKeyId !== ctx.key.keyId) throw new AppError('CERT_ANSWER_INVALID', { kitKeyId: answer.kitKeyId });
     if (!speaksForEnrolment(before, answer, signer)) throw new AppError('CERT_ANSWER_INVALID', { signer, name: answer.name });
+    // The hub signed when it made this answer: a lower bound of the present, even when a phone carried it for days.
+    const signedAt = Date.parse(answer.at);
+    if (Number.isFinite(signedAt)) await ctx.clock.raise('hub', new Date(signedAt), false);
     if (answer.state === 'name-needed') {
       // The request goes out again for the name the hub gave (the caller asks at most twice per sync).
       const pending = await readPending(ctx.dataDir);
