@@ -9,7 +9,7 @@ import { ReaderPage } from './pages/reader.page.ts';
  * kit of its own, since the journey stops it: a real ZIM made by zimwriterfs
  * is published; a phone-sized page saves one article from the reader; the kit
  * process is stopped; the reader's address, and «Mis descargas», then show
- * the article's text and its picture from the phone alone.
+ * the article's text, styles and picture from the phone alone.
  */
 
 const LIBRARY = 'Biblioteca de prueba';
@@ -29,7 +29,7 @@ test.afterAll(async () => {
   await kit?.stop();
 });
 
-test('an article saved on a phone opens with the kit stopped: its text and its picture show, its script does not run', async ({ browser }) => {
+test('an article saved on a phone opens with the kit stopped: its text, styles and picture show, its script does not run', async ({ browser }) => {
   // The demo library brings the category the library is filed under.
   kit = await startServer({ KIT_SEED_DEMO: 'true' });
   const id = await publishLibrary(PAGES, kit);
@@ -65,6 +65,8 @@ test('an article saved on a phone opens with the kit stopped: its text and its p
   await expect(offline.savedArticle).toHaveAttribute('sandbox', 'allow-top-navigation-by-user-activation');
   const article = offline.savedArticleFrame;
   await expect(article.locator('#texto')).toHaveText(TEXT);
+  // Its styles too: the library's stylesheet, inlined into the copy.
+  await expect(article.locator('#texto')).toHaveCSS('color', 'rgb(0, 128, 0)');
   await expect.poll(() => article.locator('#foto').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(48);
   expect(await article.locator('body').getAttribute('data-script')).toBeNull();
 

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { RUNTIME_ASSETS_CACHE, SAVED_MEDIA_CACHE } from './cache-names.ts';
 import { rangeResponse } from './range.ts';
 import { NAVIGATION_DENYLIST } from './navigation.ts';
+import { shellForPath } from './reader-policy.ts';
 import { isRuntimeAsset, isSavableMedia } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -15,7 +16,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Client-side routes open from the precached shell, also with the network gone.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+const shell = createHandlerBoundToURL('index.html');
+registerRoute(new NavigationRoute(async (options) => shellForPath(options.url.pathname, await shell(options)), { denylist: NAVIGATION_DENYLIST }));
 
 // Media saved for offline viewing: answered from the cache, with ranges (players seek with them); others from the network.
 registerRoute(
