@@ -13,7 +13,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/connection.ts';
 import { mediaPath } from '../../media/store.ts';
 import { inspectZim, recordLibrary } from '../libraries/libraries.service.ts';
-import type { ArticleIndexOptions } from './article-index.ts';
+import { dropLibraryRows, type ArticleIndexOptions } from './article-index.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -134,5 +134,39 @@ describe('the article index in the background', () => {
       expect(span?.ids, `ids of library ${id}`).toBe(span?.rows);
     }
     await second.close();
+  });
+
+  it("removes one library's rows a batch per transaction, the event loop free between, and its index entries with them", async () => {
+    const db = oneGo.app.db;
+    const kept = db.prepare<[], number>('SELECT DISTINCT resource_id FROM zim_titles').pluck().all();
+    const gone = await addLibrary(oneGo.app, oneGo.dataDir, 'Enciclopedia repetida', anotherCopy(zim));
+    await allIndexed(oneGo.app);
+    const rowsOf = (id: number) => db.prepare<[number], number>('SELECT count(*) FROM zim_titles WHERE resource_id = ?').pluck().get(id) ?? 0;
+    const before = { gone: rowsOf(gone), kept: kept.map(rowsOf) };
+    expect(before.gone).toBeGreaterThan(2);
+
+    // What another request would see, looked at every turn of the event loop while the rows go.
+    const seen: number[] = [];
+    let dropping = true;
+    const look = () => {
+      seen.push(rowsOf(gone));
+      if (dropping) setImmediate(look);
+    };
+    setImmediate(look);
+    await dropLibraryRows(db, gone, 1);
+    dropping = false;
+    // the last look scheduled runs before this turn ends
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(new Set(seen.filter((n) => n > 0 && n < before.gone)).size).toBeGreaterThan(1);
+    expect(rowsOf(gone)).toBe(0);
+    expect(kept.map(rowsOf)).toEqual(before.kept);
+    // Found by title and by text only in the libraries that stay.
+    const ids = (table: string, word: string) => db.prepare<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(word);
+    const owners = (rowids: number[]) => new Set(rowids.map((id) => db.prepare<[number], number>('SELECT resource_id FROM zim_titles WHERE id = ?').pluck().get(id)));
+    for (const [table, word] of [['zim_titles_fts', 'ceiba'], ['zim_text_fts', 'tambor']] as const) {
+      const found = ids(table, word);
+      expect(found.length, `${table} ${word}`).toBeGreaterThan(0);
+      expect(owners(found)).toEqual(new Set(kept));
+    }
   });
 });

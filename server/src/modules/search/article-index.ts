@@ -9,6 +9,7 @@ import { htmlToText } from './html-text.ts';
 import {
   addTexts,
   addTitles,
+  dropTitles,
   failSearchIndex,
   articlesAfter,
   findSearchIndex,
@@ -31,6 +32,20 @@ export interface ArticleIndexOptions {
 }
 
 export const DEFAULT_TITLE_BATCH = 2000;
+/** Title rows removed per transaction when a library's rows go. */
+export const DROP_BATCH = 2000;
+
+/**
+ * A library's search rows, removed one batch per transaction with the event
+ * loop free in between. A big library (a Wikipedia has millions of titles)
+ * in one DELETE would hold the database, and so the whole server, for
+ * minutes on a Pi, past the service's watchdog, which would then kill it and
+ * roll the delete back. Called before the library's row is deleted, and
+ * before a new file's index starts over.
+ */
+export async function dropLibraryRows(db: Db, resourceId: number, batch = DROP_BATCH): Promise<void> {
+  while (db.transaction(() => dropTitles(db, resourceId, batch))() === batch) await nextTurn();
+}
 export const DEFAULT_TEXT_BATCH = 50;
 /** A page larger than this is not read for its text (a real article is a few hundred KiB at most). */
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
@@ -117,6 +132,8 @@ export class ArticleIndex {
     try {
       zim = await ZimFile.open(mediaPath(this.#dataDir, sha256, 'zim'));
       if (at?.media_sha256 !== sha256) {
+        // an earlier file's rows, a batch at a time, before the new index starts
+        await dropLibraryRows(this.#db, resourceId);
         startSearchIndex(this.#db, resourceId, sha256, zim.header.entryCount);
         at = findSearchIndex(this.#db, resourceId);
       }

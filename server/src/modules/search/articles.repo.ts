@@ -72,6 +72,10 @@ function advance(db: Db, at: DbSearchIndex, next: Partial<Pick<DbSearchIndex, 'p
   })();
 }
 
+/** Up to `limit` of a library's title rows go (their index entries with them, by the triggers); how many went. */
+export const dropTitles = (db: Db, resourceId: number, limit: number): number =>
+  db.prepare('DELETE FROM zim_titles WHERE id IN (SELECT id FROM zim_titles WHERE resource_id = ? ORDER BY id DESC LIMIT ?)').run(resourceId, limit).changes;
+
 /** A batch of titles and the next entry to read. */
 export function addTitles(db: Db, at: DbSearchIndex, titles: readonly NewTitle[], nextEntry: number): boolean {
   const insert = db.prepare('INSERT INTO zim_titles (resource_id, entry, redirect, name, path, title) VALUES (@resource_id, @entry, @redirect, @name, @path, @title)');

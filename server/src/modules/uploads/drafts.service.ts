@@ -11,6 +11,7 @@ import { getModerated } from '../../catalog/resource-lookup.ts';
 import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from './drafts.repo.ts';
 import { plainText } from '../../plain-text.ts';
 import { assertMayBringLibrary } from '../libraries/libraries.service.ts';
+import { dropLibraryRows } from '../search/article-index.ts';
 
 /** Control characters out (a description keeps its line breaks), line ends unified, trimmed. */
 export const cleanText = (value: string, multiline = false): string => plainText(value, multiline);
@@ -93,7 +94,10 @@ export function updateDraft(db: Db, viewer: Viewer, id: number, body: UpdateReso
  * deleted when nothing else uses the same bytes.
  */
 export async function deleteDraft(db: Db, dataDir: string, viewer: Viewer, id: number): Promise<void> {
-  assertAllowed('delete', getModerated(db, id, viewer), viewer);
+  const before = getModerated(db, id, viewer);
+  assertAllowed('delete', before, viewer);
+  // A library's search rows first, in batches: the row's own delete then cascades little.
+  if (before.type_code === RESOURCE_TYPES.LIBRARY) await dropLibraryRows(db, id);
   await withStoreLock(() => {
     const resource = getModerated(db, id, viewer);
     assertAllowed('delete', resource, viewer);
