@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { logInAsAdmin } from './helpers/admin-login.ts';
 import { KitApi, signedInUser } from './helpers/kit-api.ts';
 import { articlePage, publishLibrary } from './helpers/library-zim.ts';
 import { OutsideLinkNotice, ReaderPage } from './pages/reader.page.ts';
 import { ResourcePage } from './pages/resource.page.ts';
+import { startServer } from './helpers/server.ts';
 
 /*
  * An offline library read on a phone (docs/API-contributions.md#bibliotecas-zim):
@@ -107,4 +109,37 @@ test('a phone of 360 px reads the library: from the resource page, through an in
   await notice.back.click();
   await expect(reader.article.getByRole('heading', { name: 'Bienvenida' })).toBeVisible();
   await expect(page).toHaveURL(`/resource/${libraryId}/read/index.html`);
+});
+
+test('in restricted mode a signed-in reader sees the article\'s picture and styles, which its sandbox asks for without the session', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A kit of its own: restricted mode would shut every other journey out. The demo library brings the category.
+  const kit = await startServer({ KIT_SEED_DEMO: 'true' });
+  try {
+    const id = await publishLibrary(
+      [
+        { file: 'index.html', content: articlePage('Portada', '<h1>Plantas del valle</h1><img id="foto" src="icono.png" alt="Una planta">') },
+        { file: 'estilo.css', content: 'h1 { color: rgb(0, 128, 0); }' },
+      ],
+      kit,
+    );
+    const context = await browser.newContext({ baseURL: kit.baseUrl, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const token = await logInAsAdmin(page, context, kit);
+    const restricted = await context.request.put('/api/v2/admin/settings', { data: { restrictedMode: true }, headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'kit-portal' } });
+    expect(restricted.ok(), await restricted.text()).toBe(true);
+    // A stranger gets nothing of the library.
+    expect((await (await browser.newContext({ baseURL: kit.baseUrl })).request.get(`/zim/${id}/icono.png`)).status()).toBe(401);
+
+    const reader = new ReaderPage(page);
+    await reader.goto(id);
+    await expect(reader.article.locator('h1')).toHaveText('Plantas del valle');
+    await expect(reader.article.locator('h1')).toHaveCSS('color', 'rgb(0, 128, 0)');
+    await expect.poll(() => reader.article.locator('#foto').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(48);
+    // The address bar names the article, not the grant its frame reads under.
+    await expect(page).toHaveURL(new RegExp(`/resource/${id}/read/index\\.html$`));
+    await context.close();
+  } finally {
+    await kit.stop();
+  }
 });

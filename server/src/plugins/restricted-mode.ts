@@ -50,6 +50,7 @@ const OPEN_IN_RESTRICTED_MODE: ReadonlySet<string> = new Set([
 ]);
 
 const MENU_MEDIA = 'GET /api/media/:file';
+const GRANTED_ZIM_URL = /^\/zim\/\d+\/~/;
 
 function isOpen(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
@@ -57,6 +58,8 @@ function isOpen(request: FastifyRequest): boolean {
   if (url === undefined) return true;
   const key = `${request.method === 'HEAD' ? 'GET' : request.method} ${url}`;
   if (OPEN_IN_RESTRICTED_MODE.has(key)) return true;
+  // a library's page's own requests, under the read grant its reader got: /zim/{id}/~{grant}/… (the route checks the grant, modules/libraries/read-grant.ts)
+  if (key === 'GET /zim/:id/*' && GRANTED_ZIM_URL.test(request.url)) return true;
   if (key === MENU_MEDIA) {
     const sha256 = String((request.params as { file?: unknown }).file ?? '').split('.')[0] ?? '';
     return isMenuMedia(request.server.db, sha256, new Date());

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UNSAFE_METHODS } from '../../access/guards.ts';
 import { AppError } from '../../errors.ts';
-import { findAuthUserById, isTokenRevoked } from './auth.repo.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Viewer } from '../../types.ts';
+import { findAuthUserById, isTokenRevoked, type DbAuthUser } from './auth.repo.ts';
 import { KnownDevices } from './known-device.ts';
 import { loadOrCreateSecret } from './secret.ts';
 
@@ -91,16 +93,28 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       return;
     }
     request.tokenClaims = { jti: claims.jti, exp: claims.exp, authTime: claims.auth_time, temporaryLogin: claims.tmp === true };
-    request.viewer = {
-      id: user.id,
-      isAdmin: user.is_admin === 1,
-      user_name: user.user_name,
-      roleId: user.role_id,
-      denied: user.denied === 1,
-      mustChangePassword: user.must_change_password === 1,
-    };
+    request.viewer = viewerOf(user);
   });
 }
+
+/** An account as credentials check it: its token version and key end every credential signed before a change. */
+export type Account = DbAuthUser;
+
+/** The account with this id, unless it is gone or blocked (credentials other than a session check it too). */
+export function accountOf(db: Db, id: number): Account | undefined {
+  const user = findAuthUserById(db, id);
+  return user && !user.blocked ? user : undefined;
+}
+
+/** The caller an account is, as every route sees it. */
+export const viewerOf = (user: DbAuthUser): Viewer => ({
+  id: user.id,
+  isAdmin: user.is_admin === 1,
+  user_name: user.user_name,
+  roleId: user.role_id,
+  denied: user.denied === 1,
+  mustChangePassword: user.must_change_password === 1,
+});
 
 /**
  * Cross-site request forgery: a state change must come from our own origin.

@@ -4,9 +4,9 @@ import { isNavigation } from '../captive/captive.service.ts';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** What a reader sees in the frame instead of an article: the catalog's message and the way back to the library's main page. */
-export function readerErrorPage(message: string, resourceId: number | null): string {
-  const back = resourceId === null ? '' : `<p><a href="/zim/${resourceId}/">Ir a la portada de la biblioteca</a></p>`;
+/** What a reader sees in the frame instead of an article: the catalog's message and the way back to the library's main page (LIBRARY: its URL). */
+function readerErrorPage(message: string, library: string | null): string {
+  const back = library === null ? '' : `<p><a href="${escapeHtml(library)}">Ir a la portada de la biblioteca</a></p>`;
   return `<!DOCTYPE html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title>
@@ -25,10 +25,8 @@ export function readerErrorPage(message: string, resourceId: number | null): str
 export function answerReaderError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (!isNavigation(request.headers) || (request.method !== 'GET' && request.method !== 'HEAD')) throw error;
   const appError = toLoggedAppError(error, request);
-  const id = Number((request.params as { id?: unknown }).id);
-  return reply
-    .code(appError.httpCode)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(readerErrorPage(appError.message, Number.isSafeInteger(id) && id > 0 ? id : null));
+  // the library's root, under the read grant the page came with, if any (read-grant.ts)
+  const at = /^\/zim\/([1-9]\d*)(?:\/(~[A-Za-z0-9._-]+)\/)?/.exec(request.url);
+  const library = at ? `/zim/${at[1]}/${at[2] ? `${at[2]}/` : ''}` : null;
+  return reply.code(appError.httpCode).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(readerErrorPage(appError.message, library));
 }

@@ -11,6 +11,9 @@ import { anotherCopy, illustrationPng, libraryZim, zimdumpDump, zimdumpList, zim
 import { mediaPath } from '../../media/store.ts';
 import { ZIM_CSP } from './zim.routes.ts';
 import { rewriteArticle } from './zim-html.ts';
+import { READ_GRANT_SECONDS, ReadGrants } from './read-grant.ts';
+import { loadOrCreateSecret } from '../auth/secret.ts';
+import { writeSettings } from '../../kit-settings/kit-settings.repo.ts';
 
 let dir: string;
 let w: ContribWorld;
@@ -35,6 +38,16 @@ async function addLibrary(bytes: Buffer, status = 'published'): Promise<number> 
 /** GET (or another method) of a /zim/ URL as one of the world's people. */
 const zim = (who: Who, url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<LightMyRequestResponse> =>
   w.t.app.inject({ method, url, headers: { ...(who === 'anonymous' ? {} : { authorization: `Bearer ${w.tokens[who]}` }), ...headers } });
+
+/**
+ * A reader's visit: the first request carries the session; when it is sent on
+ * under a read grant, the rest go there without it, as from the sandboxed frame.
+ */
+async function read(who: Who, url: string): Promise<LightMyRequestResponse> {
+  const first = await zim(who, url);
+  const to = first.headers.location;
+  return first.statusCode === 302 && typeof to === 'string' && /^\/zim\/\d+\/~/.test(to) ? zim('anonymous', to) : first;
+}
 
 /** How the test names a content path in a URL: each segment percent-encoded. */
 const urlOf = (id: number, contentPath: string): string => `/zim/${id}/${contentPath.split('/').map(encodeURIComponent).join('/')}`;
@@ -192,15 +205,74 @@ describe('GET /zim/{resourceId}/{entry path}', () => {
     const pending = await addLibrary(anotherCopy(await fs.readFile(zstdFile)), 'pending');
     expect(errorCode(await zim('anonymous', `/zim/${pending}/index.html`))).toBe('RESOURCE_NOT_FOUND');
     expect(errorCode(await zim('other', `/zim/${pending}/index.html`))).toBe('RESOURCE_NOT_FOUND');
-    expect((await zim('admin', `/zim/${pending}/index.html`)).statusCode).toBe(200);
+    expect((await read('admin', `/zim/${pending}/index.html`)).statusCode).toBe(200);
     expect(errorCode(await zim('anonymous', '/zim/999999/index.html'))).toBe('RESOURCE_NOT_FOUND');
     const pdf = (await api('admin', 'POST', '/v2/resources', { payload: validDraft(w) })).json().id as number;
     w.t.app.db.prepare("UPDATE resources SET status = 'published' WHERE id = ?").run(pdf);
     expect(errorCode(await zim('anonymous', `/zim/${pdf}/index.html`))).toBe('RESOURCE_NOT_FOUND');
     w.t.app.db.prepare("UPDATE zim_libraries SET check_state = 'failed' WHERE resource_id = ?").run(pending);
-    const failed = await zim('admin', `/zim/${pending}/index.html`);
+    const failed = await read('admin', `/zim/${pending}/index.html`);
     expect(failed.statusCode).toBe(403);
     expect(errorCode(failed)).toBe('LIBRARY_CHECK_FAILED');
+  });
+});
+
+describe('a read grant: the sandboxed page\'s own requests carry no session', () => {
+  const grantOf = (location: unknown): string => /^\/zim\/\d+\/(~[^/]+)\//.exec(String(location))?.[1] ?? '';
+  const restricted = (on: boolean) => writeSettings(w.t.app.db, { restrictedMode: on });
+
+  it('sends a signed-in reader of a kit in restricted mode under a grant, which serves the article, its pictures and its redirects to no one else', async () => {
+    restricted(true);
+    try {
+      const first = await zim('owner', urlOf(zstdId, 'index.html'));
+      expect(first.statusCode).toBe(302);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const grant = grantOf(first.headers.location);
+      expect(first.headers.location).toBe(`/zim/${zstdId}/${grant}/index.html`);
+      // The page and what it loads, with no session at all.
+      const under = (p: string, id = zstdId, g = grant) => zim('anonymous', `/zim/${id}/${g}/${p.split('/').map(encodeURIComponent).join('/')}`);
+      expect((await under('index.html')).statusCode).toBe(200);
+      const picture = await under('img.png');
+      expect(picture.statusCode).toBe(200);
+      expect(picture.rawPayload.equals(illustrationPng())).toBe(true);
+      const moved = await under('arbol.html');
+      expect(moved.headers.location).toBe(`/zim/${zstdId}/${grant}/${encodeURIComponent('árbol.html')}`);
+      // A missing article's page leads back to the main page under the same grant.
+      const missing = await zim('anonymous', `/zim/${zstdId}/${grant}/no-existe.html`, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain(`<a href="/zim/${zstdId}/${grant}/">Ir a la portada de la biblioteca</a>`);
+      // Without it, with one altered, or on another library: restricted mode as ever.
+      expect((await zim('anonymous', urlOf(zstdId, 'img.png'))).statusCode).toBe(401);
+      const altered = `${grant.slice(0, -1)}${grant.endsWith('A') ? 'B' : 'A'}`;
+      expect(errorCode(await under('img.png', zstdId, altered))).toBe('UNAUTHORIZED');
+      expect(errorCode(await under('I/foto.png', xzId))).toBe('UNAUTHORIZED');
+      expect(errorCode(await under('img.png', zstdId, '~1.99999999999.x'))).toBe('UNAUTHORIZED');
+    } finally {
+      restricted(false);
+    }
+  });
+
+  it('ends with its time, and when the account logs out everywhere', async () => {
+    const grants = new ReadGrants(loadOrCreateSecret(w.t.dataDir));
+    // The admin who brought a library not yet published, the one who may read it.
+    const viewer = { id: w.ids.admin, isAdmin: true, user_name: 'jefa', roleId: 0, denied: false, mustChangePassword: false };
+    const pending = await addLibrary(anotherCopy(await fs.readFile(zstdFile)), 'pending');
+    const asAdmin = (grant: string | null) => zim('anonymous', `/zim/${pending}/${grant}/img.png`);
+    const old = grants.segment(w.t.app.db, pending, viewer, Date.now() - (READ_GRANT_SECONDS + 60) * 1000);
+    expect(errorCode(await asAdmin(old))).toBe('RESOURCE_NOT_FOUND');
+    const fresh = grants.segment(w.t.app.db, pending, viewer);
+    expect((await asAdmin(fresh)).statusCode).toBe(200);
+    w.t.app.db.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?').run(w.ids.admin);
+    try {
+      expect(errorCode(await asAdmin(fresh))).toBe('RESOURCE_NOT_FOUND');
+    } finally {
+      w.t.app.db.prepare('UPDATE users SET token_version = token_version - 1 WHERE id = ?').run(w.ids.admin);
+    }
+  });
+
+  it('is not made where anyone may read the library: the reader gets the article itself', async () => {
+    const res = await zim('owner', urlOf(zstdId, 'index.html'));
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -236,7 +308,7 @@ describe('the open-ZIM pool', () => {
     for (let i = 0; i < 6; i++) ids.push(await addLibrary(anotherCopy(base), 'draft'));
     const shaOf = (id: number) => w.t.app.db.prepare<[number], { media_sha256: string }>('SELECT media_sha256 FROM resources WHERE id = ?').get(id)?.media_sha256 ?? '';
     for (const id of ids) {
-      expect((await zim('admin', `/zim/${id}/index.html`)).statusCode).toBe(200);
+      expect((await read('admin', `/zim/${id}/index.html`)).statusCode).toBe(200);
       expect(pool.size).toBeLessThanOrEqual(4);
     }
     expect(ids.map((id) => pool.has(shaOf(id)))).toEqual([false, false, true, true, true, true]);

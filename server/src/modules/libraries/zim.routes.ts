@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, IdParamsSchema } from '@kit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { answerRange, matchesEtag } from '../../media/serve.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
@@ -10,6 +12,8 @@ import { answerReaderError } from './zim-error-page.ts';
 import { ZIM_FRAME_SCRIPT } from './zim-frame-script.ts';
 import { ZIM_FRAME_SCRIPT_PATH, ZIM_REWRITE_VERSION, isArticleHtml, rewriteArticle } from './zim-html.ts';
 import type { ZimPool, ZimLease } from './zim-pool.ts';
+import { loadOrCreateSecret } from '../auth/secret.ts';
+import { ReadGrants, splitGrant } from './read-grant.ts';
 
 /**
  * Every /zim/ answer's policy. The pages are someone else's HTML: the
@@ -72,6 +76,7 @@ async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFi
  */
 export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const pool = app.zimPool;
+  const grants = new ReadGrants(loadOrCreateSecret(app.config.dataDir));
   app.setErrorHandler(answerReaderError);
 
   app.get(ZIM_FRAME_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
@@ -89,17 +94,40 @@ export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: zimAnswerHeaders,
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { sha256 } = readableLibrary(app.db, id, request.viewer);
-      const contentPath = contentPathOf(encodedEntryPath(request));
+      const { grant, rest } = splitGrant(encodedEntryPath(request));
+      const viewer = grant === null ? request.viewer : (grants.viewer(app.db, id, grant) ?? request.viewer);
+      // Restricted mode let a URL under a grant through: one that does not hold is no way in.
+      if (grant !== null && viewer === null && readSettings(app.db).restrictedMode) throw new AppError('UNAUTHORIZED', { reason: 'restricted mode' });
+      const { sha256 } = readableLibrary(app.db, id, viewer);
+      if (grant === null && viewer !== null && !openToAnyone(app.db, id)) {
+        // The article's own requests will carry no session: they go under a grant for this reader.
+        const segment = grants.segment(app.db, id, viewer);
+        if (segment !== null) return reply.header('Cache-Control', 'no-store').redirect(`/zim/${id}/${segment}/${rest}${queryOf(request.url)}`, 302);
+      }
+      const contentPath = contentPathOf(rest);
       const lease = await openLibrary(pool, sha256, mediaPath(app.config.dataDir, sha256, 'zim'));
       // Held until the answer is out (or cut): an evicted file is not closed under a stream.
       reply.raw.once('close', lease.release);
       const answer = await answerFor(lease.zim, contentPath);
-      if (answer.kind === 'redirect') return reply.header('Cache-Control', ZIM_CACHE_CONTROL).redirect(`/zim/${id}/${encodeContentPath(answer.to)}`, 302);
+      const prefix = grant === null ? `/zim/${id}/` : `/zim/${id}/${grant}/`;
+      if (answer.kind === 'redirect') return reply.header('Cache-Control', ZIM_CACHE_CONTROL).redirect(`${prefix}${encodeContentPath(answer.to)}`, 302);
       return served(sendItem(request, reply, lease.zim, answer.item, sha256, id));
     },
   });
 };
+
+/** Whether anyone at all may read the library now: published where everyone sees it, and the kit not in restricted mode. */
+function openToAnyone(db: Db, id: number): boolean {
+  if (readSettings(db).restrictedMode) return false;
+  try {
+    readableLibrary(db, id, null);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const queryOf = (url: string): string => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
 
 /** A library's file from the pool; one that cannot be opened is missing to the reader, not a server error. */
 export async function openLibrary(pool: ZimPool, sha256: string, file: string): Promise<ZimLease> {
