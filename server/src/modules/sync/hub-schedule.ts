@@ -18,7 +18,7 @@ export interface LastSync {
  * sooner after one that failed; at once for a kit that never synced, or whose
  * clock now reads before its last sync (it is behind, and a sync moves it on).
  */
-export function syncDueAt(everyMs: number, last: LastSync | null, now: number): number {
+function syncDueAt(everyMs: number, last: LastSync | null, now: number): number {
   const at = last === null ? Number.NaN : Date.parse(last.at);
   if (!Number.isFinite(at) || at > now) return now;
   return at + (last!.ok ? everyMs : Math.min(everyMs, RETRY_MS));
