@@ -249,6 +249,9 @@ test.describe('phones carry a kit’s certificate from a hub the kit never reach
       ageHubOrders(hub, DAY_MS + 60 * 60_000);
       await kit.stop();
       kit = await startKit(RENEWAL_DUE_OFFSET_MS);
+      // The kit answers on plain HTTP before its HTTPS listener is up, and redirects only once it is.
+      const listening = async () => ((await (await fetch(`${kit.baseUrl}/api/v2/admin/device/status`, { headers: authHeaders(kitToken) })).json()) as { https: { listening: boolean } }).https.listening;
+      await expect.poll(listening, { timeout: COURIER_WAIT_MS }).toBe(true);
       // The phone opens the kit by its local name and is sent to HTTPS, where the app takes the renewal request:
       // one visit to take it, one trip online, one visit to hand the certificate.
       const renewing = await phone.visitKit(`${kitHttp}/menu`);
