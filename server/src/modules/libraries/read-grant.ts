@@ -18,11 +18,12 @@ export const READ_GRANT_SECONDS = 12 * 3600;
 
 const GRANT = /^~(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** A path after /zim/{id}/ split into its grant segment, if it starts with one, and the entry's path. */
+/** A path after /zim/{id}/ split into its grant segment, if it starts with one (an entry's own path may start with "~" too), and the entry's path. */
 export function splitGrant(encodedPath: string): { grant: string | null; rest: string } {
-  if (!encodedPath.startsWith('~')) return { grant: null, rest: encodedPath };
   const slash = encodedPath.indexOf('/');
-  return slash === -1 ? { grant: encodedPath, rest: '' } : { grant: encodedPath.slice(0, slash), rest: encodedPath.slice(slash + 1) };
+  const first = slash === -1 ? encodedPath : encodedPath.slice(0, slash);
+  if (!GRANT.test(first)) return { grant: null, rest: encodedPath };
+  return { grant: first, rest: slash === -1 ? '' : encodedPath.slice(slash + 1) };
 }
 
 export class ReadGrants {

@@ -247,6 +247,7 @@ describe('a read grant: the sandboxed page\'s own requests carry no session', ()
       expect(errorCode(await under('img.png', zstdId, altered))).toBe('UNAUTHORIZED');
       expect(errorCode(await under('I/foto.png', xzId))).toBe('UNAUTHORIZED');
       expect(errorCode(await under('img.png', zstdId, '~1.99999999999.x'))).toBe('UNAUTHORIZED');
+      expect(errorCode(await zim('anonymous', `/zim/${zstdId}/~usuario/img.png`))).toBe('UNAUTHORIZED');
     } finally {
       restricted(false);
     }

@@ -96,8 +96,8 @@ export const zimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { grant, rest } = splitGrant(encodedEntryPath(request));
       const viewer = grant === null ? request.viewer : (grants.viewer(app.db, id, grant) ?? request.viewer);
-      // Restricted mode let a URL under a grant through: one that does not hold is no way in.
-      if (grant !== null && viewer === null && readSettings(app.db).restrictedMode) throw new AppError('UNAUTHORIZED', { reason: 'restricted mode' });
+      // Restricted mode let every /zim/{id}/~… URL through for its grant: without one that holds, no way in.
+      if (viewer === null && readSettings(app.db).restrictedMode) throw new AppError('UNAUTHORIZED', { reason: 'restricted mode' });
       const { sha256 } = readableLibrary(app.db, id, viewer);
       if (grant === null && viewer !== null && !openToAnyone(app.db, id)) {
         // The article's own requests will carry no session: they go under a grant for this reader.
