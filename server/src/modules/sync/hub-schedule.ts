@@ -7,7 +7,7 @@ const RETRY_MS = HOUR_MS;
 /** The longest wait one timer holds (setTimeout's limit, under 25 days); a longer one is re-armed when it ends. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The end of the kit's last hub sync, as the sync page shows it. */
+/** When the kit's last hub sync ended, and whether it worked (sync.service.ts keeps it, with its message). */
 export interface LastSync {
   at: string;
   ok: boolean;

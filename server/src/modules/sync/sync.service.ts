@@ -16,6 +16,7 @@ import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { AutomaticSyncOptions } from './automatic-sync.ts';
+import type { LastSync } from './hub-schedule.ts';
 import type { KitClock } from '../device/kit-clock.ts';
 import type { HubCertificates } from './certificates-hub.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
@@ -56,9 +57,8 @@ export interface SyncContext {
   clock: Pick<KitClock, 'now' | 'raise'>;
 }
 
-export interface LastPull {
-  at: string;
-  ok: boolean;
+/** The last hub sync, as the page shows it: the schedule counts from it (hub-schedule.ts). */
+export interface LastPull extends LastSync {
   message: string;
 }
 
