@@ -18,10 +18,11 @@ const QUERIES = 60;
 /** Function words match half the library: a villager searches by the other words. */
 const SHORT = 3;
 
-function queries(rnd: Random, zim: BenchZim): string[] {
+/** The bench's searches of a library's titles: whole words, two words, a word without accents, a prefix. */
+export function queries(rnd: Random, articles: BenchZim['pages']['articles']): string[] {
   const out: string[] = [];
   while (out.length < QUERIES) {
-    const title = zim.pages.articles[Math.floor(rnd() * zim.pages.articles.length)]?.title ?? '';
+    const title = articles[Math.floor(rnd() * articles.length)]?.title ?? '';
     const words = title.split(' ').filter((w) => w.length > SHORT && !w.startsWith('('));
     const word = words[Math.floor(rnd() * words.length)];
     if (!word) continue;
@@ -51,8 +52,8 @@ async function timeSearches(base: string, qs: readonly string[], extra: string):
 
 export async function benchZimSearch(server: BenchServer, id: number, zim: BenchZim): Promise<void> {
   const rnd = seededRandom(13);
-  const titles = await timeSearches(server.base, queries(rnd, zim), '');
-  const inLibrary = await timeSearches(server.base, queries(rnd, zim), `&library=${id}`);
+  const titles = await timeSearches(server.base, queries(rnd, zim.pages.articles), '');
+  const inLibrary = await timeSearches(server.base, queries(rnd, zim.pages.articles), `&library=${id}`);
   const count = `${zim.pages.articles.length} articles`;
   if (!titles || !inLibrary) {
     rows.push({ figure: `ZIM title and full-text search (${count})`, value: 'not measured (the kit has no /api/v2/search in this build)', baseline: '', ratio: '' });

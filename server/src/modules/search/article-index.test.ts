@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../../../test/helper.ts';
 import { valleyZim } from '../../../test/valley-zim.ts';
 import { addMedia, addResource } from '../../../test/library-fixtures.ts';
-import { anotherCopy } from '../../../test/zim-tools.ts';
+import { anotherCopy, illustrationPng, zimwriterfs } from '../../../test/zim-tools.ts';
 import { addLibrary, allIndexed } from '../../../test/zim-search-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -136,6 +136,35 @@ describe('the article index in the background', () => {
     await second.close();
   });
 
+  it("indexes a redirect under its own words, with its words counted, and leaves out one that only drops its target's accents or capitals", async () => {
+    const dir = tempDir('kit-index-redirects-');
+    const refresh = (to: string, title: string) => `<html><head><meta http-equiv="refresh" content="0;url=${to}"><title>${title}</title></head><body></body></html>`;
+    const file = await zimwriterfs(
+      dir,
+      [
+        { file: 'index.html', content: '<html><head><title>Portada</title></head><body><a href="cancion.html">Canción</a></body></html>' },
+        { file: 'cancion.html', content: '<html><head><title>Canción del río</title></head><body><p>Se canta.</p></body></html>' },
+        { file: 'sin-acentos.html', content: refresh('cancion.html', 'CANCION DEL RIO') },
+        { file: 'cuna.html', content: refresh('cancion.html', 'Canción de cuna del río') },
+        { file: 'img.png', content: illustrationPng() },
+      ],
+      { welcome: 'index.html', illustration: 'img.png', title: 'Cancionero' },
+    );
+    const t = await buildTestApp();
+    try {
+      const id = await addLibrary(t.app, t.dataDir, 'Cancionero', fs.readFileSync(file));
+      await allIndexed(t.app);
+      expect(t.app.db.prepare('SELECT name, redirect, words FROM zim_titles WHERE resource_id = ? ORDER BY name').all(id)).toEqual([
+        { name: 'Canción de cuna del río', redirect: 1, words: 5 },
+        { name: 'Canción del río', redirect: 0, words: 3 },
+        { name: 'Portada', redirect: 0, words: 1 },
+      ]);
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("removes one library's rows a batch per transaction, the event loop free between, and its index entries with them", async () => {
     const db = oneGo.app.db;
     const kept = db.prepare<[], number>('SELECT DISTINCT resource_id FROM zim_titles').pluck().all();
@@ -161,7 +190,8 @@ describe('the article index in the background', () => {
     expect(rowsOf(gone)).toBe(0);
     expect(kept.map(rowsOf)).toEqual(before.kept);
     // Found by title and by text only in the libraries that stay.
-    const ids = (table: string, word: string) => db.prepare<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).pluck().all(word);
+    // A title's rowid is its rank key, (words << 40) | id (migration 0018); a text's is the title's id.
+    const ids = (table: string, word: string) => db.prepare<[string], number>(`SELECT rowid & 1099511627775 FROM ${table} WHERE ${table} MATCH ?`).pluck().all(word);
     const owners = (rowids: number[]) => new Set(rowids.map((id) => db.prepare<[number], number>('SELECT resource_id FROM zim_titles WHERE id = ?').pluck().get(id)));
     for (const [table, word] of [['zim_titles_fts', 'ceiba'], ['zim_text_fts', 'tambor']] as const) {
       const found = ids(table, word);

@@ -5,7 +5,9 @@ import { mediaPath } from '../../media/store.ts';
 import { articleNamespace } from '../../zim/layout.ts';
 import { ZimError } from '../../zim/errors.ts';
 import { ZimFile, type ZimEntry, type ZimItem } from '../../zim/zim-file.ts';
+import { foldText } from '@kit/contract/fold';
 import { htmlToText } from './html-text.ts';
+import { textWords } from './search.query.ts';
 import {
   addTexts,
   addTitles,
@@ -55,10 +57,20 @@ const MAX_TEXT_CHARS = 256 * 1024;
 const isPage = (entry: ZimEntry | undefined, namespace: string): entry is ZimItem =>
   entry?.kind === 'item' && entry.namespace === namespace && entry.mimeType.startsWith('text/html');
 
-/** The title row of an entry (an article, or a redirect to one), or null for anything else. */
+/** A name's words as the index cuts and folds them, and how many there are (the title index's order). */
+const foldedWords = (name: string): string[] => textWords(foldText(name));
+const wordCount = (words: readonly string[]): number => Math.min(Math.max(words.length, 1), 1000);
+
+/**
+ * The title row of an entry (an article, or a redirect to one), or null for
+ * anything else, and for a redirect whose name differs from its target's
+ * title only in accents, case or punctuation: the target is found by the
+ * same words.
+ */
 async function titleOf(zim: ZimFile, entry: ZimEntry, namespace: string): Promise<NewTitle | null> {
   if (entry.namespace !== namespace) return null;
-  if (isPage(entry, namespace)) return { entry: entry.index, redirect: 0, name: entry.title, path: entry.contentPath ?? entry.path, title: entry.title };
+  const name = foldedWords(entry.title);
+  if (isPage(entry, namespace)) return { entry: entry.index, redirect: 0, name: entry.title, path: entry.contentPath ?? entry.path, title: entry.title, words: wordCount(name) };
   if (entry.kind !== 'redirect') return null;
   let target: ZimItem | undefined;
   try {
@@ -68,8 +80,8 @@ async function titleOf(zim: ZimFile, entry: ZimEntry, namespace: string): Promis
     if (error instanceof ZimError && error.code === 'ZIM_REDIRECT_LOOP') return null;
     throw error;
   }
-  if (!isPage(target, namespace)) return null;
-  return { entry: entry.index, redirect: 1, name: entry.title, path: target.contentPath ?? target.path, title: target.title };
+  if (!isPage(target, namespace) || foldedWords(target.title).join(' ') === name.join(' ')) return null;
+  return { entry: entry.index, redirect: 1, name: entry.title, path: target.contentPath ?? target.path, title: target.title, words: wordCount(name) };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface NewTitle {
   name: string;
   path: string;
   title: string;
+  /** the name's words, as the index cuts them (1–1000) */
+  words: number;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -78,7 +80,7 @@ export const dropTitles = (db: Db, resourceId: number, limit: number): number =>
 
 /** A batch of titles and the next entry to read. */
 export function addTitles(db: Db, at: DbSearchIndex, titles: readonly NewTitle[], nextEntry: number): boolean {
-  const insert = db.prepare('INSERT INTO zim_titles (resource_id, entry, redirect, name, path, title) VALUES (@resource_id, @entry, @redirect, @name, @path, @title)');
+  const insert = db.prepare('INSERT INTO zim_titles (resource_id, entry, redirect, name, path, title, words) VALUES (@resource_id, @entry, @redirect, @name, @path, @title, @words)');
   return advance(db, at, { position: nextEntry }, () => {
     for (const title of titles) insert.run({ ...title, resource_id: at.resource_id });
   });
@@ -120,7 +122,7 @@ export function failSearchIndex(db: Db, resourceId: number, sha256: string): voi
   })();
 }
 
-/** An article found, with the library it is in; `score`: bm25, lower is better. */
+/** An article found, with the library it is in and how many words the name found has. */
 export interface DbArticleHit {
   resource_id: number;
   library_title: string;
@@ -128,7 +130,7 @@ export interface DbArticleHit {
   title: string;
   path: string;
   redirect: 0 | 1;
-  score: number;
+  words: number;
 }
 
 export interface ArticleHits {
@@ -137,47 +139,105 @@ export interface ArticleHits {
   capped: boolean;
 }
 
-/** One hit per article: a redirect and its target matching the same words are one result (the best of them). */
-const ONE_PER_ARTICLE = 'GROUP BY t.resource_id, t.path';
+/**
+ * zim_titles_fts's rowid is a title's rank key, (words << 40) | id (migration
+ * 0018): read in rowid order, the titles come fewest words first.
+ */
+const ID_OF_KEY = '(rowid & 1099511627775)';
+
+interface VisibleLibrary {
+  id: number;
+  library_title: string;
+  low: number;
+  high: number;
+}
+
+/**
+ * The libraries `filter` lets through that have titles, with the span of
+ * their rows' ids: a library's rows have neighbouring ids (one indexer at a
+ * time), so a span is a cheap test on a title's key.
+ */
+function visibleLibraries(db: Db, filter: ResourceFilter): VisibleLibrary[] {
+  const { where, params } = filterSql(filter);
+  return db
+    .prepare<Record<string, string | number>, VisibleLibrary>(
+      `SELECT id, library_title, low, high FROM (
+         SELECT r.id, r.title AS library_title, (SELECT min(id) FROM zim_titles WHERE resource_id = r.id) AS low, (SELECT max(id) FROM zim_titles WHERE resource_id = r.id) AS high
+         FROM resources r WHERE r.type_code = ${RESOURCE_TYPES.LIBRARY} AND ${where})
+       WHERE low IS NOT NULL`,
+    )
+    .all(params);
+}
+
+/** The SQL test that a title's key is in one of `libraries`' spans (their ids are integers from the database). */
+const inSpans = (libraries: readonly VisibleLibrary[]): string =>
+  `(${libraries.map((l) => `${ID_OF_KEY} BETWEEN ${Math.trunc(l.low)} AND ${Math.trunc(l.high)}`).join(' OR ')})`;
+
+/** Title keys read per step while a page fills: a page of 24 mostly fills in one. */
+const STEP = 64;
 
 /**
  * Articles whose title (or another name, a redirect) has every word of
- * `match`, in the libraries `filter` lets through, best first. FTS5 ranks the
- * matches and the best `cap` + 1 are kept before the libraries' filters (a
- * title found in thousands of articles is ranked, not listed).
+ * `match`, in the libraries `filter` lets through, fewest words first (then
+ * in the library's order); a redirect and its target found by the same
+ * words are one result, the first. Only the titles the first `limit`
+ * results need are read. `total` is exact when they are all on the page;
+ * beyond, it counts the names found (an article found by two of its names
+ * counts twice), up to `cap`.
  */
 export function searchArticleTitles(db: Db, match: string, filter: ResourceFilter, limit: number, cap: number): ArticleHits {
-  const { where, params } = filterSql(filter, true);
-  const hits = `WITH w AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM zim_titles_fts WHERE zim_titles_fts MATCH @match ORDER BY rank LIMIT @cap + 1)
-    SELECT t.resource_id, r.title AS library_title, t.name, t.title, t.path, t.redirect, min(w.score) AS score
-    FROM w CROSS JOIN zim_titles t ON t.id = w.id CROSS JOIN resources r ON r.id = t.resource_id
-    WHERE r.type_code = ${RESOURCE_TYPES.LIBRARY} AND ${where} ${ONE_PER_ARTICLE}`;
-  return pageOfHits(db, hits, { ...params, match, cap }, limit, cap);
+  const libraries = visibleLibraries(db, filter);
+  if (libraries.length === 0) return { rows: [], total: 0, capped: false };
+  const spans = inSpans(libraries);
+  const keys = db.prepare<{ match: string; after: number; step: number }, { id: number; words: number; key: number }>(
+    `SELECT ${ID_OF_KEY} AS id, rowid >> 40 AS words, rowid AS key FROM zim_titles_fts
+     WHERE zim_titles_fts MATCH @match AND rowid > @after AND ${spans} ORDER BY rowid LIMIT @step`,
+  );
+  const titles = db.prepare<[string], Omit<DbArticleHit, 'library_title' | 'words'> & { id: number }>(
+    'SELECT id, resource_id, name, title, path, redirect FROM zim_titles WHERE id IN (SELECT value FROM json_each(?))',
+  );
+  const libraryTitle = new Map(libraries.map((l) => [l.id, l.library_title]));
+  const rows: DbArticleHit[] = [];
+  const seen = new Set<string>();
+  let after = -1;
+  for (;;) {
+    const step = keys.all({ match, after, step: STEP });
+    const byId = new Map(titles.all(JSON.stringify(step.map((k) => k.id))).map((t) => [t.id, t]));
+    for (const { id, words } of step) {
+      const t = byId.get(id);
+      const article = t && `${t.resource_id}/${t.path}`;
+      if (!t || article === undefined || seen.has(article)) continue;
+      seen.add(article);
+      rows.push({ resource_id: t.resource_id, library_title: libraryTitle.get(t.resource_id) ?? '', name: t.name, title: t.title, path: t.path, redirect: t.redirect, words });
+    }
+    if (step.length < STEP) return { rows: rows.slice(0, limit), total: Math.min(rows.length, cap), capped: rows.length > cap };
+    if (rows.length >= limit) break;
+    after = step.at(-1)!.key;
+  }
+  const names = db
+    .prepare<{ match: string; cap: number }, number>(`SELECT count(*) FROM (SELECT 1 FROM zim_titles_fts WHERE zim_titles_fts MATCH @match AND ${spans} LIMIT @cap + 1)`)
+    .pluck()
+    .get({ match, cap })!;
+  return { rows: rows.slice(0, limit), total: Math.min(Math.max(names, rows.length), cap), capped: names > cap };
 }
 
 /**
- * One library's articles with every word of `match` in their title first,
- * then those with every word in their text, each best first. A library's
- * rows have neighbouring ids (one indexer at a time), so both indexes are
- * read in the library's id range only.
+ * One library's articles with every word of `match` in their title first
+ * (fewest words first), then those with every word in their text (best by
+ * bm25 first). A library's rows have neighbouring ids (one indexer at a
+ * time), so both indexes are read in the library's id range only.
  */
 export function searchLibraryArticles(db: Db, match: string, resourceId: number, limit: number, cap: number): ArticleHits {
   const hits = `WITH span AS MATERIALIZED (SELECT min(id) AS low, max(id) AS high FROM zim_titles WHERE resource_id = @library),
-      titles AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM span CROSS JOIN zim_titles_fts
-        WHERE zim_titles_fts MATCH @match AND rowid BETWEEN span.low AND span.high ORDER BY rank LIMIT @cap + 1),
+      titles AS MATERIALIZED (SELECT ${ID_OF_KEY} AS id, rowid >> 40 AS score FROM span CROSS JOIN zim_titles_fts
+        WHERE zim_titles_fts MATCH @match AND ${ID_OF_KEY} BETWEEN span.low AND span.high ORDER BY rowid LIMIT @cap + 1),
       texts AS MATERIALIZED (SELECT rowid AS id, rank AS score FROM span CROSS JOIN zim_text_fts
         WHERE zim_text_fts MATCH @match AND rowid BETWEEN span.low AND span.high ORDER BY rank LIMIT @cap + 1),
       w AS (SELECT id, 0 AS tier, score FROM titles UNION ALL SELECT id, 1, score FROM texts)
-    SELECT t.resource_id, r.title AS library_title, t.name, t.title, t.path, t.redirect, w.score, min(w.tier * 1e9 + w.score) AS best
+    SELECT t.resource_id, r.title AS library_title, t.name, t.title, t.path, t.redirect, t.words, min(w.tier * 1e9 + w.score) AS best
     FROM w CROSS JOIN zim_titles t ON t.id = w.id CROSS JOIN resources r ON r.id = t.resource_id
-    WHERE t.resource_id = @library ${ONE_PER_ARTICLE}`;
-  return pageOfHits(db, hits, { library: resourceId, match, cap }, limit, cap, 'best');
-}
-
-/** The first `limit` hits of a hits statement in order, how many there are, and whether a window was cut. */
-function pageOfHits(db: Db, hits: string, params: Record<string, string | number>, limit: number, cap: number, order = 'score'): ArticleHits {
-  // One execution: the ranked window is at most a few thousand short rows.
-  const all = db.prepare<Record<string, string | number>, DbArticleHit>(`${hits} ORDER BY ${order}, t.id`).all(params);
+    WHERE t.resource_id = @library GROUP BY t.resource_id, t.path`; // a redirect and its target: one result, the best
+  const all = db.prepare<Record<string, string | number>, DbArticleHit>(`${hits} ORDER BY best, t.id`).all({ library: resourceId, match, cap });
   return { rows: all.slice(0, limit), total: Math.min(all.length, cap), capped: all.length > cap };
 }
 

@@ -6,7 +6,7 @@ import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { pageOf } from '../../paging.ts';
 import { isVisibleLibrary, searchArticleTitles, searchLibraryArticles, type ArticleHits, type DbArticleHit } from './articles.repo.ts';
-import { buildMatchExpression, searchTerms } from './search.query.ts';
+import { buildMatchExpression, textWords } from './search.query.ts';
 import { resourceTitles, SEARCH_CANDIDATE_CAP, searchResourceIds, titleMatchIds } from './search.repo.ts';
 import { resourceFilter } from './search.service.ts';
 
@@ -29,7 +29,7 @@ const toArticleHit = (row: DbArticleHit): ArticleHit => ({
 });
 
 /** Words in a title: among titles with every word asked, the fewest other words is the closest match. */
-const wordCount = (title: string): number => searchTerms(title).length;
+const wordCount = (title: string): number => textWords(title).length;
 
 type Ranked = { kind: 'resource'; id: number } | { kind: 'article'; row: DbArticleHit };
 
@@ -50,7 +50,7 @@ function rank(db: Db, match: string, resourceIds: readonly number[], articles: r
   while (r < inTitle.length || a < articles.length) {
     const id = inTitle[r];
     const article = articles[a];
-    if (id !== undefined && (article === undefined || wordCount(titles.get(id) ?? '') <= wordCount(article.name))) {
+    if (id !== undefined && (article === undefined || wordCount(titles.get(id) ?? '') <= article.words)) {
       merged.push({ kind: 'resource', id });
       r++;
     } else if (article !== undefined) {

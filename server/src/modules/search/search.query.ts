@@ -23,9 +23,12 @@ export const MIN_PREFIX_LENGTH = 2;
 
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
+/** Every word of a text, as the index cuts them. */
+export const textWords = (text: string): string[] => text.normalize('NFKC').match(WORD) ?? [];
+
 /** The words of a query, as the index would cut them. */
 export function searchTerms(text: string): string[] {
-  return (text.normalize('NFKC').match(WORD) ?? []).slice(0, MAX_TERMS).map((w) => [...w].slice(0, MAX_TERM_LENGTH).join(''));
+  return textWords(text).slice(0, MAX_TERMS).map((w) => [...w].slice(0, MAX_TERM_LENGTH).join(''));
 }
 
 /** The FTS5 MATCH expression for a query, or null when it has no word at all (only punctuation, spaces). */
