@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { sameText } from './same-text.ts';
 
 /*
  * The text of an enrolment token (docs/SYNC.md, "Enrolment tokens"): what a
@@ -49,7 +50,5 @@ export function enrolmentProof(secret: string, hubPublicKey: string, kitKeyId: s
 }
 
 export function proofMatches(secret: string, hubPublicKey: string, kitKeyId: string, proof: string): boolean {
-  const expected = Buffer.from(enrolmentProof(secret, hubPublicKey, kitKeyId), 'base64');
-  const given = Buffer.from(proof, 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameText(proof, enrolmentProof(secret, hubPublicKey, kitKeyId));
 }

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sameText } from '../../same-text.ts';
 
 export const KNOWN_DEVICE_COOKIE = 'kp_device';
 /** A phone stays known for a year after its last successful login. */
@@ -36,9 +37,7 @@ export class KnownDevices {
   #accounts(request: FastifyRequest): string[] {
     const [payload, signature, extra] = (request.cookies[KNOWN_DEVICE_COOKIE] ?? '').split('.');
     if (!payload || !signature || extra !== undefined) return [];
-    const expected = this.#sign(payload);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
+    if (!sameText(signature, b64url(this.#sign(payload)))) return [];
     const [expiresAt, ...accounts] = Buffer.from(payload, 'base64url').toString('utf8').split(',');
     return Number(expiresAt) > this.#now() / 1000 ? accounts : [];
   }

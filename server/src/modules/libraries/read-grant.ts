@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Viewer } from '../../types.ts';
 import { accountOf, viewerOf, type Account } from '../auth/session.plugin.ts';
+import { sameText } from '../../same-text.ts';
 
 /*
  * A library's pages run sandboxed with an opaque origin, so the browser sends
@@ -55,10 +56,6 @@ export class ReadGrants {
     if (expires * 1000 <= now) return null;
     const user = accountOf(db, Number(match[1]));
     if (!user) return null;
-    // Compared as text: base64url's last letter carries spare bits, so two spellings decode to the same MAC
-    // and only the one this kit wrote is its grant.
-    const given = Buffer.from(match[3] ?? '');
-    const expected = Buffer.from(this.#mac(libraryId, user, expires).toString('base64url'));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? viewerOf(user) : null;
+    return sameText(match[3] ?? '', this.#mac(libraryId, user, expires).toString('base64url')) ? viewerOf(user) : null;
   }
 }
