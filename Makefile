@@ -71,6 +71,7 @@ test-one: deps
 
 # Figures and ratios, not pass/fail: prints a table and writes bench/results.json.
 bench: build
+	sh scripts/ensure-test-tools.sh scripts/bench-tools.txt
 	npm run bench
 
 # The crash-consistency test with 200 kills instead of make test's 25.

@@ -1,12 +1,14 @@
 #!/bin/sh
 # Installs the Debian packages of every host command `make test` runs
-# (scripts/test-tools.txt says which and why). Only what is missing is
+# (scripts/test-tools.txt says which and why), or those of another list
+# given as the argument (`make bench`: scripts/bench-tools.txt). Only what is missing is
 # installed, after one quiet apt-get update. A command still missing after
 # that (no root, no passwordless sudo, a package apt cannot find) stops the
 # run here, naming the command and its package: never a failure deep inside
 # a test.
 set -eu
 cd "$(dirname "$0")/.."
+list=${1:-scripts/test-tools.txt}
 
 # /usr/sbin is not on every PATH (non-root shells): look there too.
 PATH="$PATH:/usr/sbin:/sbin"
@@ -21,7 +23,7 @@ present() {
 
 # "command package" for each listed command that is missing, one a line.
 missing_tools() {
-	grep -v '^[[:space:]]*\(#\|$\)' scripts/test-tools.txt | while read -r command package _; do
+	grep -v '^[[:space:]]*\(#\|$\)' "$list" | while read -r command package _; do
 		present "$command" || echo "$command $package"
 	done
 }
@@ -56,7 +58,7 @@ fi
 
 still=$(missing_tools | sed 's/^\([^ ]*\) \(.*\)$/  \1 (paquete \2)/')
 [ -z "$still" ] && exit 0
-echo "ensure-test-tools: las pruebas necesitan estas órdenes, que no están y no se pudieron instalar:" >&2
+echo "ensure-test-tools: $list pide estas órdenes, que no están y no se pudieron instalar:" >&2
 echo "$still" >&2
 [ "$as_root" = none ] && echo "ensure-test-tools: instálelas como root (apt-get install) o ejecute make test como root." >&2
 exit 1

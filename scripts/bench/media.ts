@@ -3,7 +3,7 @@
  * the real server's media route and from nginx serving the same file on disk
  * (same page cache), each pair run one after the other.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,17 +20,6 @@ function findNginx(): string | null {
     if (dir && fs.existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx');
   }
   return null;
-}
-
-/** Debian's nginx-light, installed like the test tools are (scripts/ensure-test-tools.sh): only as root, only if missing. */
-function ensureNginx(): string | null {
-  const found = findNginx();
-  if (found || process.getuid?.() !== 0) return found;
-  console.error('bench: instalando nginx-light para la comparación de medios');
-  const apt = (...args: string[]): void => void execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', '-qq', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  apt('update');
-  apt('install', '-y', '--no-install-recommends', 'nginx-light');
-  return findNginx();
 }
 
 /** nginx on loopback with its own config, logs and pid in a temp dir; nothing of the system's nginx is used. */
@@ -61,9 +50,9 @@ http {
 }
 
 export async function benchMedia(base: string, mediaUrl: string, file: string, size: number): Promise<void> {
-  const binary = ensureNginx();
+  const binary = findNginx();
   if (!binary) {
-    rows.push({ figure: 'media MB/s', value: 'not measured', baseline: 'nginx missing (run as root to install it)', ratio: '' });
+    rows.push({ figure: 'media MB/s', value: 'not measured', baseline: 'nginx missing (scripts/bench-tools.txt)', ratio: '' });
     return;
   }
   const nginx = await startNginx(binary, path.dirname(path.dirname(file)));
