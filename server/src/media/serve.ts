@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { attachmentDisposition } from './disposition.ts';
 import { isInline } from './file-type.ts';
-import { parseRange } from './range.ts';
+import { parseRange } from '@kit/contract/byte-range';
 import { mediaPath } from './store.ts';
 
 export interface ServableMedia {

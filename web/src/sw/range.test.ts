@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange, rangeResponse } from './range.ts';
+import { rangeResponse } from './range.ts';
 
 const BODY = '0123456789';
 const cached = () => new Response(BODY, { headers: { 'Content-Type': 'video/mp4' } });
 const ask = (range?: string) => new Request('http://kit.test/api/media/abc.mp4', range ? { headers: { Range: range } } : undefined);
-
-describe('parseRange', () => {
-  it('reads a start-end, an open end and a suffix, clamped to the file', () => {
-    expect(parseRange('bytes=2-5', 10)).toEqual({ kind: 'range', start: 2, end: 5 });
-    expect(parseRange('bytes=4-', 10)).toEqual({ kind: 'range', start: 4, end: 9 });
-    expect(parseRange('bytes=-3', 10)).toEqual({ kind: 'range', start: 7, end: 9 });
-    expect(parseRange('bytes=8-100', 10)).toEqual({ kind: 'range', start: 8, end: 9 });
-  });
-
-  it('refuses a start past the end and an empty suffix; ignores what it cannot serve', () => {
-    expect(parseRange('bytes=10-', 10)).toEqual({ kind: 'unsatisfiable' });
-    expect(parseRange('bytes=-0', 10)).toEqual({ kind: 'unsatisfiable' });
-    expect(parseRange('bytes=0-1,4-5', 10)).toEqual({ kind: 'none' });
-    expect(parseRange('items=0-1', 10)).toEqual({ kind: 'none' });
-    expect(parseRange('bytes=5-2', 10)).toEqual({ kind: 'none' });
-  });
-});
 
 describe('rangeResponse', () => {
   it('answers a range with 206, its bytes and headers a player trusts', async () => {

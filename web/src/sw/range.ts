@@ -1,34 +1,11 @@
 /**
  * Answers a Range request from a whole cached file, with the server's rules
- * (server media range parsing, RFC 9110 §14): one range gives 206, a range
+ * (the same parser, RFC 9110 §14): one range gives 206, a range
  * starting past the end or an empty suffix gives 416, anything else (no
  * header, another unit, several ranges) the whole file. Players seek with
  * Range requests, so saved video and audio need this offline.
  */
-
-export type RangeRequest = { kind: 'none' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
-
-export function parseRange(header: string | null, size: number): RangeRequest {
-  if (header === null) return { kind: 'none' };
-  const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
-  const specs = (match?.[1] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (specs.length !== 1) return { kind: 'none' };
-  const parts = /^(\d*)-(\d*)$/.exec(specs[0] ?? '');
-  if (!parts) return { kind: 'none' };
-  const [, first = '', last = ''] = parts;
-  if (first === '' && last === '') return { kind: 'none' };
-  if (first === '') {
-    // bytes=-N: the last N bytes
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
-  if (end < start) return { kind: 'none' };
-  if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'range', start, end: Math.min(end, size - 1) };
-}
+import { parseRange } from '@kit/contract/byte-range';
 
 /** What the server said about the file that a rebuilt answer keeps: how it may be shown (docs/ARCHITECTURE.md). */
 const KEPT_HEADERS = ['X-Content-Type-Options', 'Content-Security-Policy', 'Content-Disposition'];

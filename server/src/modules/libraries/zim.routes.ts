@@ -51,7 +51,7 @@ function encodedEntryPath(request: FastifyRequest): string {
   return afterId === -1 ? '' : pathname.slice(afterId + 1);
 }
 
-/** Sends an item whole or the asked range, with the one range rule the media answers use (media/range.ts). */
+/** Sends an item whole or the asked range, with the one range rule the media answers use (@kit/contract/byte-range). */
 async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFile, item: ZimItem, etagBase: string, resourceId: number): Promise<FastifyReply> {
   const html = isArticleHtml(item.mimeType);
   const etag = `"${etagBase}-${item.index}${html ? `-h${ZIM_REWRITE_VERSION}` : ''}"`;

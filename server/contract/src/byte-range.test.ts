@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './range.ts';
+import { parseRange } from './byte-range.ts';
 
 describe('parseRange', () => {
   const size = 1000;
@@ -26,7 +26,7 @@ describe('parseRange', () => {
   });
 
   it('ignores what it cannot read, other units and several ranges (the whole file is sent)', () => {
-    for (const header of [undefined, '', 'bytes=', 'bytes=-', 'bytes=abc', 'bytes=5-2', 'items=0-5', 'bytes=0-1,5-9', 'bytes=1-2-3', 'bytes=0x10-']) {
+    for (const header of [undefined, null, '', 'bytes=', 'bytes=-', 'bytes=abc', 'bytes=5-2', 'items=0-5', 'bytes=0-1,5-9', 'bytes=1-2-3', 'bytes=0x10-']) {
       expect(parseRange(header, size)).toEqual({ kind: 'none' });
     }
   });

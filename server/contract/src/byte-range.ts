@@ -1,4 +1,7 @@
-/** What a Range header asks of a file of a given size (RFC 9110 §14). */
+/**
+ * What a Range header asks of a file of a given size (RFC 9110 §14): one
+ * reading for the server's media and the service worker's saved files.
+ */
 export type RangeRequest =
   | { kind: 'none' }
   | { kind: 'unsatisfiable' }
@@ -15,8 +18,8 @@ const toNumber = (digits: string): number => (digits.length > 15 ? Number.POSITI
  * player asks for multipart ranges); a range starting past the end, or an
  * empty suffix, is unsatisfiable (416).
  */
-export function parseRange(header: string | undefined, size: number): RangeRequest {
-  if (header === undefined) return { kind: 'none' };
+export function parseRange(header: string | null | undefined, size: number): RangeRequest {
+  if (header === undefined || header === null) return { kind: 'none' };
   const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
   if (!match) return { kind: 'none' };
   const specs = (match[1] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
