@@ -20,6 +20,11 @@ export const WIFI_SSID_MAX_BYTES = 32;
 /** WPA2-Personal passphrase: 8 to 63 printable ASCII characters. */
 export const WIFI_PASSWORD_MIN = 8;
 export const WIFI_PASSWORD_MAX = 63;
+/**
+ * The 20 MHz channel numbers of each band the kit's access point may use
+ * (2.4 GHz channel 14 is 802.11b only; the access point is 802.11g/n).
+ */
+export const WIFI_CHANNELS: Record<WifiBand, { first: number; last: number }> = { '2.4': { first: 1, last: 13 }, '5': { first: 32, last: 177 } };
 /** hostapd's max_num_sta accepts 1 to 2007; the Pi's own radio serves far fewer (docs/API-device.md). */
 export const WIFI_MAX_PHONES_MAX = 2007;
 /** Countries listed first on the form; the others follow by their code. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { WIFI_CHANNELS, type WifiBand } from '@kit/contract';
 
 /**
  * The regulatory database the Linux kernel itself loads (wireless-regdb's
@@ -81,14 +82,14 @@ export async function readRegDb(file: string): Promise<RegDb | null> {
 
 /**
  * Centre frequency in MHz of a 20 MHz channel of BAND (the 802.11 channel
- * numbering), null when the kit's access point has no such channel. 2.4 GHz
- * channel 14 is left out: 802.11b only (Japan), and the kit's access point is
- * 802.11g/n, though a few countries' rules cover its frequency.
+ * numbering), null when the kit's access point has no such channel
+ * (WIFI_CHANNELS: 2.4 GHz channel 14 is left out, though a few countries'
+ * rules cover its frequency).
  */
-export function channelMhz(band: '2.4' | '5', channel: number): number | null {
-  if (!Number.isInteger(channel)) return null;
-  if (band === '2.4') return channel >= 1 && channel <= 13 ? 2407 + 5 * channel : null;
-  return channel >= 32 && channel <= 177 ? 5000 + 5 * channel : null;
+export function channelMhz(band: WifiBand, channel: number): number | null {
+  const { first, last } = WIFI_CHANNELS[band];
+  if (!Number.isInteger(channel) || channel < first || channel > last) return null;
+  return (band === '2.4' ? 2407 : 5000) + 5 * channel;
 }
 
 /**
