@@ -159,7 +159,10 @@ export type ResourceSummary = Static<typeof ResourceSummarySchema>;
  * compact AAC copy, `poster` a frame of the video (WebP). `url` is a
  * content-addressed /api/media/ address like every file.
  */
-export const RenditionKindSchema = Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('poster')]);
+export const RENDITION_KINDS = ['video', 'image', 'audio', 'poster'] as const;
+/** What a source file is prepared as, one job each: a video's job also makes its poster. */
+export const RENDITION_JOB_KINDS = ['video', 'image', 'audio'] as const satisfies ReadonlyArray<(typeof RENDITION_KINDS)[number]>;
+export const RenditionKindSchema = Type.Enum([...RENDITION_KINDS]);
 export type RenditionKind = Static<typeof RenditionKindSchema>;
 export const RenditionSchema = Type.Object({
   kind: RenditionKindSchema,

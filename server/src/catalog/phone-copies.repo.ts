@@ -1,4 +1,4 @@
-import type { RenditionKind } from '@kit/contract';
+import type { RENDITION_JOB_KINDS, RenditionKind } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
 import { prepared } from '../db/statements.ts';
 
@@ -9,7 +9,7 @@ import { prepared } from '../db/statements.ts';
  * lists and pack export read them here.
  */
 
-export type JobKind = 'video' | 'image' | 'audio';
+export type JobKind = (typeof RENDITION_JOB_KINDS)[number];
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
 
 export interface DbJob {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { EnrolmentBodySchema, PackEnrolmentAnswerSchema, UploadTypeCodeSchema } from '@kit/contract';
+import { EnrolmentBodySchema, PackEnrolmentAnswerSchema, RenditionKindSchema, UploadTypeCodeSchema } from '@kit/contract';
 import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate-exchange.ts';
 
 /*
@@ -70,7 +70,7 @@ export type PackFile = Static<typeof PackFileSchema>;
  */
 export const PackRenditionSchema = Type.Object({
   source: Sha,
-  kind: Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('poster')]),
+  kind: RenditionKindSchema,
   sha256: Sha,
   width: Nullable(Type.Integer({ minimum: 0 })),
   height: Nullable(Type.Integer({ minimum: 0 })),
