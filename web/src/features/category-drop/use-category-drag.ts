@@ -21,6 +21,9 @@ function rowAt(clientX: number, clientY: number): DropIndicator | null {
   return row ? { id: Number(row.dataset.categoryId), pos: positionOn(row, clientY) } : null;
 }
 
+/** A drag with the browser's drag events (a mouse, or a long press on some phones), or a finger's pointer. */
+type Drag = 'html' | 'touch';
+
 const sameDrop = (a: DropIndicator | null, b: DropIndicator | null) => a?.id === b?.id && a?.pos === b?.pos;
 
 /**
@@ -33,55 +36,60 @@ const sameDrop = (a: DropIndicator | null, b: DropIndicator | null) => a?.id ===
  */
 export function useCategoryDrag(onDrop: (id: number, targetId: number, pos: DropPosition) => void) {
   const [indicator, setIndicator] = useState<DropIndicator | null>(null);
-  const dragged = useRef<number | null>(null);
+  // Which category is being dragged, and by what: the browser's drag events end
+  // only their own kind, so a late `dragend` of a mouse drag cannot cancel the
+  // finger drag that began after it.
+  const dragged = useRef<{ id: number; by: Drag } | null>(null);
 
   const show = (next: DropIndicator | null) => setIndicator((current) => (sameDrop(current, next) ? current : next));
-  const end = () => {
+  const end = (by: Drag) => {
+    if (dragged.current?.by !== by) return;
     dragged.current = null;
     setIndicator(null);
   };
-  const finish = (at: DropIndicator | null) => {
-    const id = dragged.current;
-    end();
-    if (id !== null && at && at.id !== id) onDrop(id, at.id, at.pos);
+  const finish = (by: Drag, at: DropIndicator | null) => {
+    const id = dragged.current?.id;
+    end(by);
+    if (id !== undefined && at && at.id !== id) onDrop(id, at.id, at.pos);
   };
+  const touching = () => dragged.current?.by === 'touch';
 
   const source = (id: number) => ({
     draggable: true,
     onDragStart: (event: DragEvent<HTMLElement>) => {
-      dragged.current = id;
+      dragged.current = { id, by: 'html' };
       event.dataTransfer.effectAllowed = 'move';
       event.dataTransfer.setData('text/plain', String(id));
       // a handle drags the picture of its whole row
       const row = event.currentTarget.closest(`[${ROW_ATTRIBUTE}]`);
       if (row && row !== event.currentTarget) event.dataTransfer.setDragImage(row, 16, 16);
     },
-    onDragEnd: end,
+    onDragEnd: () => end('html'),
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'touch') dragged.current = id;
+      if (event.pointerType === 'touch') dragged.current = { id, by: 'touch' };
     },
     onPointerMove: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'touch' && dragged.current !== null) show(rowAt(event.clientX, event.clientY));
+      if (event.pointerType === 'touch' && touching()) show(rowAt(event.clientX, event.clientY));
     },
     onPointerUp: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'touch' && dragged.current !== null) finish(rowAt(event.clientX, event.clientY));
+      if (event.pointerType === 'touch' && touching()) finish('touch', rowAt(event.clientX, event.clientY));
     },
     onPointerCancel: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'touch') end();
+      if (event.pointerType === 'touch') end('touch');
     },
   });
 
   const target = (id: number) => ({
     'data-category-id': id,
     onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (dragged.current === null) return;
+      if (dragged.current?.by !== 'html') return;
       event.preventDefault();
       show({ id, pos: positionOn(event.currentTarget, event.clientY) });
     },
     onDragLeave: () => setIndicator((current) => (current?.id === id ? null : current)),
     onDrop: (event: DragEvent<HTMLElement>) => {
       event.preventDefault();
-      finish({ id, pos: positionOn(event.currentTarget, event.clientY) });
+      finish('html', { id, pos: positionOn(event.currentTarget, event.clientY) });
     },
   });
 
