@@ -3,7 +3,7 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { forgetFirstRead, startFirstRead } from './app/first-read.ts';
+import { forgetFirstRead, startFirstRead } from './features/resources/first-read.ts';
 import { createAppRouter } from './app/router.tsx';
 import { sendClockHint } from './api/device.ts';
 import { keepInstallOffer } from './features/downloads/install-offer.ts';

@@ -41,7 +41,7 @@ export function getLibrary(id: number, signal?: AbortSignal): Promise<Library> {
   return api.get<Library>(`/v2/libraries/${id}`, undefined, signal);
 }
 
-// In a module of its own: the app's start asks for it (app/first-read.ts) without this whole file.
+// In a module of its own: the app's start asks for it (features/resources/first-read.ts) without this whole file.
 export { getResource } from './resource-read.ts';
 
 /** GET /api/v2/resource/{id}/renditions: its phone copies, and (owner, admins) the job making them; counts no view. */

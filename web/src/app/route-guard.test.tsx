@@ -3,9 +3,9 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from './router.tsx';
 import { resetNotifications } from '../ui/notifications/notifications-store.ts';
-import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from '../features/auth/guards.ts';
-import { logIn } from '../features/auth/session-actions.ts';
-import { resetSessionForTests } from '../features/auth/session-store.ts';
+import { decideRoute, OPEN_CONFIG, resetGuardConfigForTests, routeGuard, routeMetaOf, routeNameOf, type GuardConfig, type RouteAccessHandle } from '../session/guards.ts';
+import { logIn } from '../session/session-actions.ts';
+import { resetSessionForTests } from '../session/session-store.ts';
 
 const ana = { id: 7, user_name: 'ana', is_admin: false, roleId: 2 };
 

@@ -2,9 +2,9 @@ import type { ClientConfig, FastAccessServices } from '@kit/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetGuardConfigForTests } from '../features/auth/guards.ts';
+import { resetGuardConfigForTests } from '../session/guards.ts';
 import { MENU_COPY_KEY } from '../offline/menu-copy-key.ts';
-import { resetSessionForTests } from '../features/auth/session-store.ts';
+import { resetSessionForTests } from '../session/session-store.ts';
 import { appRoutes } from './router.tsx';
 
 const config = { device: 'smartphone', seeDesktop: false } as ClientConfig;

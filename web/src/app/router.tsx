@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { routeGuard } from '../features/auth/guards.ts';
+import { routeGuard } from '../session/guards.ts';
 import { MenuLoadError } from '../features/menu/MenuLoadError.tsx';
 import { menuLoader } from '../features/menu/menu-loader.ts';
 import { indexLoader } from '../features/visit/index-loader.ts';
@@ -23,7 +23,7 @@ export function appRoutes(): RouteObject[] {
   const routes: RouteObject[] = [
     {
       Component: AppShell,
-      // docs/PRODUCT.md#route-guards, before every navigation; pages declare needs in `handle` (see features/auth/guards.ts).
+      // docs/PRODUCT.md#route-guards, before every navigation; pages declare needs in `handle` (see session/guards.ts).
       middleware: [routeGuard(() => routes)],
       HydrateFallback: AppLoading,
       ErrorBoundary: AppError,

@@ -1,6 +1,6 @@
 /*
  * Who is signed in, as the outbox needs to know it. The session store
- * (features/auth/session-store.ts, in every page's first download) links
+ * (session/session-store.ts, in every page's first download) links
  * itself here when it starts, so the outbox, loaded later, reads the session
  * without importing a feature.
  */
@@ -20,6 +20,6 @@ export function linkSession(session: SessionSource): void {
 
 /** The linked session; the app links it before anything can load the outbox. */
 export function linkedSession(): SessionSource {
-  if (!source) throw new Error('the session store is not linked (features/auth/session-store.ts)');
+  if (!source) throw new Error('the session store is not linked (session/session-store.ts)');
   return source;
 }

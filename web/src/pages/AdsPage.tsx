@@ -5,7 +5,7 @@ import { adsQueryString, type AdsData } from '../features/ads/ads-loaders.ts';
 import { MyAds } from '../features/ads/MyAds.tsx';
 import { fill } from '../ui/fill.ts';
 import { Pagination } from '../ui/Pagination.tsx';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
 import '../ui/portal.css';
 

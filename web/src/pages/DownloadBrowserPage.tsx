@@ -4,7 +4,7 @@ import type { BrowsersData } from '../features/downloads/browsers-loader.ts';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
 import { fill } from '../ui/fill.ts';
 import { formatFileSize } from '../ui/format.ts';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
 import '../ui/portal.css';
 

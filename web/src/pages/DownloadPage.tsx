@@ -6,7 +6,7 @@ import { InstallSteps } from '../features/downloads/InstallSteps.tsx';
 import { PackageFacts } from '../features/downloads/PackageFacts.tsx';
 import { fill } from '../ui/fill.ts';
 import { formatFileSize } from '../ui/format.ts';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { esPortal } from '../i18n/es-portal.ts';
 import '../ui/portal.css';
 

@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { fill } from '../ui/fill.ts';
-import { PlaylistItems } from '../features/resources/PlaylistItems.tsx';
+import { PlaylistItems } from '../features/library/PlaylistItems.tsx';
 import type { ListData } from '../features/resources/resource-loaders.ts';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 

@@ -3,7 +3,7 @@ import { esAccounts } from '../i18n/es-accounts.ts';
 import { LoginForm } from '../features/auth/LoginForm.tsx';
 import { AccountLinks } from '../features/auth/AccountLinks.tsx';
 import { NoAdminAccess } from '../features/auth/NoAdminAccess.tsx';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 
 /** /login, with ?cb= (return path) or ?route= (sent by the admin guard; a logged-in non-admin is told the account has no admin access). */
 export function LoginPage() {

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { esAccounts } from '../i18n/es-accounts.ts';
 import { RegisterForm } from '../features/users/RegisterForm.tsx';
 import { AccountLinks } from '../features/auth/AccountLinks.tsx';
-import { safeReturnPath } from '../features/auth/guards.ts';
+import { safeReturnPath } from '../session/guards.ts';
 
 /** /register: a new account, logged in at once; then the page loads where the user was going (?cb=). */
 export function RegisterPage() {

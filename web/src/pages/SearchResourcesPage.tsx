@@ -6,7 +6,7 @@ import { TypeFilter } from '../features/library/TypeFilter.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';
 import { SearchNote } from '../features/search/SearchOverview.tsx';
 import type { SearchResourcesData } from '../features/search/search-loaders.ts';
-import { searchHref, withPage, withType } from '../features/search/search-state.ts';
+import { searchHref, withPage, withType } from '../features/library/search-state.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 import { esOfflinePages } from '../i18n/es-offline-pages.ts';
 import { OfflineNote } from '../offline/OfflineNote.tsx';

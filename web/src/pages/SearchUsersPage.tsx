@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import { Pagination } from '../ui/Pagination.tsx';
 import { SearchHeader } from '../features/search/SearchHeader.tsx';
 import type { SearchUsersData } from '../features/search/search-loaders.ts';
-import { searchHref, withPage } from '../features/search/search-state.ts';
+import { searchHref, withPage } from '../features/library/search-state.ts';
 import { UserResults } from '../features/search/UserResults.tsx';
 
 /** `/search/users?q=`: users whose names match, paged (docs/PRODUCT.md#search). */

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { UploadFormData } from '../features/uploads/upload-loaders.ts';
 import { QuotaMeter } from '../features/uploads/QuotaMeter.tsx';
 import { UploadForm } from '../features/uploads/UploadForm.tsx';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { esUpload } from '../i18n/es-upload.ts';
 import '../ui/portal.css';
 

@@ -4,7 +4,7 @@ import { fill } from '../ui/fill.ts';
 import type { UserResourcesData } from '../features/library/library-loaders.ts';
 import { listQueryString } from '../features/library/list-params.ts';
 import { ResourceListView } from '../features/library/ResourceListView.tsx';
-import { useSession } from '../features/auth/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
 /** `/user/{id}/resources`: what a user uploaded (docs/PRODUCT.md#pages). */

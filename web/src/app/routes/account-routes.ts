@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../../features/auth/guards.ts';
-import { AFTER_LOGOUT_PATH, endSession } from '../../features/auth/session-store.ts';
+import type { RouteAccessHandle } from '../../session/guards.ts';
+import { AFTER_LOGOUT_PATH, endSession } from '../../session/session-store.ts';
 import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 
 const guest: RouteAccessHandle = { access: 'guest' };
@@ -18,7 +18,7 @@ const profilePage = (Component: string, loader: string) => lazyRoute(profile, { 
 
 /**
  * The accounts routes, under the no-sidebar layout. Access needs are declared
- * in `handle` (see features/auth/guards.ts).
+ * in `handle` (see session/guards.ts).
  */
 export function accountRoutes(): RouteObject[] {
   return [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import type { RouteAccessHandle } from '../../session/guards.ts';
 import { lazyRoute } from '../lazy-route.ts';
 import { portalAdminRoutes } from './portal-routes.ts';
 import { uploadAdminRoutes } from './upload-routes.ts';

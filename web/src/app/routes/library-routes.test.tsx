@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../router.tsx';
-import { resetGuardConfigForTests } from '../../features/auth/guards.ts';
-import { resetSessionForTests } from '../../features/auth/session-store.ts';
+import { resetGuardConfigForTests } from '../../session/guards.ts';
+import { resetSessionForTests } from '../../session/session-store.ts';
 import { resetCategoryCache } from '../../features/library/category-tree-data.ts';
 import { resetLibraryContext } from '../../features/library/library-context.ts';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import type { RouteAccessHandle } from '../../session/guards.ts';
 import { registerRouteChunk } from '../../ui/route-chunks.ts';
 import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteAccessHandle } from '../../features/auth/guards.ts';
+import type { RouteAccessHandle } from '../../session/guards.ts';
 import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 
 /*
@@ -10,7 +10,7 @@ import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
  * of every page's first download.
  * No access `handle`s: the guard keeps every path under /upload for
  * logged-in users and under /admin for admins whatever the metadata says
- * (features/auth/guards.ts, docs/PRODUCT.md#route-guards). The admin page
+ * (session/guards.ts, docs/PRODUCT.md#route-guards). The admin page
  * names itself, or it would take its parent's route name (`admin`) in the
  * guard's /login?route=.
  */

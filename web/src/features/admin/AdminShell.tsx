@@ -5,7 +5,7 @@ import { getClientConfig } from '../../api/portal.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
-import { endSession } from '../auth/session-store.ts';
+import { endSession } from '../../session/session-store.ts';
 // the app's form controls (.input, .check), which the admin pages use too
 import '../../ui/forms/forms.css';
 import './admin.css';

@@ -10,7 +10,7 @@ import { FileField } from '../../ui/forms/FileField.tsx';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { EMPTY_AD, toCreateAd, validateAd } from './ad-form.ts';
 
 const t = esPortal.ads.form;

@@ -3,7 +3,7 @@ import { AD_CATEGORIES, type AdCategory } from '@kit/contract/portal-data';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getAds, getAdsForModeration, getMyAds } from '../../api/ads.ts';
 import { parsePage } from '../library/list-params.ts';
-import { getSession } from '../auth/session-store.ts';
+import { getSession } from '../../session/session-store.ts';
 
 export interface AdsFilters {
   q: string;

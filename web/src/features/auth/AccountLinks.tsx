@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { safeReturnPath } from './guards.ts';
+import { safeReturnPath } from '../../session/guards.ts';
 import '../../ui/forms/forms.css';
 
 export interface AccountLinksProps {

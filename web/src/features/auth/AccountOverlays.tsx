@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isAdminPath } from './guards.ts';
-import { setSessionNavigator, useSession } from './session-store.ts';
+import { isAdminPath } from '../../session/guards.ts';
+import { setSessionNavigator, useSession } from '../../session/session-store.ts';
 
 const SessionModals = lazy(async () => ({ default: (await import('./SessionModals.tsx')).SessionModals }));
 

@@ -5,9 +5,9 @@ import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { type FieldErrors, useForm } from '../../ui/forms/use-form.ts';
 import { es } from '../../i18n/es.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { ADMIN_HOME_PATH } from './guards.ts';
-import { logIn, type LoginMode } from './session-actions.ts';
-import { useSession } from './session-store.ts';
+import { ADMIN_HOME_PATH } from '../../session/guards.ts';
+import { logIn, type LoginMode } from '../../session/session-actions.ts';
+import { useSession } from '../../session/session-store.ts';
 
 interface Credentials {
   user_name: string;

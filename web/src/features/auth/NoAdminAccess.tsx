@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { fill } from '../../ui/fill.ts';
-import { ADMIN_LOGIN_PATH } from './guards.ts';
-import { endSession } from './session-store.ts';
+import { ADMIN_LOGIN_PATH } from '../../session/guards.ts';
+import { endSession } from '../../session/session-store.ts';
 import '../../ui/forms/forms.css';
 
 /**

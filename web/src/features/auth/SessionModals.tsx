@@ -5,8 +5,8 @@ import { ChangePasswordModal } from '../users/ChangePasswordModal.tsx';
 import { hasSeenOnboarding, markOnboardingSeen, shouldShowOnboarding } from '../onboarding/onboarding-logic.ts';
 import { OnboardingModal } from '../onboarding/OnboardingModal.tsx';
 import { isoToday, needsProfileDetails } from '../users/profile-validation.ts';
-import { hasTemporaryLoginCookie } from './tmp-login-cookie.ts';
-import { useSession } from './session-store.ts';
+import { hasTemporaryLoginCookie } from '../../session/tmp-login-cookie.ts';
+import { useSession } from '../../session/session-store.ts';
 
 export interface SessionModalsProps {
   /** the onboarding may open on this page (not on login pages, the admin area or /extra/*) */

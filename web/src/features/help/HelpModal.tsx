@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ContactModal } from './ContactModal.tsx';
-import type { HelpKind } from './help-links.ts';
+import type { HelpKind } from '../../ui/help-links.ts';
 import { IntroGuide } from './IntroGuide.tsx';
 import { TermsModal } from './TermsModal.tsx';
 

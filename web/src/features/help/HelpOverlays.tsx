@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { helpKindOf } from './help-links.ts';
+import { helpKindOf } from '../../ui/help-links.ts';
 
 const HelpModal = lazy(async () => ({ default: (await import('./HelpModal.tsx')).HelpModal }));
 

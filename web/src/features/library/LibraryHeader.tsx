@@ -7,7 +7,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';
 import { LibraryNav } from './LibraryNav.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { UserMenu } from '../auth/UserMenu.tsx';
+import { UserMenu } from '../../session/UserMenu.tsx';
 
 /**
  * docs/PRODUCT.md#library-header library header (60px): back to the menu, logo, search box, the

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { getCategoryBranch } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { es } from '../../i18n/es.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { CategoryTree } from './CategoryTree.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import type { LibraryContext } from './library-context.ts';

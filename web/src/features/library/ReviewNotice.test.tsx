@@ -2,7 +2,7 @@ import type { ResourceStatus } from '@kit/contract';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchSession, resetSessionForTests } from '../auth/session-store.ts';
+import { dispatchSession, resetSessionForTests } from '../../session/session-store.ts';
 import { reviewLink, reviewStateOf } from './review.ts';
 import { ReviewNotice } from './ReviewNotice.tsx';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatDate } from '../../ui/format.ts';
 import { reviewLink, reviewStateOf, type Reviewed } from './review.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { searchHref } from '../search/search-state.ts';
+import { searchHref } from './search-state.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
 /**

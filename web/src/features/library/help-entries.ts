@@ -1,5 +1,5 @@
 import { esLibrary } from '../../i18n/es-library.ts';
-import { HELP_HASHES } from '../help/help-links.ts';
+import { HELP_HASHES } from '../../ui/help-links.ts';
 
 /**
  * The help menu's entries (docs/PRODUCT.md#library-header: intro guide, terms and conditions,

@@ -7,8 +7,8 @@ import { pageWithCopy, valueWithCopy } from '../../offline/page-copy.ts';
 import { loadLibraryContext, requireProduct, type LibraryContext } from './library-context.ts';
 import { readListFilters, type ListFilters } from './list-params.ts';
 import { asRouteError, idParam } from './loader-errors.ts';
-import { getSession } from '../auth/session-store.ts';
-import { loginWithCb } from '../auth/guards.ts';
+import { getSession } from '../../session/session-store.ts';
+import { loginWithCb } from '../../session/guards.ts';
 
 export interface LibraryHomeData {
   context: LibraryContext;

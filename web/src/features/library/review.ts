@@ -1,6 +1,6 @@
 import type { ReportNote, ResourceStatus } from '@kit/contract';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { HELP_HASHES } from '../help/help-links.ts';
+import { HELP_HASHES } from '../../ui/help-links.ts';
 
 /*
  * What a resource's owner (and admins) are told about it: the state that

@@ -2,7 +2,7 @@ import type { Service } from '@kit/contract';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchSession, resetSessionForTests } from '../auth/session-store.ts';
+import { dispatchSession, resetSessionForTests } from '../../session/session-store.ts';
 import { SessionTile } from './SessionTile.tsx';
 
 const login: Service = { id: 'login', name: 'Iniciar sesión o registrarse', href: '/login', external: false, disabled: false, adminOnly: false, icon: 'person' };

@@ -1,8 +1,8 @@
 import type { Service } from '@kit/contract';
 import { Link } from 'react-router';
 import { es } from '../../i18n/es.ts';
-import { LOGOUT_PATH } from '../auth/guards.ts';
-import { useSession } from '../auth/session-store.ts';
+import { LOGOUT_PATH } from '../../session/guards.ts';
+import { useSession } from '../../session/session-store.ts';
 import { ServiceTile } from './ServiceTile.tsx';
 
 /**

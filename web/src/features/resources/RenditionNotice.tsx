@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { retryRenditions } from '../../api/moderation.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import './rendition-notice.css';
 
 const t = esLibrary.copies;

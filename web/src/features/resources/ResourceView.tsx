@@ -7,7 +7,7 @@ import { SaveOffline } from './SaveOffline.tsx';
 import { ReviewNotice } from '../library/ReviewNotice.tsx';
 import { TypeBadge } from '../library/TypeBadge.tsx';
 import { DownloadAction } from './DownloadAction.tsx';
-import { PlaylistItems } from './PlaylistItems.tsx';
+import { PlaylistItems } from '../library/PlaylistItems.tsx';
 import { LibraryFacts } from './LibraryFacts.tsx';
 import { OpenLibraryAction } from '../libraries/OpenLibraryAction.tsx';
 import { ResourceDetails } from './ResourceDetails.tsx';

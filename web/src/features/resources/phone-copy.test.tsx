@@ -2,7 +2,7 @@ import type { Rendition, ResourceDetail } from '@kit/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatchSession, resetSessionForTests } from '../auth/session-store.ts';
+import { dispatchSession, resetSessionForTests } from '../../session/session-store.ts';
 import { lightestFile, playChoices, posterOf, shownPicture } from '../../api/phone-copy.ts';
 import { RenditionNotice } from './RenditionNotice.tsx';
 import { DownloadAction } from './DownloadAction.tsx';

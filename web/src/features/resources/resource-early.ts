@@ -3,7 +3,7 @@ import { RESOURCE_TYPES } from '@kit/contract/values';
 import type { LoaderFunctionArgs } from 'react-router';
 import { preload } from 'react-dom';
 import { getResource } from '../../api/resource-read.ts';
-import { takeFirstRead } from '../../app/first-read.ts';
+import { takeFirstRead } from './first-read.ts';
 import { idParam } from '../library/loader-errors.ts';
 import { posterOf, shownPicture } from '../../api/phone-copy.ts';
 import type { ResourceData } from './resource-loaders.ts';

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
-import { searchHref, type SearchState, type SearchTab } from './search-state.ts';
+import { searchHref, type SearchState, type SearchTab } from '../library/search-state.ts';
 import './search.css';
 
 const TABS: readonly { tab: SearchTab; label: string }[] = [

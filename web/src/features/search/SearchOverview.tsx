@@ -4,7 +4,7 @@ import { esLibrary } from '../../i18n/es-library.ts';
 import { fill } from '../../ui/fill.ts';
 import { ResourceGrid } from '../library/ResourceCard.tsx';
 import { SearchHits } from './SearchHits.tsx';
-import { searchHref, type SearchState } from './search-state.ts';
+import { searchHref, type SearchState } from '../library/search-state.ts';
 import { UserResults } from './UserResults.tsx';
 
 function countLabel(n: number): string {

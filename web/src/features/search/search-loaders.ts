@@ -4,7 +4,7 @@ import { getSearchPage, getSearchPageResources, searchAll, searchUsers } from '.
 import { inBackground, rememberPage, searchCatalogue } from '../../offline/catalogue.ts';
 import { isNetworkError } from '../../offline/page-copy.ts';
 import { typeQuery } from '../library/resource-types.ts';
-import { readSearchState, type SearchState } from './search-state.ts';
+import { readSearchState, type SearchState } from '../library/search-state.ts';
 
 /** Users per page on the users tab. */
 const USERS_PER_PAGE = 20;

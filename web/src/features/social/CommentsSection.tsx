@@ -10,7 +10,7 @@ import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { formatDate } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { PendingBadge } from './OutboxNotices.tsx';
 import { errorText, textLength } from './social-errors.ts';
 import { bodyOf, useOutboxEntries, useWriteSent } from './use-outbox.ts';

@@ -7,7 +7,7 @@ import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { PlaylistItems } from '../resources/PlaylistItems.tsx';
+import { PlaylistItems } from '../library/PlaylistItems.tsx';
 import { OutboxNotices, PendingBadge } from './OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
 import { errorText } from './social-errors.ts';

@@ -1,7 +1,7 @@
 import type { ResourceDetail } from '@kit/contract';
 import { useState } from 'react';
 import { esSocial } from '../../i18n/es-social.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 import { AddToListDialog } from './AddToListDialog.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { OutboxNotices } from './OutboxNotices.tsx';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { OutboxEntry } from '../../offline/db.ts';
 import { onWriteSent, outboxEntriesOf } from '../../offline/outbox-runtime.ts';
-import { useSession } from '../auth/session-store.ts';
+import { useSession } from '../../session/session-store.ts';
 
 const NONE: OutboxEntry[] = [];
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
-import { resetSessionForTests } from '../auth/session-store.ts';
+import { resetSessionForTests } from '../../session/session-store.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 
 function stubPasswordCall(status: number) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { changeOwnPassword } from '../auth/session-actions.ts';
+import { changeOwnPassword } from '../../session/session-actions.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
 import { Field, fieldAria } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';

@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetNotifications } from '../../ui/notifications/notifications-store.ts';
-import { logIn } from '../auth/session-actions.ts';
-import { resetSessionForTests } from '../auth/session-store.ts';
-import { UserMenu } from '../auth/UserMenu.tsx';
+import { logIn } from '../../session/session-actions.ts';
+import { resetSessionForTests } from '../../session/session-store.ts';
+import { UserMenu } from '../../session/UserMenu.tsx';
 import { ProfileView } from './ProfileView.tsx';
 
 const ana = {

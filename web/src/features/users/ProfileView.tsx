@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { trackProfileView } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
-import { setSessionPicture, useSession } from '../auth/session-store.ts';
+import { setSessionPicture, useSession } from '../../session/session-store.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileImageUpload } from './ProfileImageUpload.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { esAccounts } from '../../i18n/es-accounts.ts';
-import { register } from '../auth/session-actions.ts';
-import { useSession } from '../auth/session-store.ts';
+import { register } from '../../session/session-actions.ts';
+import { useSession } from '../../session/session-store.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
 import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';

@@ -8,7 +8,7 @@ import {
   TMP_LOGIN_COOKIE as CONTRACT_TMP_LOGIN_COOKIE,
 } from '@kit/contract';
 import { describe, expect, it } from 'vitest';
-import { TMP_LOGIN_COOKIE } from '../auth/tmp-login-cookie.ts';
+import { TMP_LOGIN_COOKIE } from '../../session/tmp-login-cookie.ts';
 import { FALLBACK_COUNTRIES, phonePlaceholder } from './countries.ts';
 import {
   BORN_DATE_MIN,

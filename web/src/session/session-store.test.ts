@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/api.ts';
-import { getSessionToken } from '../../api/session-token.ts';
-import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
+import { api } from '../api/api.ts';
+import { getSessionToken } from '../api/session-token.ts';
+import { getNotifications, resetNotifications } from '../ui/notifications/notifications-store.ts';
 import { readSessionSnapshot } from './session-snapshot.ts';
 import { changeOwnPassword, logIn, register } from './session-actions.ts';
 import { endSession, ensureSessionLoaded, getSession, logOut, resetSessionForTests, setSessionNavigator, takeExpiredAtStart } from './session-store.ts';

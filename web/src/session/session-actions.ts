@@ -1,6 +1,6 @@
 import type { CreateUser, LoginBody, LoginResponse } from '@kit/contract';
-import * as accounts from '../../api/accounts.ts';
-import { setSessionToken } from '../../api/session-token.ts';
+import * as accounts from '../api/accounts.ts';
+import { setSessionToken } from '../api/session-token.ts';
 import { saveSessionSnapshot } from './session-snapshot.ts';
 import { clearTemporaryLoginCookie } from './tmp-login-cookie.ts';
 import { dispatchSession as dispatch } from './session-store.ts';

@@ -1,5 +1,5 @@
 import type { ResourceDetail } from '@kit/contract';
-import { getResource } from '../api/resource-read.ts';
+import { getResource } from '../../api/resource-read.ts';
 
 /*
  * The resource page's answer, asked for the moment the app starts when it
@@ -22,7 +22,7 @@ export function startFirstRead(pathname: string): void {
   read.catch(() => undefined);
   first = { id: Number(match[1]), read };
   // The loader's chunk too, so the cover or picture is asked for as soon as the answer names it.
-  void import('../features/resources/resource-early.ts').then((early) => early.preloadLeadPicture(read), () => undefined);
+  void import('./resource-early.ts').then((early) => early.preloadLeadPicture(read), () => undefined);
 }
 
 /** The read started for resource `id` when the app opened on its page; once, the first navigation only. */

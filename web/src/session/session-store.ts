@@ -1,12 +1,12 @@
 import type { SessionResponse } from '@kit/contract';
 import { useSyncExternalStore } from 'react';
-import * as sessionCalls from '../../api/session.ts';
-import { setApiErrorListener } from '../../api/api.ts';
-import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
-import { setSessionToken } from '../../api/session-token.ts';
-import { es } from '../../i18n/es.ts';
-import { linkSession } from '../../offline/session-link.ts';
-import { notifyInfo } from '../../ui/notifications/notifications-store.ts';
+import * as sessionCalls from '../api/session.ts';
+import { setApiErrorListener } from '../api/api.ts';
+import { ApiError, NETWORK_ERROR } from '../api/client.ts';
+import { setSessionToken } from '../api/session-token.ts';
+import { es } from '../i18n/es.ts';
+import { linkSession } from '../offline/session-link.ts';
+import { notifyInfo } from '../ui/notifications/notifications-store.ts';
 import { readSessionSnapshot, saveSessionSnapshot } from './session-snapshot.ts';
 import { initialSessionState, sessionReducer, type SessionAction, type SessionState } from './session-state.ts';
 
@@ -122,7 +122,7 @@ export async function endSession(how: 'logout' | 'expired' = 'logout'): Promise<
   saveSessionSnapshot(null);
   dispatch({ type: how });
   // What the phone stored while this user was logged in (docs/PRODUCT.md#session); loaded only now, /menu does not carry it.
-  const forget = import('../../offline/user-data.ts').then((m) => m.clearUserData()).catch(() => undefined);
+  const forget = import('../offline/user-data.ts').then((m) => m.clearUserData()).catch(() => undefined);
   await Promise.all([call, forget]);
 }
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/api.ts';
-import { db } from '../../offline/db.ts';
-import { getNotifications, resetNotifications } from '../../ui/notifications/notifications-store.ts';
+import { api } from '../api/api.ts';
+import { db } from '../offline/db.ts';
+import { getNotifications, resetNotifications } from '../ui/notifications/notifications-store.ts';
 import { ensureSessionLoaded, getSession, resetSessionForTests, setSessionNavigator } from './session-store.ts';
 
 /*
@@ -48,7 +48,7 @@ describe('a session that expires with calls in flight', () => {
       }),
     );
     await ensureSessionLoaded();
-    const { flushOutbox } = await import('../../offline/outbox-runtime.ts');
+    const { flushOutbox } = await import('../offline/outbox-runtime.ts');
     await flushOutbox();
     // a comment made while the link was down, still queued
     await db.outbox.add({

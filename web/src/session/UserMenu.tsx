@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { esAccounts } from '../../i18n/es-accounts.ts';
+import { esAccounts } from '../i18n/es-accounts.ts';
 import { LOGOUT_PATH, safeReturnPath } from './guards.ts';
 import { useSession } from './session-store.ts';
 import './user-menu.css';

@@ -1,6 +1,6 @@
 import type { ResourceDetail } from '@kit/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resourceRouteLoader } from '../features/resources/resource-early.ts';
+import { resourceRouteLoader } from './resource-early.ts';
 import { forgetFirstRead, startFirstRead, takeFirstRead } from './first-read.ts';
 
 const resource = { id: 7, title: 'Mapa de la comunidad', type: 1, mediaUrl: null, coverUrl: null, renditions: [] } as unknown as ResourceDetail;

@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE, listQueryString, parsePage } from '../library/list-params.ts';
-import { parseTypeCode, type TypeCode } from '../library/resource-types.ts';
+import { DEFAULT_PAGE, listQueryString, parsePage } from './list-params.ts';
+import { parseTypeCode, type TypeCode } from './resource-types.ts';
 
 /**
  * docs/PRODUCT.md#search search state as the URL carries it (?q=&type=&page=). docs/PRODUCT.md#search: the

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@kit/contract';
 import { matchRoutes, redirect, type MiddlewareFunction, type RouteObject } from 'react-router';
-import { getClientConfig } from '../../api/portal.ts';
+import { getClientConfig } from '../api/portal.ts';
 import { ensureSessionLoaded, getSession, subscribeSession, takeExpiredAtStart, AFTER_LOGOUT_PATH } from './session-store.ts';
 
 /**

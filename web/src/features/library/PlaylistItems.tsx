@@ -2,10 +2,10 @@ import type { ResourceSummary } from '@kit/contract';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
 import { usePrefetch } from '../../ui/prefetch.ts';
-import { ResourceCover } from '../library/ResourceCover.tsx';
-import { ReviewNotice } from '../library/ReviewNotice.tsx';
-import { TypeBadge } from '../library/TypeBadge.tsx';
-import './resource.css';
+import { ResourceCover } from './ResourceCover.tsx';
+import { ReviewNotice } from './ReviewNotice.tsx';
+import { TypeBadge } from './TypeBadge.tsx';
+import './playlist.css';
 
 export interface PlaylistItemsProps {
   items: readonly ResourceSummary[];
