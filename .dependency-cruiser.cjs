@@ -23,6 +23,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'server-file-circle',
+      comment:
+        "No circle between the server's files either, inside a feature or through the files at server/src's top (errors.ts, types.ts…): a type two files share moves to a file both import (sync-context.ts), a helper two features share moves to a shared home (access/sliding-window.ts).",
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'server-feature-reads-sibling-repo',
       comment: "A feature's *.repo.ts is its own SQL: another feature calls that feature's service, or the shared home both need.",
       severity: 'error',
@@ -51,11 +59,28 @@ module.exports = {
       to: { path: '^web/src/pages/' },
     },
     {
-      name: 'web-offline-imports-feature',
-      comment: 'The offline store and search are below the features: features use offline/, never the other way round.',
+      name: 'web-feature-circle',
+      comment:
+        'Web features depend on each other in one direction only, judged folder by folder: what two features both need (the session, shared widgets) lives in a layer below them (session/, ui/, offline/), never in one of them.',
       severity: 'error',
-      from: { path: '^web/src/offline/' },
-      to: { path: '^web/src/features/' },
+      scope: 'folder',
+      from: { path: '^web/src/features/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'web-feature-imports-app',
+      comment: 'web/src/app/ is the router and the start-up: it puts the features together, so a feature never imports it.',
+      severity: 'error',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
+      name: 'web-layer-imports-feature',
+      comment:
+        "The session, the offline store, the layouts, ui/, api/ and i18n/ are below the features: features use them, never the other way round (a feature's part that another layer needs moves down).",
+      severity: 'error',
+      from: { path: '^web/src/(session|offline|layouts|ui|api|i18n)/' },
+      to: { path: '^web/src/(features|pages|app)/' },
     },
     {
       name: 'contract-imports-node',

@@ -10,6 +10,15 @@ import { AppError } from '../errors.ts';
 /** Methods that change state: a cross-site check and the pending password change apply to them. */
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** host[:port] as URL normalises it (default ports dropped); null for 'null' or garbage, which never matches. */
+export function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** a write still allowed while the user must change a temporary password (the change itself) */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { describeWait, SlidingWindow, type WindowLimit } from '../modules/auth/login-throttle.ts';
+import { describeWait, SlidingWindow, type WindowLimit } from '../access/sliding-window.ts';
 import { retryAfterOnError } from '../modules/auth/retry-after.ts';
 import { isPrivileged } from '../access/privilege.ts';
 

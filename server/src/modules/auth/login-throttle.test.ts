@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { DEFAULT_THROTTLE_RULES, describeWait, LoginThrottle, SlidingWindow, type LoginAttempt, type ThrottleRules } from './login-throttle.ts';
+import { describeWait, SlidingWindow } from '../../access/sliding-window.ts';
+import { DEFAULT_THROTTLE_RULES, LoginThrottle, type LoginAttempt, type ThrottleRules } from './login-throttle.ts';
 
 const clock = (start = 1_000_000) => {
   let now = start;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { UNSAFE_METHODS } from '../../access/guards.ts';
+import { hostOf, UNSAFE_METHODS } from '../../access/guards.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Viewer } from '../../types.ts';
@@ -129,15 +129,6 @@ function refuseCrossSite(request: FastifyRequest, cookieOnly: boolean): void {
   const crossSite = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`));
   if (crossSite || (cookieOnly && request.headers[CSRF_HEADER] === undefined)) {
     throw new AppError('CSRF_REJECTED');
-  }
-}
-
-/** host[:port] as URL normalises it (default ports dropped); null for 'null' or garbage, which never matches. */
-export function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host || null;
-  } catch {
-    return null;
   }
 }
 

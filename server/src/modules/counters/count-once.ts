@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hostOf } from '../auth/session.plugin.ts';
-import { SlidingWindow } from '../auth/login-throttle.ts';
+import { hostOf } from '../../access/guards.ts';
+import { SlidingWindow } from '../../access/sliding-window.ts';
 
 /**
  * What is being counted: a view is read by our page's (or the group's app's)

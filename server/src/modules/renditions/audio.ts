@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { AppError } from '../../errors.ts';
-import { checkPlausible, jobLimitSeconds } from './bounds.ts';
+import { jobLimitSeconds } from './bounds.ts';
 import { asFailure, checkCopy, ffmpeg } from './ffmpeg.ts';
 import { inputArgs, type MediaInput } from './input.ts';
 import type { MadeRendition, MakeContext } from './made.ts';
-import { playSeconds, probe, type MediaInfo } from './probe.ts';
+import { checkPlausible, playSeconds, probe, type MediaInfo } from './probe.ts';
 
 /** AAC at this rate is clear for speech and music on a phone's speaker or cheap earphones. */
 export const COMPACT_AUDIO_BITRATE = 96_000;

@@ -1,5 +1,4 @@
-import { AppError, type ErrorCode } from '../../errors.ts';
-import type { MediaInfo } from './probe.ts';
+import type { ErrorCode } from '../../errors.ts';
 
 /*
  * What one job may cost the kit's only copy worker, whatever a file claims
@@ -20,12 +19,6 @@ export const JOB_MAX_SECONDS = 6 * 3600;
 export const MIN_BYTES_PER_SECOND = 16;
 
 export const jobLimitSeconds = (duration: number | null): number => Math.min(JOB_MAX_SECONDS, JOB_BASE_SECONDS + JOB_SECONDS_PER_SECOND * (duration ?? 0));
-
-/** The longest duration the file or any of its streams claims, refused (RENDITION_IMPLAUSIBLE) when its bytes cannot hold it. */
-export function checkPlausible(info: MediaInfo, bytes: number): void {
-  const claimed = Math.max(info.duration ?? 0, info.video?.duration ?? 0, info.audio?.duration ?? 0);
-  if (claimed * MIN_BYTES_PER_SECOND > bytes) throw new AppError('RENDITION_IMPLAUSIBLE', { claimed, bytes });
-}
 
 /** What ffmpeg and ffprobe print when a bound stopped them: the run ends at once, with its reason. */
 export const REFUSALS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [

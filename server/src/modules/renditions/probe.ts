@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import { AppError } from '../../errors.ts';
-import { REFUSALS } from './bounds.ts';
+import { MIN_BYTES_PER_SECOND, REFUSALS } from './bounds.ts';
 import { inputArgs, type MediaInput } from './input.ts';
 import { runTool, ToolFailed } from './run-tool.ts';
 import type { Tools } from './tools.ts';
@@ -155,4 +155,10 @@ export async function isFastStart(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+/** The longest duration the file or any of its streams claims, refused (RENDITION_IMPLAUSIBLE) when its bytes cannot hold it. */
+export function checkPlausible(info: MediaInfo, bytes: number): void {
+  const claimed = Math.max(info.duration ?? 0, info.video?.duration ?? 0, info.audio?.duration ?? 0);
+  if (claimed * MIN_BYTES_PER_SECOND > bytes) throw new AppError('RENDITION_IMPLAUSIBLE', { claimed, bytes });
 }

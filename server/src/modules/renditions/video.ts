@@ -1,13 +1,13 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../errors.ts';
-import { checkPlausible, jobLimitSeconds } from './bounds.ts';
+import { jobLimitSeconds } from './bounds.ts';
 import { h264Encoder, HARDWARE_H264, SOFTWARE_H264 } from './encoder.ts';
 import { asFailure, checkCopy, ffmpeg } from './ffmpeg.ts';
 import { writeWebp } from './image.ts';
 import { inputArgs, MAX_PIXELS, type MediaInput } from './input.ts';
 import { WORTH_KEEPING, type MadeRendition, type MakeContext } from './made.ts';
-import { isFastStart, playSeconds, probe, type MediaInfo } from './probe.ts';
+import { checkPlausible, isFastStart, playSeconds, probe, type MediaInfo } from './probe.ts';
 import { ToolFailed } from './run-tool.ts';
 
 /** The phone copy fits inside 854 × 480 (480p), either way up. */

@@ -5,7 +5,8 @@ import { HubSchedule } from './hub-schedule.ts';
 import { syncsAutomatically } from './hub-settings.ts';
 import { NetworkWatch, type ListInterfaces } from './network-watch.ts';
 import { readHubState } from './sync.repo.ts';
-import type { LastPull, SyncJobs } from './sync.service.ts';
+import type { Db } from '../../db/connection.ts';
+import type { LastPull } from './sync-context.ts';
 
 export interface AutomaticSyncOptions {
   /** the machine's interfaces (default os.networkInterfaces; tests hand in a changing list) */
@@ -21,11 +22,17 @@ export interface AutomaticSyncOptions {
  * then pull, arrivals pending) and are skipped while another job runs; with an
  * interval of 0 neither happens.
  */
+/** The one thing automatic syncs ask of the sync jobs (sync.service.ts SyncJobs): a hub pull, when no other job runs. */
+export interface PullJobs {
+  readonly ctx: { readonly db: Db };
+  startPull(arrival: 'pending'): { done: Promise<unknown> };
+}
+
 export class AutomaticSync {
   readonly schedule: HubSchedule;
   readonly #network: NetworkWatch;
 
-  constructor(jobs: SyncJobs, hub: () => SyncSettings, log: FastifyBaseLogger, options: AutomaticSyncOptions) {
+  constructor(jobs: PullJobs, hub: () => SyncSettings, log: FastifyBaseLogger, options: AutomaticSyncOptions) {
     /** Resolves when the sync ends, failed or not; false: it could not start (another job runs). */
     const start = async (why: string, addresses?: string[]): Promise<boolean> => {
       try {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncContext } from './sync.service.ts';
+import type { SyncContext } from './sync-context.ts';
 import { fetchFeed } from './hub-pull.ts';
 
 const PAGE = '<!doctype html><html lang="es"><head><title>Kit Portal</title></head><body><div id="root"></div></body></html>';

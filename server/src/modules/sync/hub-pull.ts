@@ -9,7 +9,7 @@ import { importPack, type ImportReport } from './pack-import.ts';
 import { mergeReports } from './import-report.ts';
 import { openTrusted } from './signed-envelope.ts';
 import { packWasImported } from './sync.repo.ts';
-import type { SyncContext } from './sync.service.ts';
+import type { SyncContext } from './sync-context.ts';
 
 const FEED_MAX_BYTES = 16 * 1024 * 1024;
 export const downloadsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'downloads');

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SyncJob, SyncStatus, TrustedKey } from '@kit/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
@@ -16,11 +15,9 @@ import { planPack, rememberExport, writePackFile } from './pack-export.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { importPack, type ImportOptions, type ImportReport } from './pack-import.ts';
 import type { AutomaticSyncOptions } from './automatic-sync.ts';
-import type { LastSync } from './hub-schedule.ts';
-import type { KitClock } from '../device/kit-clock.ts';
-import type { HubCertificates } from './certificates-hub.ts';
+import type { LastPull, SyncContext } from './sync-context.ts';
 import { certificateRequest as kitCertificateRequest } from './certificates-kit.ts';
-import { keyIdOf, parsePublicKey, type KitKey } from './sync-keys.ts';
+import { keyIdOf, parsePublicKey } from './sync-keys.ts';
 import { addTrustedKey, markInterruptedImports, readHubState, recentImports, removeTrustedKey, trustedKeys, writeHubState } from './sync.repo.ts';
 import { bringLibraryFile, type LibraryImport } from './usb-libraries.ts';
 import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-drives.ts';
@@ -28,38 +25,6 @@ import { DRIVE_FOLDER, findDrive, findFileOnDrive, listDrives } from './usb-driv
 export interface SyncOptions extends AutomaticSyncOptions {
   /** the kernel's mount table (tests point it at a fixture) */
   mountsFile?: string;
-}
-
-export interface SyncContext {
-  db: Db;
-  dataDir: string;
-  /** free space no job may take on the data disk (KIT_DISK_RESERVE_MB) */
-  diskReserveBytes: number;
-  key: KitKey;
-  kitName: string;
-  usbRoot: string;
-  mountsFile: string;
-  /** the hub's addresses as they are now (hub-settings.ts): a job reads them when it starts */
-  readonly feedUrl: string | null;
-  readonly uploadUrl: string | null;
-  /** KIT_SYNC_ENROLMENT_TOKEN: the kit enrols with it before its first report (enrolment-kit.ts); null: none */
-  enrolmentToken: string | null;
-  log: FastifyBaseLogger;
-  /** serves a certificate the kit just installed from its hub or a pack (modules/device/https.plugin.ts reloadHttps) */
-  onCertificateInstalled: () => Promise<void>;
-  /** this kit as a hub that issues certificates to its kits; null: it does not */
-  hubCertificates: HubCertificates | null;
-  /** KIT_ACME_CA_FILE: roots its hub's chains may end at besides the public ones */
-  acmeCaFile: string | null;
-  /** a job ended that may have brought library files (an import, a hub pull): their phone copies are prepared, ZIMs' checks started */
-  onFilesArrived: () => void;
-  /** the kit's clock, which the hub's signed times and certificates move forward (modules/device/kit-clock.ts) */
-  clock: Pick<KitClock, 'now' | 'raise'>;
-}
-
-/** The last hub sync, as the page shows it: the schedule counts from it (hub-schedule.ts). */
-export interface LastPull extends LastSync {
-  message: string;
 }
 
 export const exportsDir = (dataDir: string): string => path.join(dataDir, 'sync', 'exports');
