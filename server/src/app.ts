@@ -94,6 +94,51 @@ export interface BuildOptions {
 
 /** Builds the whole server (database migrated, every feature registered) without listening. */
 export async function buildApp({ config, logger, device, sync, renditions, articleIndex: indexOptions }: BuildOptions): Promise<FastifyInstance> {
+  const { db, restored, reconciled, retyped } = await openData(config);
+  const app = await createServer(config, logger);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('appVersion', VERSION);
+  if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
+  if (reconciled.intents + reconciled.removed > 0) app.log.warn(reconciled, 'almacén de medios: archivos de escrituras cortadas eliminados');
+  if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
+  decorateWorkers(app, { renditions, articleIndex: indexOptions });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerRouteIndex(app);
+  await app.register(fastifyCookie);
+  await app.register(registerAuth);
+  // Right after auth, before every route: anonymous callers of a restricted kit stop here.
+  await app.register(registerRestrictedMode);
+  // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
+  await app.register(registerWriteRates);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Kit Portal API', version: VERSION } },
+  });
+
+  // At the root, before /api and the web app, so its hook sees every request (only on a kit).
+  await app.register(captiveRoutes);
+  // The kit's clock: moved forward by what the kit learns, and confirmed before anything is redirected to HTTPS.
+  await app.register(registerKitClock, device?.clock ?? {});
+  // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
+  await app.register(registerHttps);
+
+  await app.register(apiRoutes(app, device, sync), { prefix: '/api' });
+
+  // docs/PRODUCT.md#terms static file and the old-browser page, at the root before the web app's fallback.
+  await app.register(termsRoutes);
+  await app.register(browserPageRoutes);
+  // A library's pages, outside /api so their relative links stay under the library (docs/API-contributions.md#bibliotecas-zim).
+  await app.register(zimRoutes);
+  // A kit publishing a hub feed serves it as static files (docs/SYNC.md).
+  await app.register(hubStaticRoutes);
+  await registerWebApp(app, config.webDir);
+  return app;
+}
+
+/** The data folder made ready before the server exists: a pending restore applied, the database migrated, the media store checked. */
+async function openData(config: Readonly<Config>) {
   fs.mkdirSync(config.dataDir, { recursive: true });
   // A verified backup restore waits for this moment: before the database opens (docs/SYNC.md).
   const restored = applyPendingRestore(config.dataDir);
@@ -104,8 +149,12 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
   const reconciled = reconcileStore(db, config.dataDir);
   // Rows typed by a claim (and after a restore, every row the backup brought) take the type of their bytes.
   const retyped = await retypeMedia(db, config.dataDir, restored ? 'all' : 'claimed');
+  return { db, restored, reconciled, retyped };
+}
 
-  const app = Fastify({
+/** Fastify with the kit's logging, timeouts and error answers for what never reaches a route. */
+async function createServer(config: Readonly<Config>, logger: BuildOptions['logger']) {
+  return Fastify({
     logger: logger === false ? false : {
       level: logger ? 'trace' : config.logLevel,
       // Passwords and tokens never reach the journal, whatever a route logs.
@@ -130,13 +179,13 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
     },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
-  app.decorate('db', db);
-  app.decorate('config', config);
-  app.decorate('appVersion', VERSION);
-  if (restored) app.log.warn('copia de seguridad restaurada al arrancar');
-  if (reconciled.intents + reconciled.removed > 0) app.log.warn(reconciled, 'almacén de medios: archivos de escrituras cortadas eliminados');
-  if (retyped > 0) app.log.warn({ retyped }, 'archivos guardados con un tipo declarado: ahora llevan el de sus bytes');
+type App = Awaited<ReturnType<typeof createServer>>;
+
+/** The long-lived workers the features share (view counts, phone copies, ZIM checks and index, open ZIM files), started when the server is ready and closed with it. */
+function decorateWorkers(app: App, { renditions, articleIndex: indexOptions }: Pick<BuildOptions, 'renditions' | 'articleIndex'>): void {
+  const { db, config } = app;
   app.decorateRequest('viewer', null);
   const viewCounts = new ViewCounts(db, (error) => app.log.error({ err: error }, 'no se pudieron guardar las visitas'));
   app.decorate('viewCounts', viewCounts);
@@ -170,77 +219,47 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
     viewCounts.close();
     db.close();
   });
+}
 
-  registerErrorHandler(app);
-  registerSecurityHeaders(app);
-  registerRouteIndex(app);
-  await app.register(fastifyCookie);
-  await app.register(registerAuth);
-  // Right after auth, before every route: anonymous callers of a restricted kit stop here.
-  await app.register(registerRestrictedMode);
-  // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
-  await app.register(registerWriteRates);
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Kit Portal API', version: VERSION } },
-  });
-
-  // At the root, before /api and the web app, so its hook sees every request (only on a kit).
-  await app.register(captiveRoutes);
-  // The kit's clock: moved forward by what the kit learns, and confirmed before anything is redirected to HTTPS.
-  await app.register(registerKitClock, device?.clock ?? {});
-  // After the captive portal: plain-HTTP page visits to the kit's name go to HTTPS while it is served (main.ts starts it).
-  await app.register(registerHttps);
-
-  await app.register(
-    async (api) => {
-      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(servicesRoutes);
-      // Portal (docs/API-portal.md)
-      await api.register(servicesAdminRoutes);
-      await api.register(settingsRoutes);
-      await api.register(adsRoutes);
-      await api.register(contactRoutes);
-      await api.register(downloadsRoutes);
-      await api.register(appsRoutes);
-      await api.register(categoriesRoutes);
-      await api.register(resourcesRoutes);
-      await api.register(renditionsRoutes);
-      await api.register(searchRoutes);
-      await api.register(listsRoutes);
-      await api.register(mediaRoutes);
-      await api.register(usersRoutes);
-      // Contributions (docs/API-contributions.md)
-      await api.register(uploadsRoutes);
-      await api.register(librariesRoutes);
-      await api.register(articleCopyRoutes);
-      await api.register(moderationRoutes);
-      await api.register(commentsRoutes);
-      await api.register(favoritesRoutes);
-      await api.register(idempotencyMaintenance);
-      await api.register(deviceRoutes, device ?? {});
-      await api.register(phoneModeRoutes);
-      await api.register(clockHintRoutes);
-      // Admin (docs/API-admin.md)
-      await api.register(dashboardRoutes);
-      await api.register(categoriesAdminRoutes);
-      await api.register(reportsRoutes);
-      // Content packs and sync (docs/SYNC.md)
-      await api.register(syncRoutes, sync ?? {});
-      await api.register(hubReportRoutes);
-      await api.register(courierRoutes);
-    },
-    { prefix: '/api' },
-  );
-
-  // docs/PRODUCT.md#terms static file and the old-browser page, at the root before the web app's fallback.
-  await app.register(termsRoutes);
-  await app.register(browserPageRoutes);
-  // A library's pages, outside /api so their relative links stay under the library (docs/API-contributions.md#bibliotecas-zim).
-  await app.register(zimRoutes);
-  // A kit publishing a hub feed serves it as static files (docs/SYNC.md).
-  await app.register(hubStaticRoutes);
-  await registerWebApp(app, config.webDir);
-  return app;
+/** Every feature's routes under /api (docs/API-*.md). */
+function apiRoutes(app: App, device: BuildOptions['device'], sync: BuildOptions['sync']) {
+  return async (api: App): Promise<void> => {
+    api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(servicesRoutes);
+    // Portal (docs/API-portal.md)
+    await api.register(servicesAdminRoutes);
+    await api.register(settingsRoutes);
+    await api.register(adsRoutes);
+    await api.register(contactRoutes);
+    await api.register(downloadsRoutes);
+    await api.register(appsRoutes);
+    await api.register(categoriesRoutes);
+    await api.register(resourcesRoutes);
+    await api.register(renditionsRoutes);
+    await api.register(searchRoutes);
+    await api.register(listsRoutes);
+    await api.register(mediaRoutes);
+    await api.register(usersRoutes);
+    // Contributions (docs/API-contributions.md)
+    await api.register(uploadsRoutes);
+    await api.register(librariesRoutes);
+    await api.register(articleCopyRoutes);
+    await api.register(moderationRoutes);
+    await api.register(commentsRoutes);
+    await api.register(favoritesRoutes);
+    await api.register(idempotencyMaintenance);
+    await api.register(deviceRoutes, device ?? {});
+    await api.register(phoneModeRoutes);
+    await api.register(clockHintRoutes);
+    // Admin (docs/API-admin.md)
+    await api.register(dashboardRoutes);
+    await api.register(categoriesAdminRoutes);
+    await api.register(reportsRoutes);
+    // Content packs and sync (docs/SYNC.md)
+    await api.register(syncRoutes, sync ?? {});
+    await api.register(hubReportRoutes);
+    await api.register(courierRoutes);
+  };
 }

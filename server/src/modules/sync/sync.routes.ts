@@ -22,6 +22,7 @@ import {
   TrustedKeyParamsSchema,
   TrustedKeySchema,
   type SyncStatus,
+  type SyncSettings,
   CreateEnrolmentTokenSchema,
   CreatedEnrolmentTokenSchema,
   EnrolmentTokenListSchema,
@@ -36,7 +37,7 @@ import { CategoryTree } from '../../catalog/category-tree.ts';
 import { reloadHttps } from '../device/https.plugin.ts';
 import { PACK_EXTENSION } from './pack-format.ts';
 import { sweepStaging } from './pack-import.ts';
-import { loadOrCreateKitKey } from './sync-keys.ts';
+import { loadOrCreateKitKey, type KitKey } from './sync-keys.ts';
 import { distrustPublisher, endInterruptedImports, exportsDir, startBackupJob, SyncJobs, syncRecords, trustPublisher, type SyncOptions } from './sync.service.ts';
 import { BACKUP_EXTENSION, backupsDir, stageRestore } from './kit-backup.ts';
 import { findDrive, findFileOnDrive } from './usb-drives.ts';
@@ -51,23 +52,45 @@ import { tokenStatus } from './enrolment-kit.ts';
 const restoreAnswer = (backupCreatedAt: string) => ({ message: 'Copia verificada. Se restaurará al reiniciar el kit.', backupCreatedAt, restartRequired: true as const });
 const PACK_CONTENT_TYPE = 'application/octet-stream';
 
+type SyncApp = Parameters<FastifyPluginAsyncTypebox<SyncOptions>>[0];
+
 /**
  * /api/v2/admin/sync/…: export and import content packs, USB drives, trusted
  * publishers (docs/SYNC.md). Admins only, checked in onRequest before a byte
  * of an upload is read.
  */
+
 export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, options) => {
   const { db, config } = app;
-  const key = loadOrCreateKitKey(config.dataDir);
   sweepStaging(config.dataDir);
   const interrupted = endInterruptedImports(db);
   if (interrupted > 0) app.log.warn({ interrupted }, 'sincronización: importaciones cortadas por un apagado; la biblioteca no cambió');
   const hub = () => readHubSettings(db, config);
-  const jobs = new SyncJobs({
+  const jobs = syncJobs(app, hub, options);
+
+  const automatic = new AutomaticSync(jobs, hub, app.log, options);
+  app.addHook('onReady', async () => automatic.start());
+  app.addHook('onClose', async () => automatic.stop());
+
+  app.addHook('onRequest', requireAdmin);
+  // A pack is streamed by the handler into the importer, never parsed or buffered.
+  app.addContentTypeParser(PACK_CONTENT_TYPE, (_request, _payload, done) => done(null));
+
+  statusRoute(app, jobs, automatic, hub);
+  packRoutes(app, jobs);
+  trustRoutes(app, jobs.ctx.key);
+  hubRoutes(app, jobs, automatic);
+  backupRoutes(app, jobs);
+};
+
+/** The kit's one queue of sync jobs, with what they work with. */
+function syncJobs(app: SyncApp, hub: () => SyncSettings, options: SyncOptions): SyncJobs {
+  const { db, config } = app;
+  return new SyncJobs({
     db,
     dataDir: config.dataDir,
     diskReserveBytes: config.diskReserveBytes,
-    key,
+    key: loadOrCreateKitKey(config.dataDir),
     kitName: config.kitHostname,
     usbRoot: config.usbRoot,
     mountsFile: options.mountsFile ?? '/proc/self/mounts',
@@ -89,20 +112,16 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       app.libraryChecks.resume();
     },
   });
+}
 
-  const automatic = new AutomaticSync(jobs, hub, app.log, options);
-  app.addHook('onReady', async () => automatic.start());
-  app.addHook('onClose', async () => automatic.stop());
-
-  app.addHook('onRequest', requireAdmin);
-  // A pack is streamed by the handler into the importer, never parsed or buffered.
-  app.addContentTypeParser(PACK_CONTENT_TYPE, (_request, _payload, done) => done(null));
-
+/** What /admin/sync shows: the kit, the job under way, drives, publishers, the hub and its kits' certificates. */
+function statusRoute(app: SyncApp, jobs: SyncJobs, automatic: AutomaticSync, hub: () => SyncSettings): void {
+  const { db, config } = app;
   app.get('/v2/admin/sync/status', { schema: { response: { 200: SyncStatusSchema, ...ErrorResponses } } }, async (_request, reply): Promise<SyncStatus> => {
     void reply.header('cache-control', 'no-store');
     const { trustedKeys, imports, lastPull } = syncRecords(db);
     return {
-      kit: { name: config.kitHostname, keyId: key.keyId, publicKey: key.publicKey },
+      kit: { name: config.kitHostname, keyId: jobs.ctx.key.keyId, publicKey: jobs.ctx.key.publicKey },
       job: jobs.current,
       drives: jobs.drives(),
       usbRoot: config.usbRoot,
@@ -133,28 +152,16 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
       },
     };
   });
+}
 
+/** Content packs and ZIM files in and out: by download, upload or USB drive. */
+function packRoutes(app: SyncApp, jobs: SyncJobs): void {
+  const { db, config } = app;
   app.post('/v2/admin/sync/export', { schema: { body: SyncExportBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = await jobs.startExport(request.body.categoryIds ?? null, request.body.drive ?? null, request.body.certificatesOnly ?? false);
     request.log.info({ adminId: request.viewer?.id, categories: request.body.categoryIds ?? 'todas', drive: request.body.drive ?? null }, 'sincronización: exportación');
     return reply.code(202).send({ job });
   });
-
-  /** A finished export or backup as a download; its name was built from a validated id. */
-  const sendFinished = (reply: FastifyReply, file: string, name: string, missing: 'SYNC_PACK_NOT_FOUND' | 'BACKUP_NOT_FOUND') => {
-    let size: number;
-    try {
-      size = fs.statSync(file).size;
-    } catch {
-      throw new AppError(missing);
-    }
-    return fileAnswerHeaders(reply)
-      .header('content-type', PACK_CONTENT_TYPE)
-      .header('content-length', size)
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(fs.createReadStream(file));
-  };
 
   app.get('/v2/admin/sync/exports/:packId', { schema: { params: SyncExportParamsSchema } }, async (request, reply) => {
     const { packId } = request.params;
@@ -199,7 +206,11 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     request.log.info({ adminId: request.viewer?.id, drive, name }, 'sincronización: importación desde USB');
     return reply.code(202).send({ job });
   });
+}
 
+/** Whom the kit trusts: publishers' keys, and the enrolment tokens its kits may show (docs/SYNC.md). */
+function trustRoutes(app: SyncApp, key: KitKey): void {
+  const { db } = app;
   app.post('/v2/admin/sync/keys', { schema: { body: TrustedKeyBodySchema, response: { 201: TrustedKeySchema, ...ErrorResponses } } }, async (request, reply) => {
     const trusted = trustPublisher(db, request.body.publicKey, request.body.label, request.viewer?.id ?? null);
     request.log.info({ adminId: request.viewer?.id, keyId: trusted.keyId }, 'sincronización: editor de confianza agregado');
@@ -230,7 +241,11 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     request.log.info({ adminId: request.viewer?.id, tokenId: request.params.id }, 'sincronización: código de inscripción anulado');
     return reply.code(204).send(null);
   });
+}
 
+/** The hub: sync now, its addresses and schedule, publishing this kit's feed. */
+function hubRoutes(app: SyncApp, jobs: SyncJobs, automatic: AutomaticSync): void {
+  const { db } = app;
   app.post('/v2/admin/sync/now', { schema: { body: SyncNowBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const { job, done } = jobs.startPull(request.body.arrival ?? 'pending');
     done.catch(() => undefined);
@@ -250,8 +265,11 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     request.log.info({ adminId: request.viewer?.id }, 'sincronización: publicar índice');
     return reply.code(202).send({ job });
   });
+}
 
-  // Backup and restore of the whole kit (/admin/data): one job at a time with the packs.
+/** Backup and restore of the whole kit (/admin/data): one job at a time with the packs. */
+function backupRoutes(app: SyncApp, jobs: SyncJobs): void {
+  const { config } = app;
   app.post('/v2/admin/data/backup', { schema: { body: BackupBodySchema, response: { 202: SyncJobAcceptedSchema, ...ErrorResponses } } }, async (request, reply) => {
     const job = startBackupJob(jobs, request.body?.drive ?? null);
     request.log.info({ adminId: request.viewer?.id, drive: request.body?.drive ?? null }, 'datos: copia de seguridad');
@@ -282,4 +300,20 @@ export const syncRoutes: FastifyPluginAsyncTypebox<SyncOptions> = async (app, op
     request.log.warn({ adminId: request.viewer?.id, backupCreatedAt: staged.createdAt }, 'datos: restauración verificada; se aplica al reiniciar');
     return restoreAnswer(staged.createdAt);
   });
-};
+}
+
+/** A finished export or backup as a download; its name was built from a validated id. */
+function sendFinished(reply: FastifyReply, file: string, name: string, missing: 'SYNC_PACK_NOT_FOUND' | 'BACKUP_NOT_FOUND') {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    throw new AppError(missing);
+  }
+  return fileAnswerHeaders(reply)
+    .header('content-type', PACK_CONTENT_TYPE)
+    .header('content-length', size)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(fs.createReadStream(file));
+}

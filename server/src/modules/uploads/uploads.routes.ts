@@ -45,6 +45,8 @@ const UploadHeadersSchema = Type.Object({
 /** tus' name for a body of raw file bytes */
 export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 
+type UploadsApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
 /**
  * Contributions, upload side (docs/API-contributions.md): drafts (create, edit, delete, the
  * owner's list), the resource's file (resumable under /api/uploads, or one
@@ -73,8 +75,15 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.addHook('onClose', async () => clearInterval(timer));
 
-  const managed = (request: FastifyRequest, id: number) => managedResource(db, dataDir, request.viewer, id);
+  configRoutes(app, uploads);
+  draftRoutes(app, uploads);
+  resumableRoutes(app, uploads);
+};
 
+/** What a sender needs to know first: sizes, types, licences, moderation, and their own room. */
+function configRoutes(app: UploadsApp, uploads: UploadManager): void {
+  const { db } = app;
+  const { maxUploadBytes } = app.config;
   app.get('/v2/uploads/config', { schema: { response: { 200: UploadConfigSchema } } }, async (request, reply) => {
     // The types offered depend on who asks (a library only to admins): never shared from a cache.
     void reply.header('Cache-Control', 'private, no-store');
@@ -93,12 +102,16 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     void reply.header('Cache-Control', 'no-store');
     return uploads.quotas.status(viewerOf(request));
   });
+}
 
-  // ---- drafts ----
+/** Drafts: their details, the file in one request, their covers. */
+function draftRoutes(app: UploadsApp, uploads: UploadManager): void {
+  const { db } = app;
+  const { dataDir, maxUploadBytes } = app.config;
   app.post('/v2/resources', { preHandler: requireUser, schema: { body: CreateResourceSchema, response: { 201: ManagedResourceSchema, ...ErrorResponses } } }, async (request, reply) => {
     const id = createDraft(db, viewerOf(request), request.body);
     request.log.info({ resourceId: id }, 'draft created');
-    return reply.code(201).send(managed(request, id));
+    return reply.code(201).send(managed(app, request, id));
   });
 
   app.get('/v2/resources/mine', { preHandler: requireUser, schema: { querystring: QueryMineSchema, response: { 200: ManagedPageSchema, ...ErrorResponses } } }, async (request) => {
@@ -107,7 +120,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/v2/resources/:id', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } }, async (request) =>
-    managed(request, request.params.id),
+    managed(app, request, request.params.id),
   );
 
   app.patch(
@@ -115,7 +128,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { params: IdParamsSchema, body: UpdateResourceSchema, response: { 200: ManagedResourceSchema, ...ErrorResponses } } },
     async (request) => {
       updateDraft(db, viewerOf(request), request.params.id, request.body);
-      return managed(request, request.params.id);
+      return managed(app, request, request.params.id);
     },
   );
 
@@ -143,7 +156,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         quota.release();
       }
       request.log.info({ resourceId: request.params.id }, 'file attached');
-      return managed(request, request.params.id);
+      return managed(app, request, request.params.id);
     },
   );
 
@@ -160,8 +173,11 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/v2/resources/:id/cover', { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: CoverSchema, ...ErrorResponses } } }, async (request) =>
     removeCustomCover(db, dataDir, request.viewer, request.params.id),
   );
+}
 
-  // ---- resumable uploads ----
+/** Resumable uploads (docs/API-contributions.md): a large file in chunks that survive a lost connection. */
+function resumableRoutes(app: UploadsApp, uploads: UploadManager): void {
+  const { dataDir } = app.config;
   const withOffset = (reply: FastifyReply, offset: number, size: number) =>
     void reply.header('Upload-Offset', String(offset)).header('Upload-Length', String(size)).header('Cache-Control', 'no-store');
 
@@ -203,7 +219,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           offset: outcome.offset,
           size: outcome.upload.size,
           complete: outcome.complete,
-          resource: outcome.complete ? managed(request, outcome.upload.resource_id) : null,
+          resource: outcome.complete ? managed(app, request, outcome.upload.resource_id) : null,
         };
       } catch (error) {
         const offset = (error as AppError).data as { offset?: number } | null;
@@ -219,4 +235,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request.log.info({ uploadId: request.params.id }, 'upload cancelled');
     return { ok: true as const };
   });
-};
+}
+
+/** A resource as its owner or an admin manages it (the answer of every draft route). */
+const managed = (app: UploadsApp, request: FastifyRequest, id: number) => managedResource(app.db, app.config.dataDir, request.viewer, id);
