@@ -27,43 +27,44 @@ function layOut() {
 
 const finger = { pointerType: 'touch', pointerId: 7 };
 
+/** The two rows drawn and laid out; the first one's handle, and the drops seen. */
+function drawRows() {
+  const onDrop = vi.fn();
+  render(<Rows onDrop={onDrop} />);
+  layOut();
+  return { onDrop, handle: screen.getByTestId('handle-1') };
+}
+
+/** A finger on the handle at y, then lifted at y2 (moving over the rows on its way when asked). */
+function fingerDrag(handle: HTMLElement, y: number, y2: number, between?: () => void) {
+  fireEvent.pointerDown(handle, { ...finger, clientX: 10, clientY: y });
+  between?.();
+  fireEvent.pointerUp(handle, { ...finger, clientX: 10, clientY: y2 });
+}
+
 describe('useCategoryDrag', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('drops a category moved by a finger on the row under it when the finger lifts, at the edge it lifts on', () => {
-    const onDrop = vi.fn();
-    render(<Rows onDrop={onDrop} />);
-    layOut();
-    fireEvent.pointerDown(screen.getByTestId('handle-1'), { ...finger, clientX: 10, clientY: 20 });
-    fireEvent.pointerMove(screen.getByTestId('handle-1'), { ...finger, clientX: 10, clientY: 60 });
-    fireEvent.pointerUp(screen.getByTestId('handle-1'), { ...finger, clientX: 10, clientY: 78 });
+    const { onDrop, handle } = drawRows();
+    fingerDrag(handle, 20, 78, () => fireEvent.pointerMove(handle, { ...finger, clientX: 10, clientY: 60 }));
     expect(onDrop).toHaveBeenCalledExactlyOnceWith(1, 2, 'after');
   });
 
   it('is not cancelled by the late end of a mouse drag that finished before the finger came down', () => {
-    const onDrop = vi.fn();
-    render(<Rows onDrop={onDrop} />);
-    layOut();
-    const handle = screen.getByTestId('handle-1');
+    const { onDrop, handle } = drawRows();
     fireEvent.dragStart(handle, { dataTransfer: { setData: () => undefined, setDragImage: () => undefined } });
     fireEvent.drop(screen.getByTestId('row-2'));
     expect(onDrop).toHaveBeenLastCalledWith(1, 2, expect.any(String));
-    fireEvent.pointerDown(handle, { ...finger, clientX: 10, clientY: 20 });
-    // the browser's `dragend` of the mouse drag arrives now
-    fireEvent.dragEnd(handle);
-    fireEvent.pointerUp(handle, { ...finger, clientX: 10, clientY: 78 });
+    // the browser's `dragend` of the mouse drag arrives while the finger is down
+    fingerDrag(handle, 20, 78, () => fireEvent.dragEnd(handle));
     expect(onDrop).toHaveBeenCalledTimes(2);
     expect(onDrop).toHaveBeenLastCalledWith(1, 2, 'after');
   });
 
   it('forgets a finger drag the browser cancels', () => {
-    const onDrop = vi.fn();
-    render(<Rows onDrop={onDrop} />);
-    layOut();
-    const handle = screen.getByTestId('handle-1');
-    fireEvent.pointerDown(handle, { ...finger, clientX: 10, clientY: 20 });
-    fireEvent.pointerCancel(handle, finger);
-    fireEvent.pointerUp(handle, { ...finger, clientX: 10, clientY: 78 });
+    const { onDrop, handle } = drawRows();
+    fingerDrag(handle, 20, 78, () => fireEvent.pointerCancel(handle, finger));
     expect(onDrop).not.toHaveBeenCalled();
   });
 });
