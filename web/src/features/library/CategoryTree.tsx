@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getCategoryBranch, type CategoryNodeId } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
@@ -7,7 +7,8 @@ import type { TreeNode } from './category-tree-data.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { treeNodeWidth } from './tree-width.ts';
 import { useCategoryTree, visibleNodes, type CategoryTreeState, type VisibleNode } from './use-category-tree.ts';
-import { useTreeArrange, type TreeArrange } from './use-tree-arrange.ts';
+import type { TreeArrange } from './use-tree-arrange.ts';
+import { useTreeFocus } from './use-tree-focus.ts';
 
 export interface CategoryTreeProps {
   /** 'root' for the whole library, or a category whose subtree this tree shows */
@@ -23,6 +24,19 @@ export interface CategoryTreeProps {
   canArrange?: boolean;
 }
 
+/** Reveals the selected category: opens its ancestors (and itself, to show its subcategories). */
+function useRevealSelected(selectedId: number | null, rootId: CategoryNodeId, expand: CategoryTreeState['expand']) {
+  useEffect(() => {
+    if (selectedId === null) return undefined;
+    const controller = new AbortController();
+    getCategoryBranch(selectedId, controller.signal, 'id').then(
+      (branch) => expand(branch.map((c) => c.id).filter((id): id is number => id !== undefined && id !== rootId)),
+      () => undefined, // the page itself reports an unknown category
+    );
+    return () => controller.abort();
+  }, [selectedId, expand, rootId]);
+}
+
 /**
  * docs/PRODUCT.md#category-tree category tree: lazily loaded (a node's children are fetched when it
  * is first opened), nodes 273px wide less 22px per level (docs/PRODUCT.md#category-tree), a click
@@ -35,44 +49,9 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
   const navigate = useNavigate();
   const excluded = useMemo(() => new Set(exclude), [exclude]);
   const visible = useMemo(() => visibleNodes(rootId, tree.children, tree.expanded, excluded), [rootId, tree.children, tree.expanded, excluded]);
-  const [focusedId, setFocusedId] = useState<number | null>(null);
-  const items = useRef(new Map<number, HTMLLIElement>());
   const idPrefix = useId();
-  const { expand } = tree;
-  // After a move the item may be drawn anew under its new parent: focus follows it there,
-  // whether the tree drew the move before the move's call returned (a slow phone, two trees
-  // on the page) or draws it after.
-  // Until the item is drawn under its new parent, its old place may still show: focusing that
-  // one would lose the focus when the redraw moves it.
-  const focusAfterMove = useRef<{ id: number; parentId: number | null } | null>(null);
-  const [moves, setMoves] = useState(0);
-  const arrange = useTreeArrange(tree, (id, parentId) => {
-    focusAfterMove.current = { id, parentId };
-    setFocusedId(id);
-    setMoves((n) => n + 1);
-  });
-
-  useEffect(() => {
-    const moved = focusAfterMove.current;
-    const at = moved && visible.find((v) => v.node.id === moved.id);
-    if (!moved || !at) return;
-    // the tree's own top level has no parent, whichever category it starts at
-    const underItsParent = at.parentId === moved.parentId || (at.depth === 0 && (moved.parentId === null || moved.parentId === rootId));
-    if (!underItsParent) return;
-    focusAfterMove.current = null;
-    items.current.get(moved.id)?.focus();
-  }, [visible, moves, rootId]);
-
-  // Reveal the selected category: open its ancestors (and itself, to show its subcategories).
-  useEffect(() => {
-    if (selectedId === null) return undefined;
-    const controller = new AbortController();
-    getCategoryBranch(selectedId, controller.signal, 'id').then(
-      (branch) => expand(branch.map((c) => c.id).filter((id): id is number => id !== undefined && id !== rootId)),
-      () => undefined, // the page itself reports an unknown category
-    );
-    return () => controller.abort();
-  }, [selectedId, expand, rootId]);
+  const { focusedId, setFocusedId, focusNode, register, arrange } = useTreeFocus(tree, visible, rootId);
+  useRevealSelected(selectedId, rootId, tree.expand);
 
   const rootState = tree.children.get(rootId);
   if (rootState === undefined || rootState.status === 'loading') {
@@ -91,14 +70,8 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
     : (visible.find((v) => v.node.id === selectedId)?.node.id ?? visible[0]?.node.id ?? null);
 
   const open = (node: TreeNode) => {
-    if (node.childrenCount > 0) expand([node.id]);
+    if (node.childrenCount > 0) tree.expand([node.id]);
     void navigate(`/${productSlug}?c=${node.id}`);
-  };
-
-  const focusNode = (id: number | null | undefined) => {
-    if (id === null || id === undefined) return;
-    setFocusedId(id);
-    items.current.get(id)?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -163,10 +136,7 @@ export function CategoryTree({ rootId, productSlug, selectedId, exclude = [], la
           onFocusNode={setFocusedId}
           arrange={canArrange ? arrange : null}
           idPrefix={idPrefix}
-          register={(id, el) => {
-            if (el) items.current.set(id, el);
-            else items.current.delete(id);
-          }}
+          register={register}
         />
       </ul>
     </>

@@ -85,54 +85,18 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
 
       <ol className="tile-list" aria-label={t.tiles}>
         {menu.tiles.map((tile, index) => (
-          <li key={tile.key} className={tile.hidden ? 'surface tile-row tile-row--hidden' : 'surface tile-row'} data-testid={`tile-${tile.key}`}>
-            <span className="round-mark tile-row__pictogram">
-              <Pictogram name={tile.icon} />
-            </span>
-            <div className="tile-row__info">
-              <strong>{tile.name}</strong>
-              <span className="tile-row__badges">
-                {tile.hidden && <span className="badge">{t.hidden}</span>}
-                {tile.disabled && <span className="badge">{t.disabled}</span>}
-                {tile.adminOnly && <span className="badge">{t.adminOnly}</span>}
-                {tile.custom && <span className="badge">{t.custom}</span>}
-              </span>
-              <span className="tile-row__target">{tile.disabled ? t.disabled : describeTarget(tile.target, categories, productSlug)}</span>
-            </div>
-            <div className="tile-row__actions">
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={fill(t.moveUp, { name: tile.name })}
-                disabled={busy || index === 0}
-                onClick={() => quietly(run(() => orderTiles(mode, moveKey(keys, tile.key, -1)), t.saved))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={fill(t.moveDown, { name: tile.name })}
-                disabled={busy || index === keys.length - 1}
-                onClick={() => quietly(run(() => orderTiles(mode, moveKey(keys, tile.key, 1)), t.saved))}
-              >
-                ↓
-              </button>
-              <button type="button" className="button button--light" disabled={busy} onClick={() => setDialog({ kind: 'edit', tile })}>
-                {t.edit}
-              </button>
-              {!tile.lockedHidden && (
-                <button type="button" className="button button--light" disabled={busy} onClick={() => quietly(run(() => editTile(mode, tile.key, { hidden: !tile.hidden }), t.saved))}>
-                  {tile.hidden ? t.show : t.hide}
-                </button>
-              )}
-              {(tile.custom || tile.label !== null || tile.targetOverridden) && (
-                <button type="button" className="button button--light" disabled={busy} onClick={() => setDialog({ kind: 'remove', tile })}>
-                  {tile.custom ? esPortal.common.delete : t.reset}
-                </button>
-              )}
-            </div>
-          </li>
+          <TileRow
+            key={tile.key}
+            tile={tile}
+            target={tile.disabled ? t.disabled : describeTarget(tile.target, categories, productSlug)}
+            busy={busy}
+            first={index === 0}
+            last={index === keys.length - 1}
+            onMove={(step) => quietly(run(() => orderTiles(mode, moveKey(keys, tile.key, step)), t.saved))}
+            onToggleHidden={() => quietly(run(() => editTile(mode, tile.key, { hidden: !tile.hidden }), t.saved))}
+            onEdit={() => setDialog({ kind: 'edit', tile })}
+            onRemove={() => setDialog({ kind: 'remove', tile })}
+          />
         ))}
       </ol>
 
@@ -162,5 +126,72 @@ export function MenuEditor({ data }: { data: MenuEditorData }) {
           />
         ))}
     </>
+  );
+}
+
+interface TileRowProps {
+  tile: AdminTile;
+  /** where the tile goes, in words */
+  target: string;
+  busy: boolean;
+  first: boolean;
+  last: boolean;
+  onMove: (step: -1 | 1) => void;
+  onToggleHidden: () => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** One tile of the mode: its pictogram, name, badges and target, and what can be done to it. */
+function TileRow({ tile, target, busy, first, last, onMove, onToggleHidden, onEdit, onRemove }: TileRowProps) {
+  return (
+    <li className={tile.hidden ? 'surface tile-row tile-row--hidden' : 'surface tile-row'} data-testid={`tile-${tile.key}`}>
+      <span className="round-mark tile-row__pictogram">
+        <Pictogram name={tile.icon} />
+      </span>
+      <div className="tile-row__info">
+        <strong>{tile.name}</strong>
+        <span className="tile-row__badges">
+          {tile.hidden && <span className="badge">{t.hidden}</span>}
+          {tile.disabled && <span className="badge">{t.disabled}</span>}
+          {tile.adminOnly && <span className="badge">{t.adminOnly}</span>}
+          {tile.custom && <span className="badge">{t.custom}</span>}
+        </span>
+        <span className="tile-row__target">{target}</span>
+      </div>
+      <div className="tile-row__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={fill(t.moveUp, { name: tile.name })}
+          disabled={busy || first}
+          onClick={() => onMove(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={fill(t.moveDown, { name: tile.name })}
+          disabled={busy || last}
+          onClick={() => onMove(1)}
+        >
+          ↓
+        </button>
+        <button type="button" className="button button--light" disabled={busy} onClick={onEdit}>
+          {t.edit}
+        </button>
+        {!tile.lockedHidden && (
+          <button type="button" className="button button--light" disabled={busy} onClick={onToggleHidden}>
+            {tile.hidden ? t.show : t.hide}
+          </button>
+        )}
+        {(tile.custom || tile.label !== null || tile.targetOverridden) && (
+          <button type="button" className="button button--light" disabled={busy} onClick={onRemove}>
+            {tile.custom ? esPortal.common.delete : t.reset}
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

@@ -84,60 +84,17 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
         {locked ? (
           <p className="account-form__notice">{t.lockedTarget}</p>
         ) : (
-          <>
-            <Field id="tile-kind" label={t.targetKind}>
-              <select
-                id="tile-kind"
-                className="input"
-                value={choice}
-                onChange={(event) => {
-                  setChoice(event.target.value as TargetChoice);
-                  setValue('');
-                }}
-              >
-                {catalogue && <option value="default">{t.default}</option>}
-                {TILE_TARGET_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t.targetKinds[kind]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {choice === 'route' && (
-              <Field id="tile-route" label={t.routeLabel}>
-                <input id="tile-route" className="input" value={value} placeholder={t.routePlaceholder} onChange={(event) => setValue(event.target.value)} />
-              </Field>
-            )}
-            {choice === 'category' && (
-              <Field id="tile-category" label={t.categoryLabel}>
-                <select id="tile-category" className="input" value={value} onChange={(event) => setValue(event.target.value)}>
-                  <option value="">{t.categoryPlaceholder}</option>
-                  {categories.map((category) => (
-                    <option key={category.id} value={String(category.id)}>
-                      {category.label}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
-            {choice === 'type' && (
-              <Field id="tile-type" label={t.typeLabel}>
-                <select id="tile-type" className="input" value={value} onChange={(event) => setValue(event.target.value)}>
-                  <option value="">{t.typePlaceholder}</option>
-                  {RESOURCE_TYPE_CODES.map((code) => (
-                    <option key={code} value={String(code)}>
-                      {typeLabel(code)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            )}
-            {choice === 'url' && (
-              <Field id="tile-url" label={t.urlLabel}>
-                <input id="tile-url" className="input" type="url" inputMode="url" value={value} placeholder={t.urlPlaceholder} onChange={(event) => setValue(event.target.value)} />
-              </Field>
-            )}
-          </>
+          <TargetFields
+            catalogue={catalogue}
+            categories={categories}
+            choice={choice}
+            value={value}
+            onChoice={(next) => {
+              setChoice(next);
+              setValue('');
+            }}
+            onValue={setValue}
+          />
         )}
         <FormFailure message={error} />
         <div className="account-form__actions">
@@ -150,5 +107,67 @@ export function TileDialog({ tile, categories, onSave, onClose }: TileDialogProp
         </div>
       </form>
     </Modal>
+  );
+}
+
+interface TargetFieldsProps {
+  /** a catalogue tile, which may go back to its own target */
+  catalogue: boolean;
+  categories: readonly CategoryOption[];
+  choice: TargetChoice;
+  value: string;
+  onChoice: (choice: TargetChoice) => void;
+  onValue: (value: string) => void;
+}
+
+/** Where the tile goes: the kind of target, then the one field that kind asks for. */
+function TargetFields({ catalogue, categories, choice, value, onChoice, onValue }: TargetFieldsProps) {
+  return (
+    <>
+      <Field id="tile-kind" label={t.targetKind}>
+        <select id="tile-kind" className="input" value={choice} onChange={(event) => onChoice(event.target.value as TargetChoice)}>
+          {catalogue && <option value="default">{t.default}</option>}
+          {TILE_TARGET_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t.targetKinds[kind]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {choice === 'route' && (
+        <Field id="tile-route" label={t.routeLabel}>
+          <input id="tile-route" className="input" value={value} placeholder={t.routePlaceholder} onChange={(event) => onValue(event.target.value)} />
+        </Field>
+      )}
+      {choice === 'category' && (
+        <Field id="tile-category" label={t.categoryLabel}>
+          <select id="tile-category" className="input" value={value} onChange={(event) => onValue(event.target.value)}>
+            <option value="">{t.categoryPlaceholder}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {category.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {choice === 'type' && (
+        <Field id="tile-type" label={t.typeLabel}>
+          <select id="tile-type" className="input" value={value} onChange={(event) => onValue(event.target.value)}>
+            <option value="">{t.typePlaceholder}</option>
+            {RESOURCE_TYPE_CODES.map((code) => (
+              <option key={code} value={String(code)}>
+                {typeLabel(code)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {choice === 'url' && (
+        <Field id="tile-url" label={t.urlLabel}>
+          <input id="tile-url" className="input" type="url" inputMode="url" value={value} placeholder={t.urlPlaceholder} onChange={(event) => onValue(event.target.value)} />
+        </Field>
+      )}
+    </>
   );
 }

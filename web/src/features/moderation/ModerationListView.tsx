@@ -1,5 +1,5 @@
-import type { ManagedPage, ManagedResource, ManagedSummary, Report } from '@kit/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ManagedResource, ManagedSummary, Report } from '@kit/contract';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import {
@@ -7,7 +7,6 @@ import {
   blockResource,
   deleteResource,
   dismissReport,
-  getAdminResources,
   keepResource,
   rejectResource,
   submitResource,
@@ -22,15 +21,16 @@ import { ModerationRow } from './ModerationRow.tsx';
 import {
   applyUpdate,
   filtersQuery,
-  loadErrorOf,
   moderationErrorMessage,
   readFilters,
   REASON_MAX,
   reasonRule,
   withoutReport,
+  type ModerationFilters,
   type ModerationList,
   type RowAction,
 } from './moderation-lists.ts';
+import { useModerationPage } from './use-moderation-page.ts';
 import './moderation.css';
 
 const t = esModeration;
@@ -56,6 +56,33 @@ const RUN: Record<Exclude<RowAction, 'delete'>, (id: number, reason: string) => 
   unblock: (id) => unblockResource(id),
 };
 
+/** The list's search and type filter; onFilter gets what changed. */
+function FilterForm({ filters, onFilter }: { filters: ModerationFilters; onFilter: (next: Partial<ModerationFilters>) => void }) {
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onFilter({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+  };
+  return (
+    <form className="admin-toolbar moderation-filters" role="search" aria-label={t.filters.label} onSubmit={search}>
+      {/* keyed by the address's q: back and forward show the search they went to */}
+      <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.searchHint} maxLength={200} defaultValue={filters.q} />
+      <label className="moderation-filters__type">
+        <span>{t.filters.type}</span>
+        <select className="input" value={filters.type} onChange={(event) => onFilter({ type: parseTypeCode(event.target.value) })}>
+          {RESOURCE_TYPE_CATALOGUE.map((type) => (
+            <option key={type.code} value={type.code}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        {t.filters.searchButton}
+      </button>
+    </form>
+  );
+}
+
 /**
  * One admin resource list (/admin/resources/{list}): search and type filter
  * in the address (so back and reload keep them), pages, and per row the moves
@@ -66,46 +93,13 @@ export function ModerationListView({ list }: { list: ModerationList }) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const query = filtersQuery(filters);
-  const [data, setData] = useState<ManagedPage | null>(null);
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const { data, error, loading, reload, replaceRow, removeRow } = useModerationPage(list, query);
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const loading = loadedFor !== `${query}#${reloads}`;
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    const asked = `${query}#${reloads}`;
-    const current = readFilters(new URLSearchParams(query));
-    getAdminResources(list, current, ctrl.signal).then(
-      (page) => {
-        setData(page);
-        setError(null);
-        setLoadedFor(asked);
-      },
-      () => {
-        if (ctrl.signal.aborted) return;
-        setError(loadErrorOf(list));
-        notifyError(loadErrorOf(list));
-        setLoadedFor(asked);
-      },
-    );
-    return () => ctrl.abort();
-  }, [list, query, reloads]);
 
   // A new search or type starts again at page 1.
-  const go = (next: Partial<typeof filters>) => setParams(filtersQuery({ ...filters, page: 1, ...next }).slice(1));
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
-  };
-
-  const replaceRow = (id: number, change: (row: ManagedSummary) => ManagedSummary) =>
-    setData((page) => (page ? { ...page, data: page.data.map((row) => (row.id === id ? change(row) : row)) } : page));
-  const removeRow = (id: number) =>
-    setData((page) => (page ? { ...page, data: page.data.filter((row) => row.id !== id), total: Math.max(0, page.total - 1) } : page));
+  const go = (next: Partial<ModerationFilters>) => setParams(filtersQuery({ ...filters, page: 1, ...next }).slice(1));
 
   const open = (next: Pending) => {
     setReason('');
@@ -133,7 +127,7 @@ export function ModerationListView({ list }: { list: ModerationList }) {
       // Someone else moved or removed it meanwhile: show the list as it is now.
       if (failure instanceof ApiError && (failure.httpCode === 404 || failure.httpCode === 409)) {
         setPending(null);
-        setReloads((n) => n + 1);
+        reload();
       }
     }
   };
@@ -145,27 +139,11 @@ export function ModerationListView({ list }: { list: ModerationList }) {
   return (
     <section className="admin-page moderation">
       <h1>{t.lists[list].title}</h1>
-      <form className="admin-toolbar moderation-filters" role="search" aria-label={t.filters.label} onSubmit={search}>
-        {/* keyed by the address's q: back and forward show the search they went to */}
-        <input key={filters.q} type="search" name="q" className="input" aria-label={t.filters.search} placeholder={t.filters.searchHint} maxLength={200} defaultValue={filters.q} />
-        <label className="moderation-filters__type">
-          <span>{t.filters.type}</span>
-          <select className="input" value={filters.type} onChange={(event) => go({ type: parseTypeCode(event.target.value) })}>
-            {RESOURCE_TYPE_CATALOGUE.map((type) => (
-              <option key={type.code} value={type.code}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          {t.filters.searchButton}
-        </button>
-      </form>
+      <FilterForm filters={filters} onFilter={go} />
       {error && (
         <p className="admin-error" role="alert">
           {error}{' '}
-          <button type="button" className="button button--light" onClick={() => setReloads((n) => n + 1)}>
+          <button type="button" className="button button--light" onClick={reload}>
             {t.retry}
           </button>
         </p>

@@ -45,23 +45,11 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/**
- * A PDF read page by page with pdf.js (Android Chrome has no PDF viewer of its
- * own): the page is drawn on a canvas with a selectable text layer over it,
- * with previous/next and zoom.
- */
-export function PdfReader({ url, title }: { url: string; title: string }) {
-  const [pdf, setPdf] = useState<{ lib: PdfJs; doc: PDFDocumentProxy } | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
-  const [pageNumber, setPageNumber] = useState(1);
-  const [zoom, setZoom] = useState<number>(FIT_WIDTH);
-  const [rendered, setRendered] = useState(0);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const pageRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const textRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(viewportRef);
+type LoadedPdf = { lib: PdfJs; doc: PDFDocumentProxy };
 
+/** The PDF at url, opened with pdf.js; setStatus hears when it is ready or failed. */
+function usePdfDocument(url: string, setStatus: (status: Status) => void): LoadedPdf | null {
+  const [pdf, setPdf] = useState<LoadedPdf | null>(null);
   useEffect(() => {
     let cancelled = false;
     let task: ReturnType<PdfJs['getDocument']> | null = null;
@@ -83,7 +71,19 @@ export function PdfReader({ url, title }: { url: string; title: string }) {
       cancelled = true;
       void task?.destroy();
     };
-  }, [url]);
+  }, [url, setStatus]);
+  return pdf;
+}
+
+/**
+ * One page of the PDF drawn into the page's box: the canvas at the zoom and the
+ * viewport's width, the text layer over it. `rendered` is the last page drawn (0 before any).
+ */
+function usePageDrawing(pdf: LoadedPdf | null, pageNumber: number, zoom: number, width: number, setStatus: (status: Status) => void) {
+  const [rendered, setRendered] = useState(0);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -131,7 +131,24 @@ export function PdfReader({ url, title }: { url: string; title: string }) {
       renderTask?.cancel();
       textLayer?.cancel();
     };
-  }, [pdf, pageNumber, zoom, width]);
+  }, [pdf, pageNumber, zoom, width, setStatus]);
+
+  return { rendered, pageRef, canvasRef, textRef };
+}
+
+/**
+ * A PDF read page by page with pdf.js (Android Chrome has no PDF viewer of its
+ * own): the page is drawn on a canvas with a selectable text layer over it,
+ * with previous/next and zoom.
+ */
+export function PdfReader({ url, title }: { url: string; title: string }) {
+  const [status, setStatus] = useState<Status>('loading');
+  const [pageNumber, setPageNumber] = useState(1);
+  const [zoom, setZoom] = useState<number>(FIT_WIDTH);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(viewportRef);
+  const pdf = usePdfDocument(url, setStatus);
+  const { rendered, pageRef, canvasRef, textRef } = usePageDrawing(pdf, pageNumber, zoom, width, setStatus);
 
   const t = esLibrary.pdf;
   const pages = pdf?.doc.numPages ?? 0;

@@ -93,31 +93,7 @@ export function AddToListDialog({ resource, userId, onClose }: { resource: Resou
 
   return (
     <Modal title={t.dialogTitle} closeLabel={t.close} onClose={onClose} className="list-dialog">
-      {loadFailed ? (
-        <p role="alert">{t.loadFailed}</p>
-      ) : lists === null ? (
-        <p>{t.loading}</p>
-      ) : lists.length === 0 ? (
-        <p className="library-empty">{t.none}</p>
-      ) : (
-        <ul className="list-dialog__lists">
-          {lists.map((list) => (
-            <li key={list.id} className="list-dialog__row" data-testid="list-row">
-              <span className="list-dialog__name">{list.name}</span>
-              {list.pending && <PendingBadge />}
-              <button
-                type="button"
-                className={list.hasResource ? 'button button--light' : 'button'}
-                aria-label={fill(list.hasResource ? t.removeLabel : t.addLabel, { title: resource.title, name: list.name })}
-                disabled={busy}
-                onClick={() => void toggle(list)}
-              >
-                {list.hasResource ? t.remove : t.add}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListRows lists={lists} loadFailed={loadFailed} resourceTitle={resource.title} busy={busy} onToggle={(list) => void toggle(list)} />
       <form className="list-dialog__new" onSubmit={(event) => void create(event)} noValidate>
         <label htmlFor="new-list-name">{t.newName}</label>
         <input
@@ -139,5 +115,32 @@ export function AddToListDialog({ resource, userId, onClose }: { resource: Resou
         </button>
       </form>
     </Modal>
+  );
+}
+
+/** The user's lists once they come, each saying whether it holds the resource, with the button that adds it or takes it out. */
+function ListRows({ lists, loadFailed, resourceTitle, busy, onToggle }: { lists: Row[] | null; loadFailed: boolean; resourceTitle: string; busy: boolean; onToggle: (list: Row) => void }) {
+  const t = esSocial.lists;
+  if (loadFailed) return <p role="alert">{t.loadFailed}</p>;
+  if (lists === null) return <p>{t.loading}</p>;
+  if (lists.length === 0) return <p className="library-empty">{t.none}</p>;
+  return (
+    <ul className="list-dialog__lists">
+      {lists.map((list) => (
+        <li key={list.id} className="list-dialog__row" data-testid="list-row">
+          <span className="list-dialog__name">{list.name}</span>
+          {list.pending && <PendingBadge />}
+          <button
+            type="button"
+            className={list.hasResource ? 'button button--light' : 'button'}
+            aria-label={fill(list.hasResource ? t.removeLabel : t.addLabel, { title: resourceTitle, name: list.name })}
+            disabled={busy}
+            onClick={() => onToggle(list)}
+          >
+            {list.hasResource ? t.remove : t.add}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

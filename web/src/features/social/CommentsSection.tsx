@@ -1,10 +1,9 @@
 import type { Comment, CreateComment, ResourceDetail } from '@kit/contract';
 import { COMMENT_MAX } from '@kit/contract/values';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { getComments, socialPaths } from '../../api/social.ts';
+import { socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
-import type { OutboxEntry } from '../../offline/db.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
@@ -13,13 +12,9 @@ import { notifyError, notifySuccess } from '../../ui/notifications/notifications
 import { useSession } from '../../session/session-store.ts';
 import { PendingBadge } from './OutboxNotices.tsx';
 import { errorText, textLength } from './social-errors.ts';
-import { bodyOf, useOutboxEntries, useWriteSent } from './use-outbox.ts';
+import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
+import { bodyOf, useOutboxEntries } from './use-outbox.ts';
 import './social.css';
-
-/** The comment id a queued deletion is about (its path ends with it). */
-function deletedId(entry: OutboxEntry): number {
-  return Number(entry.requests[0]?.path.split('/').pop());
-}
 
 /**
  * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React
@@ -32,64 +27,13 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
   const session = useSession();
   const location = useLocation();
   const t = esSocial.comments;
-  const [comments, setComments] = useState<Comment[]>([]);
-  const [page, setPage] = useState(1);
-  const [lastPage, setLastPage] = useState(1);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { text, setText, error, sending, submit } = useCommentDraft(resource);
   const [removing, setRemoving] = useState<Comment | null>(null);
   const entries = useOutboxEntries(resource.id);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getComments(resource.id, page, abort.signal).then(
-      (answer) => {
-        setComments((current) => merge(current, answer.data));
-        setLastPage(answer.last_page);
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-  }, [resource.id, page]);
-
-  useWriteSent(
-    useCallback(
-      (entry: OutboxEntry, answer: unknown) => {
-        if (entry.resourceId !== resource.id) return;
-        if (entry.kind === 'comment') setComments((current) => merge(current, [answer as Comment]));
-        if (entry.kind === 'uncomment') setComments((current) => current.filter((comment) => comment.id !== deletedId(entry)));
-      },
-      [resource.id],
-    ),
-  );
+  const { comments, hasMore, loadMore } = useCommentThread(resource.id);
 
   const pendingComments = entries.filter((entry) => entry.kind === 'comment');
   const beingDeleted = new Set(entries.filter((entry) => entry.kind === 'uncomment' && entry.status === 'pending').map(deletedId));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const comment = text.trim();
-    const problem = comment === '' ? t.tooShort : textLength(comment) > COMMENT_MAX ? t.tooLong : null;
-    setError(problem);
-    if (problem || sending) return;
-    setSending(true);
-    try {
-      const body: CreateComment = { content_id: resource.id, comment };
-      // queued offline: the thread shows it as pending (no notification, whose code may not be loaded yet)
-      await submitWrite({
-        kind: 'comment',
-        resourceId: resource.id,
-        label: fill(t.addLabel, { title: resource.title }),
-        requests: [{ method: 'POST', path: socialPaths.createComment, body }],
-      });
-      setText('');
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSending(false);
-    }
-  };
 
   const remove = async (comment: Comment) => {
     try {
@@ -168,19 +112,12 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
           ))}
       </ol>
       {comments.length === 0 && pendingComments.length === 0 && <p className="library-empty">{t.empty}</p>}
-      {page < lastPage && (
-        <button type="button" className="button button--light comments__more" onClick={() => setPage((current) => current + 1)}>
+      {hasMore && (
+        <button type="button" className="button button--light comments__more" onClick={loadMore}>
           {t.more}
         </button>
       )}
       {removing && <DeleteDialog wording={t.removeWording} onConfirm={() => remove(removing)} onCancel={() => setRemoving(null)} />}
     </section>
   );
-}
-
-/** Adds comments to the thread once each, newest first. */
-function merge(current: readonly Comment[], more: readonly Comment[]): Comment[] {
-  const byId = new Map(current.map((comment) => [comment.id, comment]));
-  for (const comment of more) byId.set(comment.id, comment);
-  return [...byId.values()].sort((a, b) => b.id - a.id);
 }

@@ -1,5 +1,5 @@
 import type { ManagedResource } from '@kit/contract';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
@@ -7,9 +7,10 @@ import { useForm } from '../../ui/forms/use-form.ts';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
+import { UploadCoverFields, UploadTermsFields } from './UploadFields.tsx';
 import type { UploadFormData } from './upload-loaders.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { ACCEPT_BY_TYPE, EMPTY_UPLOAD, FIELD_MAX, typeOfFile, validateUpload, valuesOfDraft, type UploadField, type UploadValues } from './upload-form.ts';
+import { ACCEPT_BY_TYPE, EMPTY_UPLOAD, typeOfFile, validateUpload, valuesOfDraft, type UploadField, type UploadValues } from './upload-form.ts';
 import { useUploadFlow } from './use-upload-flow.ts';
 import './upload.css';
 
@@ -37,6 +38,25 @@ function ResumeHint({ draft, picked }: { draft: ManagedResource; picked: File | 
   return <p className="account-form__notice">{fill(esUpload.resume.pickAgain, { name, percent, size })}</p>;
 }
 
+/** After the last step: what became of the resource, a link to it once published, and to start another. */
+function UploadResult({ resource, newPath }: { resource: ManagedResource; newPath: string }) {
+  return (
+    <section className="surface upload-result" role="status">
+      <p>{resource.status === 'published' ? esUpload.result.published : esUpload.result.pending}</p>
+      <div className="account-form__actions">
+        {resource.status === 'published' && (
+          <Link className="button" to={`/resource/${resource.id}`}>
+            {esUpload.result.view}
+          </Link>
+        )}
+        <Link className="button button--light" to={newPath} reloadDocument>
+          {esUpload.result.another}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The publishing form (docs/PRODUCT.md#uploads: public domain or rights-free only), shared
  * by /upload, /upload/draft and /admin/resources/upload.
@@ -46,27 +66,9 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
   const hasFile = Boolean(flow.draft?.mediaUrl);
   const validate = useCallback((values: UploadValues) => validateUpload(values, config, hasFile), [config, hasFile]);
   const form = useForm<UploadValues, UploadField>(initialDraft ? valuesOfDraft(initialDraft) : EMPTY_UPLOAD, validate);
-  const [coverKey, setCoverKey] = useState(0);
   const publishes = isAdmin || !config.moderation;
 
-  if (flow.step.kind === 'done') {
-    const resource = flow.step.resource;
-    return (
-      <section className="surface upload-result" role="status">
-        <p>{resource.status === 'published' ? esUpload.result.published : esUpload.result.pending}</p>
-        <div className="account-form__actions">
-          {resource.status === 'published' && (
-            <Link className="button" to={`/resource/${resource.id}`}>
-              {esUpload.result.view}
-            </Link>
-          )}
-          <Link className="button button--light" to={newPath} reloadDocument>
-            {esUpload.result.another}
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (flow.step.kind === 'done') return <UploadResult resource={flow.step.resource} newPath={newPath} />;
 
   const submit = (event: FormEvent) => {
     if (!form.trySubmit(event, flow.busy)) return;
@@ -77,18 +79,6 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
     const type = file ? typeOfFile(file) : null;
     form.update(type !== null && !hasFile ? { file, type } : { file });
   };
-
-  const text = (field: 'title' | 'author' | 'source', label: string, required: boolean, help?: string) => (
-    <Field id={`upload-${field}`} label={label} error={form.shown(field)} help={help} required={required}>
-      <input
-        {...fieldAria(`upload-${field}`, form.shown(field), help)}
-        className="input"
-        maxLength={FIELD_MAX[field]}
-        {...form.bind(field)}
-        disabled={flow.busy}
-      />
-    </Field>
-  );
 
   return (
     <form className="account-form upload-form" noValidate onSubmit={submit}>
@@ -118,35 +108,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
         required={!hasFile}
         onChange={pickFile}
       />
-      {text('title', t.title, true)}
-      {text('author', t.author, true)}
-      {text('source', t.source, false, t.sourceHelp)}
-      <Field id="upload-license" label={t.license} error={form.shown('license')} help={t.licenseHelp} required>
-        <select
-          {...fieldAria('upload-license', form.shown('license'), t.licenseHelp)}
-          className="input"
-          value={form.values.license}
-          disabled={flow.busy}
-          onChange={(event) => form.update({ license: event.target.value })}
-        >
-          <option value="">{t.licenseChoose}</option>
-          {config.licenses.map((license) => (
-            <option key={license} value={license}>
-              {license}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="upload-description" label={t.description} error={form.shown('description')}>
-        <textarea
-          {...fieldAria('upload-description', form.shown('description'))}
-          className="input textarea"
-          maxLength={FIELD_MAX.description}
-          value={form.values.description}
-          disabled={flow.busy}
-          onChange={(event) => form.update({ description: event.target.value })}
-        />
-      </Field>
+      <UploadTermsFields form={form} busy={flow.busy} licenses={config.licenses} />
       <Field id="upload-category" label={t.category} error={form.shown('category')} required>
         <select
           {...fieldAria('upload-category', form.shown('category'))}
@@ -163,32 +125,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
           ))}
         </select>
       </Field>
-      <fieldset className="field upload-form__cover">
-        <legend className="field__label">{t.cover}</legend>
-        <label className="upload-form__choice">
-          <input type="radio" name="upload-cover" checked={form.values.cover === 'auto'} disabled={flow.busy} onChange={() => form.update({ cover: 'auto', coverFile: null })} />
-          {t.coverAuto}
-        </label>
-        <p className="field__help">{t.coverAutoHelp}</p>
-        <label className="upload-form__choice">
-          <input type="radio" name="upload-cover" checked={form.values.cover === 'own'} disabled={flow.busy} onChange={() => form.update({ cover: 'own' })} />
-          {t.coverOwn}
-        </label>
-      </fieldset>
-      {form.values.cover === 'own' && (
-        <FileField
-          key={coverKey}
-          id="upload-cover-file"
-          label={t.coverFile}
-          error={form.shown('coverFile')}
-          accept={ACCEPT_BY_TYPE[1] ?? ''}
-          required
-          onChange={(coverFile) => {
-            form.update({ coverFile });
-            if (!coverFile) setCoverKey((key) => key + 1);
-          }}
-        />
-      )}
+      <UploadCoverFields form={form} busy={flow.busy} />
       <div className={form.shown('rights') ? 'field field--invalid' : 'field'}>
         <label className="upload-form__choice">
           <input
