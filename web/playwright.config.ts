@@ -13,7 +13,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // A hang guard, not a speed goal: every step waits for its condition, and a whole
+  // journey (register, fill a profile, edit it) on a 2-core machine under load takes
+  // three to four times as long as on a quiet one.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/artifacts',

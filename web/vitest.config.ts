@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { TEST_FILES_AT_ONCE } from '../vitest.workers.ts';
 
 export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
     environment: 'happy-dom',
+    maxWorkers: TEST_FILES_AT_ONCE,
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'test/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
