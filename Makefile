@@ -60,7 +60,7 @@ test: build
 	bash scripts/run-tests.sh
 
 # One test file, in seconds: F=server/src/…/x.test.ts or web/src/…/x.test.tsx (vitest),
-# or F=web/e2e/x.spec.ts (a browser journey, against the built app). Extra
+# or F=web/e2e/<name>.spec.ts (a browser journey, against the built app). Extra
 # arguments for the runner go in ARGS (e.g. ARGS='-t "refuses"').
 test-one: deps
 	@test -n "$(F)" || { echo "uso: make test-one F=ruta/del/archivo [ARGS=…]" >&2; exit 2; }

@@ -1,5 +1,5 @@
 /**
- * Offline libraries against kiwix-serve (docs/PERFORMANCE.md, "Libraries"):
+ * Offline libraries against kiwix-serve (docs/PERFORMANCE.md, "Libraries: ZIM against kiwix-serve"):
  * the generated 100 000-article ZIM (zim-library.ts) brought into the kit as
  * a «Biblioteca» through the upload API, beside the bench's 100 000
  * resources; its check and search index timed; then 20 phones reading the

@@ -111,7 +111,7 @@ export async function buildApp({ config, logger, device, sync, renditions, artic
   await app.register(registerAuth);
   // Right after auth, before every route: anonymous callers of a restricted kit stop here.
   await app.register(registerRestrictedMode);
-  // After auth (it needs the caller), before every route: docs/ARCHITECTURE.md "Write rates".
+  // After auth (it needs the caller), before every route: docs/API-contributions.md "Write rates".
   await app.register(registerWriteRates);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kit Portal API', version: VERSION } },

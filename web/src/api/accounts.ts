@@ -11,7 +11,7 @@ import type {
 import { api } from './api.ts';
 
 /*
- * Accounts calls of docs/API-accounts.md "Auth and users" (the session calls are in session.ts,
+ * Accounts calls of docs/API-accounts.md "Endpoints" (the session calls are in session.ts,
  * the reads route loaders make in account-reads.ts). Every one goes through `api`, so it carries the bearer token
  * (when the session has one), the HttpOnly cookie and the X-Requested-With header.
  */

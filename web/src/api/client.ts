@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 /**
  * Sent on every call. The server refuses a cookie-authenticated write without
- * it (a cross-site form cannot add a custom header), see server/src/plugins/auth.ts.
+ * it (a cross-site form cannot add a custom header), see server/src/modules/auth/session.plugin.ts.
  */
 export const CSRF_HEADER = 'X-Requested-With';
 export const CSRF_HEADER_VALUE = 'kit-portal';

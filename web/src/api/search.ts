@@ -1,7 +1,7 @@
 import type { QuerySearch, QuerySearchPage, QuerySearchResource, QueryUsers, ResourceSearchPage, SearchPage, SearchResults, UserPage } from '@kit/contract';
 import { api } from './api.ts';
 
-/* Search calls of docs/API-library.md "Resources and search", and the users search of "Auth and users". */
+/* Search calls of docs/API-library.md "Search", and the users search of docs/API-accounts.md. */
 
 /** GET /api/v3/searchResource: resources, filtered, ordered and paged (section featured: Más vistos). */
 export function searchResources(query: QuerySearchResource, signal?: AbortSignal): Promise<ResourceSearchPage> {

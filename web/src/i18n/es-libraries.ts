@@ -1,5 +1,5 @@
 /**
- * Strings of the offline libraries' reader (docs/ROUTES.md «/resource/{id}/read»), in
+ * Strings of the offline libraries' reader (docs/ROUTES.md#library, `/resource/{id}/read`), in
  * Spanish. The same rules as es.ts; only the reader's lazy chunk and the
  * resource page load them.
  */

@@ -7,7 +7,7 @@ import { childIds, deleteCategoryRow, getCategoryRow, insertCategory, placeChild
 import { CategoryTree } from '../../catalog/category-tree.ts';
 
 /**
- * Category writes (docs/API-admin.md "Categories", write side). Every operation is one
+ * Category writes (docs/API-admin.md "Categories, write side"). Every operation is one
  * transaction, refuses cycles, and leaves the priorities of every sibling
  * list it touched dense: 1..n in order.
  */

@@ -22,7 +22,7 @@ const MediaQuerySchema = Type.Object({
 });
 
 /**
- * Resources, read side (docs/API-library.md "Resources and search", "Lists"): the
+ * Resources, read side (docs/API-library.md "Resources"): the
  * resource page, the random pick, the paged library, and a resource's file.
  */
 export const resourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -17,7 +17,7 @@ import { findResources, findUsers, parseIdList } from './search.service.ts';
 const USERS_PREVIEW = 6;
 
 /**
- * Search (docs/API-library.md "Resources and search"): accent- and case-insensitive
+ * Search (docs/API-library.md "Search"): accent- and case-insensitive
  * full-text search over title, description, author and category name, with
  * filters, orders and pages. See search.repo.ts for the work cap.
  */

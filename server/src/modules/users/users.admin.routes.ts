@@ -6,8 +6,8 @@ import { deleteUser, getUserOr404, setUserAdmin, setUserBlocked, toWireUser, use
 import { viewerOf } from '../../access/privilege.ts';
 
 /**
- * User administration under /api/v2/admin/users (docs/API-accounts.md "get all users,
- * delete user"; the rest ours, see docs/API-accounts.md). Every route checks
+ * User administration under /api/v2/admin/users (docs/API-accounts.md
+ * "Administration"). Every route checks
  * isAdmin and the denied-users list on the server (requireAdmin).
  */
 export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {

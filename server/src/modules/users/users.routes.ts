@@ -34,7 +34,7 @@ import { isPrivileged, viewerOf } from '../../access/privilege.ts';
 import { assertSelfOrAdmin, countProfileView, getUserOr404, registerUser, savePersonalDetails, toWireUser, updateUserProfile, userSearchPage } from './users.service.ts';
 
 /**
- * Accounts (docs/API-accounts.md "Auth and users"): registration, profiles, pictures,
+ * Accounts (docs/API-accounts.md "Endpoints"): registration, profiles, pictures,
  * user search, the constants lists; the admin endpoints in users.admin.routes.ts.
  * Password change and logins live in modules/auth.
  */
