@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** The docs/PRODUCT.md#profile-form profile form fields, wherever they show (onboarding slide, profile page). */
 export class PersonalDetailsFields {
@@ -24,24 +25,13 @@ export class PersonalDetailsFields {
 }
 
 /** The onboarding modal (docs/PRODUCT.md#onboarding): five slides, and "Completa tu perfil" when the profile lacks gender or birth date. */
-export class OnboardingModal {
-  readonly page: Page;
-  readonly dialog: Locator;
-  readonly next: Locator;
-  readonly finish: Locator;
-  readonly close: Locator;
-  readonly slide: Locator;
-  readonly form: PersonalDetailsFields;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.dialog = page.getByRole('dialog');
-    this.next = this.dialog.getByRole('button', { name: 'Siguiente' });
-    this.finish = this.dialog.getByRole('button', { name: 'Finalizar' });
-    this.close = this.dialog.getByRole('button', { name: 'Cerrar' });
-    this.slide = this.dialog.getByTestId('onboarding-slide');
-    this.form = new PersonalDetailsFields(this.dialog);
-  }
+export class OnboardingModal extends PortalPage {
+  readonly dialog = this.page.getByRole('dialog');
+  readonly next = this.dialog.getByRole('button', { name: 'Siguiente' });
+  readonly finish = this.dialog.getByRole('button', { name: 'Finalizar' });
+  readonly close = this.dialog.getByRole('button', { name: 'Cerrar' });
+  readonly slide = this.dialog.getByTestId('onboarding-slide');
+  readonly form = new PersonalDetailsFields(this.dialog);
 
   titled(title: string): Locator {
     return this.page.getByRole('dialog', { name: title });
@@ -49,24 +39,13 @@ export class OnboardingModal {
 }
 
 /** "Cambio de contraseña" (docs/PRODUCT.md#password-rules). */
-export class ChangePasswordModal {
-  readonly page: Page;
-  readonly dialog: Locator;
-  readonly newPassword: Locator;
-  readonly repeat: Locator;
-  readonly save: Locator;
-  readonly cancel: Locator;
-  readonly close: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.dialog = page.getByRole('dialog', { name: 'Cambio de contraseña' });
-    this.newPassword = this.dialog.getByLabel(/^Nueva contraseña/);
-    this.repeat = this.dialog.getByLabel(/^Repite la nueva contraseña/);
-    this.save = this.dialog.getByRole('button', { name: 'Guardar' });
-    this.cancel = this.dialog.getByRole('button', { name: 'Cancelar' });
-    this.close = this.dialog.getByRole('button', { name: 'Cerrar' });
-  }
+export class ChangePasswordModal extends PortalPage {
+  readonly dialog = this.page.getByRole('dialog', { name: 'Cambio de contraseña' });
+  readonly newPassword = this.dialog.getByLabel(/^Nueva contraseña/);
+  readonly repeat = this.dialog.getByLabel(/^Repite la nueva contraseña/);
+  readonly save = this.dialog.getByRole('button', { name: 'Guardar' });
+  readonly cancel = this.dialog.getByRole('button', { name: 'Cancelar' });
+  readonly close = this.dialog.getByRole('button', { name: 'Cerrar' });
 }
 
 /** The notifications at the bottom left (docs/PRODUCT.md#timings). */

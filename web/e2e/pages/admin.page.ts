@@ -1,41 +1,26 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** The admin dashboard (docs/API-admin.md): side menu and the Resumen counters. */
-export class AdminDashboardPage {
-  readonly page: Page;
-  readonly menu: Locator;
-  constructor(page: Page) {
-    this.page = page;
-    this.menu = page.getByTestId('admin-menu');
-  }
+export class AdminDashboardPage extends PortalPage {
+  readonly menu = this.page.getByTestId('admin-menu');
+
   counter(key: string): Locator {
     return this.page.getByTestId(`counter-${key}`).locator('.admin-counter__value');
   }
 }
 
 /** /admin/category */
-export class AdminCategoryPage {
-  readonly page: Page;
-  readonly newName: Locator;
-  readonly create: Locator;
-  readonly renameInput: Locator;
-  readonly rename: Locator;
-  readonly remove: Locator;
-  readonly hide: Locator;
-  readonly show: Locator;
-  readonly unselect: Locator;
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.newName = main.getByLabel('Nueva categoría');
-    this.create = main.getByRole('button', { name: /^Crear/ });
-    this.renameInput = main.getByLabel('Renombrar', { exact: true }).and(main.locator('input'));
-    this.rename = main.getByRole('button', { name: 'Renombrar' });
-    this.remove = main.getByRole('button', { name: 'Eliminar' });
-    this.hide = main.getByRole('button', { name: 'Ocultar', exact: true });
-    this.show = main.getByRole('button', { name: 'Mostrar', exact: true });
-    this.unselect = main.getByRole('button', { name: 'Quitar selección' });
-  }
+export class AdminCategoryPage extends PortalPage {
+  readonly newName = this.main.getByLabel('Nueva categoría');
+  readonly create = this.main.getByRole('button', { name: /^Crear/ });
+  readonly renameInput = this.main.getByLabel('Renombrar', { exact: true }).and(this.main.locator('input'));
+  readonly rename = this.main.getByRole('button', { name: 'Renombrar' });
+  readonly remove = this.main.getByRole('button', { name: 'Eliminar' });
+  readonly hide = this.main.getByRole('button', { name: 'Ocultar', exact: true });
+  readonly show = this.main.getByRole('button', { name: 'Mostrar', exact: true });
+  readonly unselect = this.main.getByRole('button', { name: 'Quitar selección' });
+
   async goto(): Promise<void> {
     await this.page.goto('/admin/category');
   }
@@ -65,15 +50,10 @@ export class AdminCategoryPage {
 }
 
 /** /admin/users */
-export class AdminUsersPage {
-  readonly page: Page;
-  readonly search: Locator;
-  readonly exportCsv: Locator;
-  constructor(page: Page) {
-    this.page = page;
-    this.search = page.getByRole('searchbox', { name: 'Buscar usuarios' });
-    this.exportCsv = page.getByRole('button', { name: 'Exportar CSV' });
-  }
+export class AdminUsersPage extends PortalPage {
+  readonly search = this.page.getByRole('searchbox', { name: 'Buscar usuarios' });
+  readonly exportCsv = this.page.getByRole('button', { name: 'Exportar CSV' });
+
   async goto(): Promise<void> {
     await this.page.goto('/admin/users');
   }
@@ -83,15 +63,10 @@ export class AdminUsersPage {
 }
 
 /** /admin/data */
-export class AdminDataPage {
-  readonly page: Page;
-  readonly servicesMode: Locator;
-  readonly save: Locator;
-  constructor(page: Page) {
-    this.page = page;
-    this.servicesMode = page.getByLabel('Modo de servicios');
-    this.save = page.getByRole('button', { name: 'Guardar ajustes' });
-  }
+export class AdminDataPage extends PortalPage {
+  readonly servicesMode = this.page.getByLabel('Modo de servicios');
+  readonly save = this.page.getByRole('button', { name: 'Guardar ajustes' });
+
   async goto(): Promise<void> {
     await this.page.goto('/admin/data');
   }

@@ -1,21 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /upload/draft: the user's drafts and rejected resources, to continue or delete. */
-export class DraftsPage {
-  readonly page: Page;
-  readonly heading: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Mis borradores' });
-  }
+export class DraftsPage extends PortalPage {
+  readonly heading = this.main.getByRole('heading', { level: 1, name: 'Mis borradores' });
 
   async goto(): Promise<void> {
     await this.page.goto('/upload/draft');
   }
 
   item(title: string): Locator {
-    return this.page.getByRole('main').getByRole('listitem').filter({ hasText: title });
+    return this.main.getByRole('listitem').filter({ hasText: title });
   }
 
   /** The status, its reason and the next step an item shows. */

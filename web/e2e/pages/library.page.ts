@@ -1,30 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** The library layout (header, navigation, category drawer) and its home, /{product}. */
-export class LibraryPage {
-  readonly page: Page;
-  readonly header: Locator;
-  readonly searchBox: Locator;
-  readonly navigation: Locator;
-  readonly random: Locator;
-  readonly drawerButton: Locator;
-  readonly tree: Locator;
-  readonly grid: Locator;
-  readonly typeFilter: Locator;
-  readonly title: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.header = page.getByRole('banner');
-    this.searchBox = page.getByRole('searchbox', { name: 'Buscar en la biblioteca' });
-    this.navigation = page.getByRole('navigation', { name: 'Biblioteca' });
-    this.random = this.navigation.getByRole('button', { name: 'Al Azar' });
-    this.drawerButton = this.header.getByRole('button', { name: /Abrir menú|Cerrar menú/ });
-    this.tree = page.getByRole('tree', { name: 'Categorías' });
-    this.grid = page.getByRole('main').getByRole('list').filter({ has: page.locator('.resource-card') }).first();
-    this.typeFilter = page.getByRole('navigation', { name: 'Tipo de recurso' });
-    this.title = page.getByRole('main').getByRole('heading', { level: 1 });
-  }
+export class LibraryPage extends PortalPage {
+  readonly header = this.page.getByRole('banner');
+  readonly searchBox = this.page.getByRole('searchbox', { name: 'Buscar en la biblioteca' });
+  readonly navigation = this.page.getByRole('navigation', { name: 'Biblioteca' });
+  readonly random = this.navigation.getByRole('button', { name: 'Al Azar' });
+  readonly drawerButton = this.header.getByRole('button', { name: /Abrir menú|Cerrar menú/ });
+  readonly tree = this.page.getByRole('tree', { name: 'Categorías' });
+  readonly grid = this.main.getByRole('list').filter({ has: this.page.locator('.resource-card') }).first();
+  readonly typeFilter = this.page.getByRole('navigation', { name: 'Tipo de recurso' });
+  readonly title = this.main.getByRole('heading', { level: 1 });
 
   async goto(slug = 'biblioteca', query = ''): Promise<void> {
     await this.page.goto(`/${slug}${query}`);
@@ -101,11 +88,11 @@ export class LibraryPage {
   }
 
   card(title: string): Locator {
-    return this.page.getByRole('main').getByRole('link').filter({ hasText: title }).first();
+    return this.main.getByRole('link').filter({ hasText: title }).first();
   }
 
   cards(): Locator {
-    return this.page.getByRole('main').locator('.resource-card');
+    return this.main.locator('.resource-card');
   }
 
   async search(text: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 export type LoginKind = 'password' | 'temporary' | 'admin';
 
@@ -10,28 +11,22 @@ const HEADINGS: Record<LoginKind, string> = {
 };
 
 /** /login, /login/temporary and /admin/login: the same form, three calls. */
-export class LoginPage {
-  readonly page: Page;
+export class LoginPage extends PortalPage {
   readonly kind: LoginKind;
   readonly heading: Locator;
-  readonly userName: Locator;
+  readonly userName = this.main.getByLabel('Usuario');
   readonly password: Locator;
-  readonly submit: Locator;
+  readonly submit = this.main.getByRole('button', { name: 'Ingresar' });
   /** the form's failure message */
-  readonly failure: Locator;
+  readonly failure = this.main.getByRole('alert');
   /** the explanation /login?route=… gives */
-  readonly adminNotice: Locator;
+  readonly adminNotice = this.main.getByText('Esa sección es solo para administradores');
 
   constructor(page: Page, kind: LoginKind = 'password') {
-    this.page = page;
+    super(page);
     this.kind = kind;
-    const main = page.getByRole('main');
-    this.heading = main.getByRole('heading', { level: 1, name: HEADINGS[kind] });
-    this.userName = main.getByLabel('Usuario');
-    this.password = main.getByLabel(kind === 'temporary' ? 'Contraseña temporal' : 'Contraseña', { exact: true });
-    this.submit = main.getByRole('button', { name: 'Ingresar' });
-    this.failure = main.getByRole('alert');
-    this.adminNotice = main.getByText('Esa sección es solo para administradores');
+    this.heading = this.main.getByRole('heading', { level: 1, name: HEADINGS[kind] });
+    this.password = this.main.getByLabel(kind === 'temporary' ? 'Contraseña temporal' : 'Contraseña', { exact: true });
   }
 
   async goto(query = ''): Promise<void> {

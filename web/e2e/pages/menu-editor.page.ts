@@ -1,20 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /admin/menu: the admins' editor of the portal menu's tiles. */
-export class MenuEditorPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly tiles: Locator;
-  readonly addButton: Locator;
-  readonly dialog: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Herramientas del menú' });
-    this.tiles = page.getByRole('list', { name: 'Herramientas' });
-    this.addButton = page.getByRole('main').getByRole('button', { name: 'Agregar herramienta', exact: true });
-    this.dialog = page.getByRole('dialog');
-  }
+export class MenuEditorPage extends PortalPage {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Herramientas del menú' });
+  readonly tiles = this.page.getByRole('list', { name: 'Herramientas' });
+  readonly addButton = this.main.getByRole('button', { name: 'Agregar herramienta', exact: true });
+  readonly dialog = this.page.getByRole('dialog');
 
   /** A tile's row by the name the menu shows. */
   row(name: string): Locator {

@@ -1,21 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 export type AdminResourceList = 'all' | 'pending-approval' | 'draft' | 'reports' | 'block';
 
 /** /admin/resources/{list}: a resource list with its moves, each confirmed in a dialog. */
-export class AdminResourcesPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly search: Locator;
-  readonly dialog: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.heading = main.getByRole('heading', { level: 1 });
-    this.search = main.getByRole('searchbox');
-    this.dialog = page.getByRole('dialog');
-  }
+export class AdminResourcesPage extends PortalPage {
+  readonly heading = this.main.getByRole('heading', { level: 1 });
+  readonly search = this.main.getByRole('searchbox');
+  readonly dialog = this.page.getByRole('dialog');
 
   async goto(list: AdminResourceList, q: string): Promise<void> {
     await this.page.goto(`/admin/resources/${list}?q=${encodeURIComponent(q)}`);

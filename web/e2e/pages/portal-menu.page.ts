@@ -1,16 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /menu: the portal menu of tools. */
-export class PortalMenuPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly tools: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1 });
-    this.tools = page.getByRole('list', { name: 'Herramientas del portal' });
-  }
+export class PortalMenuPage extends PortalPage {
+  readonly heading = this.page.getByRole('heading', { level: 1 });
+  readonly tools = this.page.getByRole('list', { name: 'Herramientas del portal' });
 
   async goto(): Promise<void> {
     await this.page.goto('/menu');

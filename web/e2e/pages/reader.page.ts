@@ -1,23 +1,12 @@
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /resource/{id}/read/{path}: an offline library's reader, the article in its frame. */
-export class ReaderPage {
-  readonly page: Page;
-  readonly title: Locator;
-  readonly back: Locator;
-  readonly search: Locator;
-  readonly frameElement: Locator;
-  readonly article: FrameLocator;
-
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.title = main.getByRole('heading', { level: 1 });
-    this.back = main.getByTestId('reader-back');
-    this.search = main.getByRole('searchbox');
-    this.frameElement = main.getByTestId('reader-frame');
-    this.article = page.frameLocator('[data-testid="reader-frame"]');
-  }
+export class ReaderPage extends PortalPage {
+  readonly title = this.main.getByRole('heading', { level: 1 });
+  readonly back = this.main.getByTestId('reader-back');
+  readonly search = this.main.getByRole('searchbox');
+  readonly frameElement = this.main.getByTestId('reader-frame');
+  readonly article = this.page.frameLocator('[data-testid="reader-frame"]');
 
   async goto(resourceId: number, path = ''): Promise<void> {
     await this.page.goto(`/resource/${resourceId}/read/${path}`);
@@ -25,15 +14,8 @@ export class ReaderPage {
 }
 
 /** /resource/{id}/read-outside: the notice an article's link to the internet leads to. */
-export class OutsideLinkNotice {
-  readonly heading: Locator;
-  readonly address: Locator;
-  readonly back: Locator;
-
-  constructor(page: Page) {
-    const main = page.getByRole('main');
-    this.heading = main.getByRole('heading', { level: 1 });
-    this.address = main.getByTestId('outside-address');
-    this.back = main.getByTestId('outside-back');
-  }
+export class OutsideLinkNotice extends PortalPage {
+  readonly heading = this.main.getByRole('heading', { level: 1 });
+  readonly address = this.main.getByTestId('outside-address');
+  readonly back = this.main.getByTestId('outside-back');
 }

@@ -1,23 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /register */
-export class RegisterPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly submit: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Crear una cuenta' });
-    this.submit = page.getByRole('button', { name: 'Crear cuenta' });
-  }
+export class RegisterPage extends PortalPage {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Crear una cuenta' });
+  readonly submit = this.page.getByRole('button', { name: 'Crear cuenta' });
 
   async goto(query = ''): Promise<void> {
     await this.page.goto(`/register${query}`);
   }
 
   field(label: 'Usuario' | 'Nombres' | 'Apellidos' | 'Correo electrónico (opcional)' | 'Contraseña' | 'Repite la contraseña'): Locator {
-    return this.page.getByRole('main').getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
+    return this.main.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`));
   }
 
   async register(values: { userName: string; name: string; lastName: string; password: string; email?: string }): Promise<void> {

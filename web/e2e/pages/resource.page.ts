@@ -1,40 +1,22 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /resource/{id}: a resource of any type. */
-export class ResourcePage {
-  readonly page: Page;
-  readonly title: Locator;
-  readonly video: Locator;
-  readonly audio: Locator;
-  readonly image: Locator;
-  readonly pdfPage: Locator;
-  readonly pdfText: Locator;
-  readonly pdfCanvas: Locator;
-  readonly nextPage: Locator;
-  readonly zoomIn: Locator;
-  readonly download: Locator;
-  readonly details: Locator;
-  readonly listItems: Locator;
+export class ResourcePage extends PortalPage {
+  readonly title = this.main.getByRole('heading', { level: 1 });
+  readonly video = this.main.locator('video');
+  readonly audio = this.main.locator('audio');
+  readonly image = this.main.locator('.resource-media--image img');
+  readonly pdfPage = this.main.getByTestId('pdf-page');
+  readonly pdfText = this.pdfPage.locator('.textLayer');
+  readonly pdfCanvas = this.pdfPage.locator('canvas');
+  readonly nextPage = this.main.getByRole('button', { name: 'Página siguiente' });
+  readonly zoomIn = this.main.getByRole('button', { name: 'Acercar' });
+  readonly download = this.main.getByTestId('resource-download');
+  readonly details = this.main.getByRole('definition');
+  readonly listItems = this.main.locator('.playlist__items').getByRole('link');
   /** to its owner and admins: the status, its reason and what to do next */
-  readonly review: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.title = main.getByRole('heading', { level: 1 });
-    this.video = main.locator('video');
-    this.audio = main.locator('audio');
-    this.image = main.locator('.resource-media--image img');
-    this.pdfPage = main.getByTestId('pdf-page');
-    this.pdfText = this.pdfPage.locator('.textLayer');
-    this.pdfCanvas = this.pdfPage.locator('canvas');
-    this.nextPage = main.getByRole('button', { name: 'Página siguiente' });
-    this.zoomIn = main.getByRole('button', { name: 'Acercar' });
-    this.download = main.getByTestId('resource-download');
-    this.details = main.getByRole('definition');
-    this.listItems = main.locator('.playlist__items').getByRole('link');
-    this.review = main.getByTestId('review-notice');
-  }
+  readonly review = this.main.getByTestId('review-notice');
 
   async goto(id: number): Promise<void> {
     await this.page.goto(`/resource/${id}`);
@@ -54,6 +36,6 @@ export class ResourcePage {
 
   /** The value shown beside a label of the details list. */
   detail(label: string): Locator {
-    return this.page.getByRole('main').locator('.resource-details > div').filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+    return this.main.locator('.resource-details > div').filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
   }
 }

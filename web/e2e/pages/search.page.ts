@@ -1,24 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /search, /search/res, /search/users. */
-export class SearchPage {
-  readonly page: Page;
-  readonly title: Locator;
-  readonly tabs: Locator;
-  readonly resourceTitles: Locator;
-  readonly users: Locator;
+export class SearchPage extends PortalPage {
+  readonly title = this.main.getByRole('heading', { level: 1 });
+  readonly tabs = this.main.getByRole('navigation', { name: 'Resultados' });
+  readonly resourceTitles = this.main.locator('.resource-card__title');
+  readonly users = this.main.getByRole('list', { name: 'Usuarios' }).getByRole('link');
   /** articles of the offline libraries among the results */
-  readonly articles: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.title = main.getByRole('heading', { level: 1 });
-    this.tabs = main.getByRole('navigation', { name: 'Resultados' });
-    this.resourceTitles = main.locator('.resource-card__title');
-    this.users = main.getByRole('list', { name: 'Usuarios' }).getByRole('link');
-    this.articles = main.getByTestId('article-hit');
-  }
+  readonly articles = this.main.getByTestId('article-hit');
 
   async goto(tab: '' | '/res' | '/users', query: string): Promise<void> {
     await this.page.goto(`/search${tab}?q=${encodeURIComponent(query)}`);

@@ -1,31 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** The social parts of /resource/{id}: favourite, add to a list, report, comments. */
-export class SocialPanel {
-  readonly page: Page;
-  readonly favorite: Locator;
-  readonly addToList: Locator;
-  readonly report: Locator;
-  readonly comments: Locator;
-  readonly commentBox: Locator;
-  readonly sendComment: Locator;
-  readonly pendingComments: Locator;
-  readonly sentComments: Locator;
-  readonly dialog: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.favorite = main.getByTestId('favorite-button');
-    this.addToList = main.getByRole('button', { name: 'Añadir a una lista' });
-    this.report = main.getByRole('button', { name: 'Reportar' });
-    this.comments = main.getByTestId('comments');
-    this.commentBox = this.comments.getByLabel('Escribe un comentario');
-    this.sendComment = this.comments.getByRole('button', { name: 'Comentar' });
-    this.pendingComments = this.comments.getByTestId('comment-pending');
-    this.sentComments = this.comments.getByTestId('comment');
-    this.dialog = page.getByRole('dialog');
-  }
+export class SocialPanel extends PortalPage {
+  readonly favorite = this.main.getByTestId('favorite-button');
+  readonly addToList = this.main.getByRole('button', { name: 'Añadir a una lista' });
+  readonly report = this.main.getByRole('button', { name: 'Reportar' });
+  readonly comments = this.main.getByTestId('comments');
+  readonly commentBox = this.comments.getByLabel('Escribe un comentario');
+  readonly sendComment = this.comments.getByRole('button', { name: 'Comentar' });
+  readonly pendingComments = this.comments.getByTestId('comment-pending');
+  readonly sentComments = this.comments.getByTestId('comment');
+  readonly dialog = this.page.getByRole('dialog');
 
   async comment(text: string): Promise<void> {
     await this.commentBox.fill(text);

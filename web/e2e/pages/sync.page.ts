@@ -1,55 +1,34 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /admin/sync: export, import, the hub, trusted publishers (docs/SYNC.md). */
-export class AdminSyncPage {
-  readonly page: Page;
-  readonly chosenCategories: Locator;
-  readonly exportButton: Locator;
-  readonly job: Locator;
-  readonly jobProgress: Locator;
-  readonly downloadLink: Locator;
-  readonly packFile: Locator;
-  readonly arrival: Locator;
-  readonly importButton: Locator;
-  readonly importSummary: Locator;
-  readonly ownKey: Locator;
-  readonly keyLabel: Locator;
-  readonly keyText: Locator;
-  readonly addKey: Locator;
-  readonly hubFeed: Locator;
-  readonly hubUpload: Locator;
-  readonly hubInterval: Locator;
-  readonly saveHub: Locator;
-  readonly hubSchedule: Locator;
-  constructor(page: Page) {
-    this.page = page;
-    const main = page.getByRole('main');
-    this.chosenCategories = main.getByLabel('Categorías elegidas (con sus subcategorías)');
-    this.exportButton = main.getByRole('button', { name: 'Exportar paquete' });
-    this.job = page.getByTestId('sync-job');
-    this.jobProgress = page.getByTestId('job-progress').getByRole('progressbar');
-    this.downloadLink = main.getByRole('link', { name: 'Descargar paquete' });
-    this.packFile = main.getByLabel('Paquete (.kitpack)');
-    this.arrival = main.getByLabel('Los recursos llegan');
-    this.importButton = main.getByRole('button', { name: 'Importar paquete' });
-    this.importSummary = page.getByTestId('import-summary');
-    this.ownKey = page.getByTestId('own-key');
-    this.keyLabel = main.getByLabel('Nombre', { exact: true });
-    this.keyText = main.getByLabel('Clave pública', { exact: true });
-    this.addKey = main.getByRole('button', { name: 'Agregar editor' });
-    const hub = page.getByTestId('hub-settings');
-    this.hubFeed = hub.getByLabel('Índice del que se traen paquetes');
-    this.hubUpload = hub.getByLabel('Dirección a la que se envían las estadísticas');
-    this.hubInterval = hub.getByLabel('Sincronizar solo cada');
-    this.saveHub = hub.getByRole('button', { name: 'Guardar centro' });
-    this.hubSchedule = page.getByTestId('hub-schedule');
-  }
+export class AdminSyncPage extends PortalPage {
+  readonly chosenCategories = this.main.getByLabel('Categorías elegidas (con sus subcategorías)');
+  readonly exportButton = this.main.getByRole('button', { name: 'Exportar paquete' });
+  readonly job = this.page.getByTestId('sync-job');
+  readonly jobProgress = this.page.getByTestId('job-progress').getByRole('progressbar');
+  readonly downloadLink = this.main.getByRole('link', { name: 'Descargar paquete' });
+  readonly packFile = this.main.getByLabel('Paquete (.kitpack)');
+  readonly arrival = this.main.getByLabel('Los recursos llegan');
+  readonly importButton = this.main.getByRole('button', { name: 'Importar paquete' });
+  readonly importSummary = this.page.getByTestId('import-summary');
+  readonly ownKey = this.page.getByTestId('own-key');
+  readonly keyLabel = this.main.getByLabel('Nombre', { exact: true });
+  readonly keyText = this.main.getByLabel('Clave pública', { exact: true });
+  readonly addKey = this.main.getByRole('button', { name: 'Agregar editor' });
+  /** the hub's settings */
+  readonly hub = this.page.getByTestId('hub-settings');
+  readonly hubFeed = this.hub.getByLabel('Índice del que se traen paquetes');
+  readonly hubUpload = this.hub.getByLabel('Dirección a la que se envían las estadísticas');
+  readonly hubInterval = this.hub.getByLabel('Sincronizar solo cada');
+  readonly saveHub = this.hub.getByRole('button', { name: 'Guardar centro' });
+  readonly hubSchedule = this.page.getByTestId('hub-schedule');
 
   async goto(): Promise<void> {
     await this.page.goto('/admin/sync');
   }
 
   category(name: string): Locator {
-    return this.page.getByRole('main').getByRole('checkbox', { name, exact: true });
+    return this.main.getByRole('checkbox', { name, exact: true });
   }
 }

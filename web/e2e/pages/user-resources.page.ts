@@ -1,14 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PortalPage } from './portal-page.ts';
 
 /** /user/{id}/resources: what a user uploaded; to its owner (and admins) every status, with what each means. */
-export class UserResourcesPage {
-  readonly page: Page;
-  readonly title: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.title = page.getByRole('main').getByRole('heading', { level: 1 });
-  }
+export class UserResourcesPage extends PortalPage {
+  readonly title = this.main.getByRole('heading', { level: 1 });
 
   async goto(userId: number | null): Promise<void> {
     await this.page.goto(userId === null ? '/user/resources' : `/user/${userId}/resources`);
@@ -16,7 +11,7 @@ export class UserResourcesPage {
 
   /** A resource's card (the whole card is its link). */
   card(title: string): Locator {
-    return this.page.getByRole('main').locator('.resource-card').filter({ hasText: title });
+    return this.main.locator('.resource-card').filter({ hasText: title });
   }
 
   /** The status and its explanation a card shows its owner. */
