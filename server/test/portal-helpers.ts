@@ -25,6 +25,16 @@ export const pngPicture = (width = 64, height = 48, shade = 90): Promise<Buffer>
 
 /** Bytes a sniffer takes for a PNG picture (no decoder does). */
 export const PNG_BYTES = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(200, 7)]);
+/** A little-endian record of `length` bytes with these [offset, width, value] fields; the rest zero. */
+function record(length: number, fields: Array<[at: number, width: 2 | 4, value: number]>): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (const [at, width, value] of fields) {
+    if (width === 2) bytes.writeUInt16LE(value, at);
+    else bytes.writeUInt32LE(value, at);
+  }
+  return bytes;
+}
+
 /** A zip archive of these files, stored without compression (what unzip and Android read). */
 export function zipOf(files: Record<string, Buffer | string>): Buffer {
   const locals: Buffer[] = [];
@@ -34,33 +44,15 @@ export function zipOf(files: Record<string, Buffer | string>): Buffer {
     const data = Buffer.from(content);
     const fileName = Buffer.from(name, 'utf8');
     const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    directory.push(entry, fileName);
-    offset += local.length + fileName.length + data.length;
+    const sizes: Array<[number, 2 | 4, number]> = [[0, 4, crc], [4, 4, data.length], [8, 4, data.length], [12, 2, fileName.length]];
+    const at = (start: number) => sizes.map(([o, w, v]): [number, 2 | 4, number] => [start + o, w, v]);
+    locals.push(record(30, [[0, 4, 0x04034b50], [4, 2, 20], ...at(14)]), fileName, data);
+    directory.push(record(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], ...at(16), [42, 4, offset]]), fileName);
+    offset += 30 + fileName.length + data.length;
   }
   const dir = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const count = Object.keys(files).length;
+  const end = record(22, [[0, 4, 0x06054b50], [8, 2, count], [10, 2, count], [12, 4, dir.length], [16, 4, offset]]);
   return Buffer.concat([...locals, dir, end]);
 }
 

@@ -32,7 +32,7 @@ export function DashboardLayout({ menu, actions }: DashboardLayoutProps) {
         <BrandLink />
         <div className="dashboard-layout__actions">{actions}</div>
       </header>
-      <nav ref={drawerPanel} id="dashboard-side-menu" className="dashboard-layout__side-menu layout-drawer" aria-label={es.layout.adminNavigation} tabIndex={-1}>
+      <nav ref={drawerPanel} id="dashboard-side-menu" className="layout-drawer" aria-label={es.layout.adminNavigation} tabIndex={-1}>
         {menu}
       </nav>
       {drawer.open && <div className="layout-drawer-backdrop" aria-hidden="true" onClick={drawer.close} />}
