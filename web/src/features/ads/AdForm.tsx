@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../ui/notifications/notifications
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { useSession } from '../../session/session-store.ts';
 import { EMPTY_AD, toCreateAd, validateAd } from './ad-form.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const t = esPortal.ads.form;
 
@@ -106,9 +107,7 @@ export function AdForm() {
       />
       <FormFailure message={failure} />
       <div className="account-form__actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? t.submitting : isAdmin ? t.submitAdmin : t.submit}
-        </button>
+        <SubmitButton busy={sending} label={isAdmin ? t.submitAdmin : t.submit} busyLabel={t.submitting} />
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ADMIN_HOME_PATH } from '../../session/guards.ts';
 import { logIn, type LoginMode } from '../../session/session-actions.ts';
 import { useSession } from '../../session/session-store.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 interface Credentials {
   user_name: string;
@@ -86,9 +87,7 @@ export function LoginForm({ mode, onLoggedIn = afterLogin }: LoginFormProps) {
         />
       </Field>
       <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? esAccounts.login.submitting : esAccounts.login.submit}
-        </button>
+        <SubmitButton busy={busy} label={esAccounts.login.submit} busyLabel={esAccounts.login.submitting} />
       </div>
     </form>
   );

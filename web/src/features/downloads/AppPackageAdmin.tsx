@@ -7,6 +7,7 @@ import { Field } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const t = esPortal.download.admin;
 
@@ -59,9 +60,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
               {t.remove}
             </button>
           )}
-          <button type="submit" className="button" disabled={!file || sizeError !== null || busy}>
-            {busy ? esPortal.common.uploading : t.upload}
-          </button>
+          <SubmitButton busy={busy} disabled={!file || sizeError !== null} label={t.upload} busyLabel={esPortal.common.uploading} />
         </div>
       </form>
       {confirming && <DeleteDialog wording={t.removeWording} onConfirm={remove} onCancel={() => setConfirming(false)} />}

@@ -7,6 +7,7 @@ import { Field, fieldAria } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const t = esPortal.browsers.admin;
 
@@ -79,9 +80,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
           <input id="browser-notes" className="input" maxLength={PACKAGE_NOTES_MAX} value={notes} onChange={(event) => setNotes(event.target.value)} />
         </Field>
         <div className="account-form__actions">
-          <button type="submit" className="button" disabled={!file || sizeError !== null || busy}>
-            {busy ? esPortal.common.uploading : t.upload}
-          </button>
+          <SubmitButton busy={busy} disabled={!file || sizeError !== null} label={t.upload} busyLabel={esPortal.common.uploading} />
         </div>
       </form>
       {removing && (

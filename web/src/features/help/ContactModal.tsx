@@ -10,6 +10,7 @@ import { Modal } from '../../ui/modal/Modal.tsx';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { validateContact, type ContactValues } from './contact-form.ts';
 import './help.css';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const EMPTY: ContactValues = { name: '', replyTo: '', message: '' };
 const t = esPortal.help.contact;
@@ -114,9 +115,7 @@ export function ContactModal({ onClose }: { onClose: () => void }) {
           </Field>
           <FormFailure message={failure} />
           <div className="account-form__actions">
-            <button type="submit" className="button" disabled={sending}>
-              {sending ? t.sending : t.send}
-            </button>
+            <SubmitButton busy={sending} label={t.send} busyLabel={t.sending} />
           </div>
         </form>
       )}

@@ -15,6 +15,7 @@ import { errorText, textLength } from './social-errors.ts';
 import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
 import { bodyOf, useOutboxEntries } from './use-outbox.ts';
 import './social.css';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 /**
  * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React
@@ -71,9 +72,7 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
             <span id="comment-help" className={error ? 'comments__error' : 'comments__counter'} role={error ? 'alert' : undefined}>
               {error ?? fill(t.counter, { count, max: COMMENT_MAX })}
             </span>
-            <button type="submit" className="button" disabled={sending}>
-              {sending ? t.sending : t.send}
-            </button>
+            <SubmitButton busy={sending} label={t.send} busyLabel={t.sending} />
           </div>
         </form>
       ) : (

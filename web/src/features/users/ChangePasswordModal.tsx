@@ -7,6 +7,7 @@ import { accountErrorMessage, errorCode } from './error-messages.ts';
 import { Field, fieldAria } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { canSavePassword, PASSWORD_MAX, validatePasswordChange, validatePasswordChangeWithCurrent } from './validation.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 /** The kit's answers that mean "prove it is you": the modal then asks for the current password. */
 const PROOF_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG']);
@@ -95,9 +96,7 @@ export function ChangePasswordModal({ forced, onClose, onSaved }: ChangePassword
               {esAccounts.password.cancel}
             </button>
           )}
-          <button type="submit" className="button" disabled={!canSavePassword(form.dirty, form.values, askCurrent) || saving}>
-            {saving ? esAccounts.password.saving : esAccounts.password.save}
-          </button>
+          <SubmitButton busy={saving} disabled={!canSavePassword(form.dirty, form.values, askCurrent)} label={esAccounts.password.save} busyLabel={esAccounts.password.saving} />
         </div>
       </form>
     </Modal>

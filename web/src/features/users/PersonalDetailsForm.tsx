@@ -8,6 +8,7 @@ import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
 import { profileErrorMessage } from './profile-messages.ts';
 import { isoToday, personalDetailsOf, toPersonalDetails, validatePersonalDetails, type PersonalDetailsValues } from './profile-validation.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 export interface PersonalDetailsFormProps {
   user: Pick<User, 'gender' | 'born_date' | 'code_phone' | 'phone_number'>;
@@ -49,9 +50,7 @@ export function PersonalDetailsForm({ user, submitLabel, onSaved, idPrefix = 'de
         today={today}
       />
       <div className="account-form__actions">
-        <button type="submit" className="button" disabled={!form.valid || saving}>
-          {saving ? esAccounts.profile.saving : submitLabel}
-        </button>
+        <SubmitButton busy={saving} disabled={!form.valid} label={submitLabel} busyLabel={esAccounts.profile.saving} />
       </div>
     </form>
   );

@@ -21,6 +21,7 @@ import {
   type PersonalDetailsField,
   type PersonalDetailsValues,
 } from './profile-validation.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 /** The occupation whose free text ('others') the form asks for. */
 export const OTHER_OCCUPATION = 'Otros';
@@ -177,9 +178,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         </Field>
       )}
       <div className="account-form__actions">
-        <button type="submit" className="button" disabled={!form.valid || saving}>
-          {saving ? esAccounts.profile.saving : esAccounts.profile.save}
-        </button>
+        <SubmitButton busy={saving} disabled={!form.valid} label={esAccounts.profile.save} busyLabel={esAccounts.profile.saving} />
       </div>
     </form>
   );

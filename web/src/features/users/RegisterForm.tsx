@@ -6,6 +6,7 @@ import { accountErrorMessage, errorCode } from './error-messages.ts';
 import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { NAME_MAX, PASSWORD_MAX, validateRegistration, type RegistrationField, type RegistrationValues } from './validation.ts';
+import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const EMPTY: RegistrationValues = { user_name: '', name: '', last_name: '', email: '', password: '', confirm: '' };
 
@@ -76,9 +77,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       {input('password', esAccounts.register.password, { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX })}
       {input('confirm', esAccounts.register.repeatPassword, { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX })}
       <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? esAccounts.register.submitting : esAccounts.register.submit}
-        </button>
+        <SubmitButton busy={busy} label={esAccounts.register.submit} busyLabel={esAccounts.register.submitting} />
       </div>
     </form>
   );
