@@ -3,7 +3,7 @@
 -- the ads board's moderation and search beyond 0001.
 
 -- Per-mode tile overrides. A row with tool_id changes a catalogue tool
--- (server/src/modules/services/services.catalog.ts); a row without one is a
+-- (server/src/modules/menu/menu.catalog.ts); a row without one is a
 -- tile an admin added. NULL means "as the catalogue says": label → its name,
 -- target_kind → its target, position → its order. A category target is a
 -- category id as text; if the category goes, the tile shows no target.

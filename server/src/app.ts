@@ -46,8 +46,8 @@ import { renditionsRoutes } from './modules/renditions/renditions.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { ViewCounts } from './modules/resources/view-counts.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { servicesAdminRoutes } from './modules/services/services.admin.routes.ts';
-import { servicesRoutes } from './modules/services/services.routes.ts';
+import { menuAdminRoutes } from './modules/menu/menu.admin.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -227,9 +227,9 @@ function apiRoutes(app: App, device: BuildOptions['device'], sync: BuildOptions[
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(healthRoutes);
     await api.register(authRoutes);
-    await api.register(servicesRoutes);
+    await api.register(menuRoutes);
     // Portal (docs/API-portal.md)
-    await api.register(servicesAdminRoutes);
+    await api.register(menuAdminRoutes);
     await api.register(settingsRoutes);
     await api.register(adsRoutes);
     await api.register(contactRoutes);

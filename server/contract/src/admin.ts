@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { CategorySchema } from './library.ts';
-import { ServicesModeSchema } from './services.ts';
+import { ServicesModeSchema } from './menu.ts';
 
 /*
  * Admin panel (docs/API-admin.md): dashboard, category writes, settings, reports, storage.

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ServicesModeSchema } from './services.ts';
+import { ServicesModeSchema } from './menu.ts';
 
 /** docs/PRODUCT.md#client-config Config, answered by GET /api/v2/id/config. */
 export const ClientConfigSchema = Type.Object({

@@ -11,7 +11,7 @@ export * from './library.ts';
 export * from './portal.ts';
 export * from './portal-data.ts';
 export * from './resource-types.ts';
-export * from './services.ts';
+export * from './menu.ts';
 export * from './users.ts';
 export * from './admin.ts';
 export * from './sync.ts';

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { AD_CATEGORIES, AD_CONTACT_MAX, AD_EXPIRY_DAYS, AD_QUERY_MAX, AD_REASON_MAX, AD_STATUSES, AD_TEXT_MAX, AD_TEXT_MIN, AD_TITLE_MAX, AD_TITLE_MIN, BANNER_SLOTS, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_REPLY_TO_MAX, PACKAGE_NAME_MAX, PACKAGE_NOTES_MAX, PACKAGE_VERSION_MAX, TILE_ICONS, TILE_LABEL_MAX, TILE_TARGET_KINDS, TILE_TARGET_MAX } from './portal-data.ts';
 import { ResourceSummarySchema } from './library.ts';
-import { ServicesModeSchema } from './services.ts';
+import { ServicesModeSchema } from './menu.ts';
 
 /*
  * Portal (docs/API-portal.md): menu tiles admins configure, banners, the ads board,

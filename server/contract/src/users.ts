@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN } from './auth.ts';
 import { pagedSchema } from './common.ts';
-import { COUNTRIES } from './services.ts';
+import { COUNTRIES } from './menu.ts';
 
 /*
  * Accounts: registration, profiles, password change, temporary credentials,

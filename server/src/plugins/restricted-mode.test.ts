@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../test/helper.ts';
 import { addMedia, addResource, patternBytes } from '../../test/library-fixtures.ts';
 import { APK_BYTES, multipartFile, PNG_BYTES } from '../../test/portal-helpers.ts';
-import { insertBanner } from '../modules/services/services.repo.ts';
+import { insertBanner } from '../modules/menu/menu.repo.ts';
 import { writeSettings } from '../kit-settings/kit-settings.repo.ts';
 
 /*

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { PROBES } from '../modules/captive/captive.service.ts';
-import { isMenuMedia } from '../modules/services/services.banners.ts';
+import { isMenuMedia } from '../modules/menu/menu.banners.ts';
 import { readSettings } from '../kit-settings/kit-settings.repo.ts';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.ts';
-import { detectClient } from '../modules/services/user-agent.ts';
+import { detectClient } from '../modules/menu/user-agent.ts';
 import { STATIC_NOT_FOUND_CSP, STATIC_NOT_FOUND_PAGE } from './static-not-found.ts';
 
 const OLD_BROWSER_PAGE = '/extra/download-browser';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { pageCspWithStyle } from '../../plugins/security-headers.ts';
-import { detectClient } from '../services/user-agent.ts';
+import { detectClient } from '../menu/user-agent.ts';
 import { browserPackages } from './downloads.service.ts';
 import { BROWSER_PAGE_STYLE, renderBrowserPage } from './browser-page.ts';
 

@@ -1,7 +1,7 @@
 /**
  * docs/PRODUCT.md#menu-lists seeDesktop: whether a phone or tablet asked for the full (desktop)
  * list of tools. Kept in a cookie the server reads for GET /api/v2/id/config
- * (services.routes.ts); absent means yes, the default.
+ * (server/src/modules/menu/menu.routes.ts); absent means yes, the default.
  */
 export const SEE_DESKTOP_COOKIE = 'kp_see_desktop';
 const ONE_YEAR = 365 * 24 * 3600;

@@ -11,8 +11,8 @@ import {
   type TileTarget,
   type ToolId,
 } from '@kit/contract';
-import { MODES, TOOLS } from './services.catalog.ts';
-import type { DbMenuTile } from './services.repo.ts';
+import { MODES, TOOLS } from './menu.catalog.ts';
+import type { DbMenuTile } from './menu.repo.ts';
 
 /** What resolving a mode's tiles needs to know about the kit. */
 export interface TileContext {

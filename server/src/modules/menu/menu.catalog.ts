@@ -47,7 +47,7 @@ export const TOOLS: Readonly<Record<ToolId, ToolSpec>> = {
   chat: { name: 'Chat', icon: 'chat', target: NONE, disabled: true, lockedTarget: true },
   employability: { name: 'Empleabilidad', icon: 'briefcase', target: NONE },
   government: { name: 'Información del gobierno', icon: 'government', target: NONE, disabled: true, lockedTarget: true },
-  // Goes to the tutorial category when the kit has one configured (services.service.ts).
+  // Goes to the tutorial category when the kit has one configured (menu.service.ts).
   tutorial: { name: 'Video de introducción', icon: 'play', target: NONE },
   appDownload: { name: 'Descarga la aplicación', icon: 'download', target: route('/extra/download') },
   addTool: { name: 'Agregar herramienta', icon: 'plus', target: route(MENU_EDITOR_PATH), adminOnly: true, lockedTarget: true, lockedHidden: true },

@@ -17,15 +17,15 @@ import {
 import { Type } from 'typebox';
 import { allowMultipart, FILE_ROUTE, receivePicture } from '../../media/upload.ts';
 import { requireAdmin } from '../../access/guards.ts';
-import { addTile, adminMenu, editTile, orderTiles, removeTile } from './services.admin.service.ts';
-import { addBanner, listBanners, removeBanner } from './services.banners.ts';
+import { addTile, adminMenu, editTile, orderTiles, removeTile } from './menu.admin.service.ts';
+import { addBanner, listBanners, removeBanner } from './menu.banners.ts';
 
 /**
  * The menu editor's API (admins only, every route): each services mode's
  * tiles with their targets, labels, visibility and order, and the menu and
  * publicity banners.
  */
-export const servicesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const menuAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before the body is read: an upload from anyone else never reaches the disk.
   app.addHook('onRequest', requireAdmin);
   await allowMultipart(app);

@@ -3,9 +3,9 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { Settings } from '../../kit-settings/kit-settings.ts';
 import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
-import { MODES, TOOLS } from './services.catalog.ts';
-import { countCustomTiles, deleteTileRow, existingCategoryIds, findCustomTile, findMenuTiles, findToolOverride, insertCustomTile, updateCustomTile, upsertToolOverride, type DbMenuTile } from './services.repo.ts';
-import { categoryTargets, CUSTOM_PREFIX, isToolId, resolveTiles } from './services.service.ts';
+import { MODES, TOOLS } from './menu.catalog.ts';
+import { countCustomTiles, deleteTileRow, existingCategoryIds, findCustomTile, findMenuTiles, findToolOverride, insertCustomTile, updateCustomTile, upsertToolOverride, type DbMenuTile } from './menu.repo.ts';
+import { categoryTargets, CUSTOM_PREFIX, isToolId, resolveTiles } from './menu.service.ts';
 
 /** Every tile of a mode as it stands now (hidden and admin-only ones included). */
 export function loadModeTiles(db: Db, mode: ServicesModeName, settings: Settings): AdminTile[] {

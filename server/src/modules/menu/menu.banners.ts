@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { mediaUrl } from '../../media/media-url.ts';
 import { boardPictures } from '../ads/ads.service.ts';
 import { AppError } from '../../errors.ts';
-import { activeMenuBanners, activePublicityBanners, deleteBanner, findBanner, findBanners, insertBanner, type DbBanner } from './services.repo.ts';
-import type { MenuBanners } from './services.service.ts';
+import { activeMenuBanners, activePublicityBanners, deleteBanner, findBanner, findBanners, insertBanner, type DbBanner } from './menu.repo.ts';
+import type { MenuBanners } from './menu.service.ts';
 
 /** Approved notices' pictures the publicity banner takes at most, newest first. */
 const PUBLICITY_ADS = 20;

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ClientConfigSchema, ErrorBodySchema, FastAccessServicesSchema } from '@kit/contract';
 import { Type } from 'typebox';
 import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
-import { loadModeTiles } from './services.admin.service.ts';
-import { menuBanners } from './services.banners.ts';
-import { buildServices } from './services.service.ts';
+import { loadModeTiles } from './menu.admin.service.ts';
+import { menuBanners } from './menu.banners.ts';
+import { buildServices } from './menu.service.ts';
 import { detectClient } from './user-agent.ts';
 
 /** GET /api/v2/id/config and GET /api/v3/fastAccessServices: what every client reads first. */
-export const servicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v2/id/config',
     {
