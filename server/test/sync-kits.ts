@@ -1,9 +1,53 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../src/db/connection.ts';
-import type { KitProcess } from './kit-process.ts';
+import { tempDir } from './helper.ts';
+import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from './kit-process.ts';
 
-/** What the two-kit sync tests share: a kit's database opened beside its process, and its sync jobs run to the end. */
+/** What the two-kit sync tests share: the two kits, a kit's database opened beside its process, and its sync jobs run to the end. */
+
+type Env = Record<string, string>;
+
+/**
+ * Two real kits on loopback: A publishes, B pulls. Their folders exist from
+ * the start (a test seeds A's database before A runs); start() runs both
+ * processes and logs in their admins, stop() ends them and removes the folders.
+ */
+export class KitPair {
+  readonly password: string;
+  readonly dirA: string;
+  readonly dirB: string;
+  A!: KitProcess;
+  B!: KitProcess;
+  tokenA = '';
+  tokenB = '';
+
+  constructor(name: string, password: string) {
+    this.password = password;
+    this.dirA = tempDir(`kit-${name}-a-`);
+    this.dirB = tempDir(`kit-${name}-b-`);
+  }
+
+  /** A listens on a port chosen first, so B's environment can point at it (B's hub is A). */
+  async start(envA: Env = {}, envB: (portA: number) => Env = () => ({})): Promise<void> {
+    const portA = await freePort();
+    [this.A, this.B] = await Promise.all([startKitProcess(this.dirA, this.password, envA, portA), startKitProcess(this.dirB, this.password, envB(portA))]);
+    [this.tokenA, this.tokenB] = await Promise.all([adminToken(this.A.base, this.password), adminToken(this.B.base, this.password)]);
+  }
+
+  /** B once more, on its port and with its data, after a test killed it. */
+  async startBAgain(envB: Env = {}): Promise<void> {
+    this.B = await startKitProcess(this.dirB, this.password, envB, this.B.port);
+    this.tokenB = await adminToken(this.B.base, this.password);
+  }
+
+  async stop(): Promise<void> {
+    // A kit whose start failed was never set.
+    await Promise.all([this.A && killKit(this.A), this.B && killKit(this.B)]);
+    for (const dir of [this.dirA, this.dirB]) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 

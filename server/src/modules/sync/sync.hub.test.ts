@@ -11,9 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { tempDir } from '../../../test/helper.ts';
-import { adminToken, freePort, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
+import { freePort, killKit, type KitProcess } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
-import { runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
+import { KitPair, runSyncJob, trustKit, withDb } from '../../../test/sync-kits.ts';
 import { downloadResumable } from './hub-download.ts';
 
 // Real processes, disks and HTTP on a machine that may be busy: generous limits, never sleeps.
@@ -21,13 +21,8 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 const PASSWORD = 'clave-admin-hub';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
-const dirA = tempDir('kit-hub-a-');
-const dirB = tempDir('kit-hub-b-');
+const kits = new KitPair('hub', PASSWORD);
 const nginxDir = tempDir('kit-hub-nginx-');
-let A: KitProcess;
-let B: KitProcess;
-let tokenA: string;
-let tokenB: string;
 let nginx: ChildProcess | null = null;
 let categoryA: number;
 
@@ -35,76 +30,74 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const runJob = (kit: KitProcess, token: string, url: string) => runSyncJob<{ added: number }>(kit, token, url);
 
-const titlesOfB = () => withDb(dirB, (db) => (db.prepare('SELECT title FROM resources ORDER BY title').all() as { title: string }[]).map((r) => r.title));
+const titlesOfB = () => withDb(kits.dirB, (db) => (db.prepare('SELECT title FROM resources ORDER BY title').all() as { title: string }[]).map((r) => r.title));
 
 
 beforeAll(async () => {
-  withDb(dirA, (db) => {
+  withDb(kits.dirA, (db) => {
     migrate(db);
     categoryA = addCategory(db, 'Ganadería');
-    const video = addMedia(db, dirA, patternBytes(2 * 1024 * 1024, 11), 'mp4', 'video/mp4');
+    const video = addMedia(db, kits.dirA, patternBytes(2 * 1024 * 1024, 11), 'mp4', 'video/mp4');
     addResource(db, { title: 'Vacunas para ovejas', type: 3, category: categoryA, media: video });
   });
-  const portA = await freePort();
-  const feedA = `http://127.0.0.1:${portA}/hub/feed.json`;
-  [A, B] = await Promise.all([
-    startKitProcess(dirA, PASSWORD, {}, portA),
-    startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: feedA, KIT_SYNC_UPLOAD_URL: `http://127.0.0.1:${portA}/api/v2/sync/reports`, KIT_SYNC_INTERVAL_HOURS: '0' }),
-  ]);
-  [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
-  await trustKit(B, tokenB, A, tokenA, 'Centro A');
-  await trustKit(A, tokenA, B, tokenB, 'Kit B');
+  await kits.start({}, (portA) => ({
+    KIT_SYNC_FEED_URL: `http://127.0.0.1:${portA}/hub/feed.json`,
+    KIT_SYNC_UPLOAD_URL: `http://127.0.0.1:${portA}/api/v2/sync/reports`,
+    KIT_SYNC_INTERVAL_HOURS: '0',
+  }));
+  await trustKit(kits.B, kits.tokenB, kits.A, kits.tokenA, 'Centro A');
+  await trustKit(kits.A, kits.tokenA, kits.B, kits.tokenB, 'Kit B');
 }, 240_000);
 
 afterAll(async () => {
   nginx?.kill('SIGKILL');
-  await Promise.all([A && killKit(A), B && killKit(B)]);
-  for (const dir of [dirA, dirB, nginxDir]) fs.rmSync(dir, { recursive: true, force: true });
+  await kits.stop();
+  fs.rmSync(nginxDir, { recursive: true, force: true });
 });
 
 describe('hub sync', () => {
   it('B reports to A before A published any feed: the report is kept, and the page says the feed is not there yet', async () => {
-    const pulled = await runJob(B, tokenB, '/api/v2/admin/sync/now');
+    const pulled = await runJob(kits.B, kits.tokenB, '/api/v2/admin/sync/now');
     expect(pulled).toMatchObject({ state: 'failed', errorCode: 'SYNC_FEED_NOT_PUBLISHED' });
-    const reports = withDb(dirA, (db) => db.prepare('SELECT kit_name FROM hub_reports').all() as { kit_name: string }[]);
+    const reports = withDb(kits.dirA, (db) => db.prepare('SELECT kit_name FROM hub_reports').all() as { kit_name: string }[]);
     expect(reports).toEqual([{ kit_name: 'portal.kit' }]);
-    const status = (await (await fetch(`${B.base}/api/v2/admin/sync/status`, { headers: auth(tokenB) })).json()) as { hub: { lastPull: { ok: boolean; message: string } } };
+    const status = (await (await fetch(`${kits.B.base}/api/v2/admin/sync/status`, { headers: auth(kits.tokenB) })).json()) as { hub: { lastPull: { ok: boolean; message: string } } };
     expect(status.hub.lastPull).toMatchObject({ ok: false, message: expect.stringContaining('todavía no publicó su catálogo') });
   }, 240_000);
 
   it('B pulls the feed A publishes and gets its items; B reports its usage and decisions to A', async () => {
-    const published = await runJob(A, tokenA, '/api/v2/admin/sync/publish');
+    const published = await runJob(kits.A, kits.tokenA, '/api/v2/admin/sync/publish');
     expect(published).toMatchObject({ state: 'done', message: 'Publicado: 1 recursos en un paquete completo' });
-    const feed = (await (await fetch(`${A.base}/hub/feed.json`)).json()) as { payload: string };
+    const feed = (await (await fetch(`${kits.A.base}/hub/feed.json`)).json()) as { payload: string };
     expect(JSON.parse(feed.payload).packs).toHaveLength(1);
 
-    const pulled = await runJob(B, tokenB, '/api/v2/admin/sync/now');
+    const pulled = await runJob(kits.B, kits.tokenB, '/api/v2/admin/sync/now');
     expect(pulled.state).toBe('done');
     expect(pulled.report?.added).toBe(1);
     expect(titlesOfB()).toEqual(['Vacunas para ovejas']);
 
     // Nothing new: a second pull imports nothing.
-    expect(await runJob(B, tokenB, '/api/v2/admin/sync/now')).toMatchObject({ state: 'done', message: 'Sincronizado: no había paquetes nuevos' });
+    expect(await runJob(kits.B, kits.tokenB, '/api/v2/admin/sync/now')).toMatchObject({ state: 'done', message: 'Sincronizado: no había paquetes nuevos' });
 
     // B's villagers watch it and B's moderator blocks it; the next sync tells A.
-    withDb(dirB, (db) => {
+    withDb(kits.dirB, (db) => {
       const { id } = db.prepare('SELECT id FROM resources').get() as { id: number };
       db.prepare("INSERT INTO resource_stats_daily (resource_id, day, views, downloads) VALUES (?, strftime('%Y-%m-%d', 'now'), 7, 2)").run(id);
       db.prepare("INSERT INTO resource_events (resource_id, action, from_status, to_status, reason) VALUES (?, 'block', 'pending', 'blocked', 'Contenido equivocado')").run(id);
     });
-    await runJob(B, tokenB, '/api/v2/admin/sync/now');
-    const reports = withDb(dirA, (db) => db.prepare('SELECT kit_name, body FROM hub_reports ORDER BY id').all() as { kit_name: string; body: string }[]);
+    await runJob(kits.B, kits.tokenB, '/api/v2/admin/sync/now');
+    const reports = withDb(kits.dirA, (db) => db.prepare('SELECT kit_name, body FROM hub_reports ORDER BY id').all() as { kit_name: string; body: string }[]);
     const last = JSON.parse(reports.at(-1)?.body ?? '{}') as { usage: { views: number; downloads: number }[]; decisions: { toStatus: string; reason: string }[] };
     expect(reports.at(-1)?.kit_name).toBe('portal.kit');
     expect(last.usage).toEqual([expect.objectContaining({ views: 7, downloads: 2 })]);
     expect(last.decisions).toEqual([expect.objectContaining({ toStatus: 'blocked', reason: 'Contenido equivocado' })]);
 
-    const status = (await (await fetch(`${B.base}/api/v2/admin/sync/status`, { headers: auth(tokenB) })).json()) as { hub: { lastPull: { ok: boolean } } };
+    const status = (await (await fetch(`${kits.B.base}/api/v2/admin/sync/status`, { headers: auth(kits.tokenB) })).json()) as { hub: { lastPull: { ok: boolean } } };
     expect(status.hub.lastPull.ok).toBe(true);
   }, 240_000);
 
   it('refuses a report not signed by a trusted kit', async () => {
-    const res = await fetch(`${A.base}/api/v2/sync/reports`, {
+    const res = await fetch(`${kits.A.base}/api/v2/sync/reports`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ payload: '{"format":1}', signature: { keyId: '0123456789abcdef', publicKey: 'AAAA', signature: 'AAAA' } }),
@@ -114,14 +107,14 @@ describe('hub sync', () => {
   });
 
   it.skipIf(NGINX === null)('B pulls a delta from the same feed served by nginx, resuming a cut download (needs Debian nginx)', async () => {
-    withDb(dirA, (db) => {
-      const doc = addMedia(db, dirA, patternBytes(600_000, 12), 'pdf', 'application/pdf');
+    withDb(kits.dirA, (db) => {
+      const doc = addMedia(db, kits.dirA, patternBytes(600_000, 12), 'pdf', 'application/pdf');
       addResource(db, { title: 'Esquila a mano', type: 2, category: categoryA, media: doc });
     });
-    expect(await runJob(A, tokenA, '/api/v2/admin/sync/publish')).toMatchObject({ state: 'done', message: 'Publicado: 1 recursos en un paquete de cambios' });
+    expect(await runJob(kits.A, kits.tokenA, '/api/v2/admin/sync/publish')).toMatchObject({ state: 'done', message: 'Publicado: 1 recursos en un paquete de cambios' });
 
     const port = await freePort();
-    const hubRoot = path.join(dirA, 'hub');
+    const hubRoot = path.join(kits.dirA, 'hub');
     const isRoot = process.getuid?.() === 0;
     fs.writeFileSync(
       path.join(nginxDir, 'nginx.conf'),
@@ -145,13 +138,12 @@ http {
     const { packs } = JSON.parse(((await (await fetch(`${base}/feed.json`)).json()) as { payload: string }).payload) as { packs: { packId: string; path: string }[] };
     const delta = packs[1] as { packId: string; path: string };
     const bytes = Buffer.from(await (await fetch(`${base}/${delta.path}`)).arrayBuffer());
-    fs.mkdirSync(path.join(dirB, 'sync', 'downloads'), { recursive: true });
-    fs.writeFileSync(path.join(dirB, 'sync', 'downloads', `${delta.packId}.part`), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    fs.mkdirSync(path.join(kits.dirB, 'sync', 'downloads'), { recursive: true });
+    fs.writeFileSync(path.join(kits.dirB, 'sync', 'downloads', `${delta.packId}.part`), bytes.subarray(0, Math.floor(bytes.length / 2)));
 
-    await killKit(B);
-    B = await startKitProcess(dirB, PASSWORD, { KIT_SYNC_FEED_URL: `${base}/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' }, B.port);
-    tokenB = await adminToken(B.base, PASSWORD);
-    const pulled = await runJob(B, tokenB, '/api/v2/admin/sync/now');
+    await killKit(kits.B);
+    await kits.startBAgain({ KIT_SYNC_FEED_URL: `${base}/feed.json`, KIT_SYNC_INTERVAL_HOURS: '0' });
+    const pulled = await runJob(kits.B, kits.tokenB, '/api/v2/admin/sync/now');
     expect(pulled).toMatchObject({ state: 'done', report: expect.objectContaining({ added: 1 }) });
     expect(titlesOfB()).toEqual(['Esquila a mano', 'Vacunas para ovejas']);
     // nginx answered the rest of the pack with 206 Partial Content.

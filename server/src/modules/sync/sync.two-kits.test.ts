@@ -12,9 +12,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
-import { tempDir } from '../../../test/helper.ts';
-import { adminToken, killKit, startKitProcess, type KitProcess } from '../../../test/kit-process.ts';
+import { killKit } from '../../../test/kit-process.ts';
 import { addCategory, addMedia, addResource, patternBytes } from '../../../test/library-fixtures.ts';
+import { KitPair } from '../../../test/sync-kits.ts';
 import { planPack, writePack } from './pack-export.ts';
 import { MANIFEST_NAME, SIGNATURE_NAME } from './pack-format.ts';
 import { keyIdOf, signBytes, type KitKey } from './sync-keys.ts';
@@ -24,26 +24,21 @@ import { TarWriter } from './tar.ts';
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 const PASSWORD = 'clave-admin-sync';
-const dirA = tempDir('kit-sync-a-');
-const dirB = tempDir('kit-sync-b-');
-let A: KitProcess;
-let B: KitProcess;
-let tokenA: string;
-let tokenB: string;
+const kits = new KitPair('sync', PASSWORD);
 let subCategoryId: number;
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const auth = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
 
 function seedA(): void {
-  const db = openDatabase(path.join(dirA, 'portal.db'));
+  const db = openDatabase(path.join(kits.dirA, 'portal.db'));
   migrate(db);
   const root = addCategory(db, 'Agricultura');
   subCategoryId = addCategory(db, 'Riego', { parent: root });
   const other = addCategory(db, 'Cocina');
-  const video = addMedia(db, dirA, patternBytes(3 * 1024 * 1024, 3), 'mp4', 'video/mp4');
-  const doc = addMedia(db, dirA, patternBytes(40_000, 5), 'pdf', 'application/pdf');
-  const cover = addMedia(db, dirA, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), patternBytes(5000, 9)]), 'png', 'image/png');
+  const video = addMedia(db, kits.dirA, patternBytes(3 * 1024 * 1024, 3), 'mp4', 'video/mp4');
+  const doc = addMedia(db, kits.dirA, patternBytes(40_000, 5), 'pdf', 'application/pdf');
+  const cover = addMedia(db, kits.dirA, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), patternBytes(5000, 9)]), 'png', 'image/png');
   addResource(db, { title: 'Riego por goteo', type: 3, category: subCategoryId, media: video, cover });
   addResource(db, { title: 'Manual de riego', type: 2, category: subCategoryId, media: doc });
   addResource(db, { title: 'Borrador de riego', type: 2, category: subCategoryId, status: 'draft' });
@@ -61,29 +56,29 @@ async function waitJob(base: string, token: string): Promise<{ state: string; do
 }
 
 async function exportFromA(body: Record<string, unknown>): Promise<Buffer> {
-  const res = await fetch(`${A.base}/api/v2/admin/sync/export`, { method: 'POST', headers: auth(tokenA, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+  const res = await fetch(`${kits.A.base}/api/v2/admin/sync/export`, { method: 'POST', headers: auth(kits.tokenA, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
   expect(res.status).toBe(202);
-  const job = await waitJob(A.base, tokenA);
+  const job = await waitJob(kits.A.base, kits.tokenA);
   expect(job.state).toBe('done');
   expect(job.bytesDone).toBe(job.bytesTotal);
-  const file = await fetch(`${A.base}/api/v2/admin/sync/exports/${job.download}`, { headers: auth(tokenA) });
+  const file = await fetch(`${kits.A.base}/api/v2/admin/sync/exports/${job.download}`, { headers: auth(kits.tokenA) });
   expect(file.status).toBe(200);
   return Buffer.from(await file.arrayBuffer());
 }
 
 async function importIntoB(pack: Buffer, query = 'arrival=published'): Promise<{ status: number; body: Record<string, unknown> & { error?: { code: string; message: string } } }> {
-  const res = await fetch(`${B.base}/api/v2/admin/sync/import?${query}`, { method: 'POST', headers: auth(tokenB, { 'content-type': 'application/octet-stream' }), body: pack });
+  const res = await fetch(`${kits.B.base}/api/v2/admin/sync/import?${query}`, { method: 'POST', headers: auth(kits.tokenB, { 'content-type': 'application/octet-stream' }), body: pack });
   return { status: res.status, body: (await res.json()) as never };
 }
 
 /** What B's library holds: rows and the files' real hashes on disk. */
 function snapshotB(): { resources: unknown[]; categories: unknown[]; files: string[] } {
-  const db = new Database(path.join(dirB, 'portal.db'), { readonly: true });
+  const db = new Database(path.join(kits.dirB, 'portal.db'), { readonly: true });
   try {
     const resources = db.prepare('SELECT global_id, title, status, media_sha256, cover_sha256 FROM resources ORDER BY global_id').all();
     const categories = db.prepare('SELECT global_id, name FROM categories ORDER BY global_id').all();
     const files = (db.prepare('SELECT sha256, ext FROM media ORDER BY sha256').all() as { sha256: string; ext: string }[]).map((m) =>
-      sha(fs.readFileSync(path.join(dirB, 'media', m.sha256.slice(0, 2), `${m.sha256}.${m.ext}`))),
+      sha(fs.readFileSync(path.join(kits.dirB, 'media', m.sha256.slice(0, 2), `${m.sha256}.${m.ext}`))),
     );
     return { resources, categories, files };
   } finally {
@@ -93,13 +88,13 @@ function snapshotB(): { resources: unknown[]; categories: unknown[]; files: stri
 
 /** A pack written in-process from A's database (read only), signed by any key. */
 async function packSignedBy(key: KitKey): Promise<Buffer> {
-  const db = openDatabase(path.join(dirA, 'portal.db'));
+  const db = openDatabase(path.join(kits.dirA, 'portal.db'));
   try {
     const plan = planPack(db, key, 'otro.kit', null);
     const out = new PassThrough();
     const parts: Buffer[] = [];
     out.on('data', (c: Buffer) => parts.push(c));
-    await writePack(dirA, plan, out, () => undefined);
+    await writePack(kits.dirA, plan, out, () => undefined);
     out.end();
     return Buffer.concat(parts);
   } finally {
@@ -115,23 +110,18 @@ function strangerKey(): KitKey {
 
 beforeAll(async () => {
   seedA();
-  [A, B] = await Promise.all([startKitProcess(dirA, PASSWORD), startKitProcess(dirB, PASSWORD)]);
-  [tokenA, tokenB] = await Promise.all([adminToken(A.base, PASSWORD), adminToken(B.base, PASSWORD)]);
+  await kits.start();
   // B trusts A: its admin pastes A's public key.
-  const statusA = (await (await fetch(`${A.base}/api/v2/admin/sync/status`, { headers: auth(tokenA) })).json()) as { kit: { publicKey: string } };
-  const added = await fetch(`${B.base}/api/v2/admin/sync/keys`, {
+  const statusA = (await (await fetch(`${kits.A.base}/api/v2/admin/sync/status`, { headers: auth(kits.tokenA) })).json()) as { kit: { publicKey: string } };
+  const added = await fetch(`${kits.B.base}/api/v2/admin/sync/keys`, {
     method: 'POST',
-    headers: auth(tokenB, { 'content-type': 'application/json' }),
+    headers: auth(kits.tokenB, { 'content-type': 'application/json' }),
     body: JSON.stringify({ publicKey: statusA.kit.publicKey, label: 'Kit A' }),
   });
   expect(added.status).toBe(201);
 }, 240_000);
 
-afterAll(async () => {
-  await Promise.all([A && killKit(A), B && killKit(B)]);
-  fs.rmSync(dirA, { recursive: true, force: true });
-  fs.rmSync(dirB, { recursive: true, force: true });
-});
+afterAll(() => kits.stop());
 
 describe('content packs between two kits', () => {
   let firstPack: Buffer;
@@ -144,12 +134,12 @@ describe('content packs between two kits', () => {
     const b = snapshotB();
     const titles = (b.resources as { title: string; status: string }[]).map((r) => `${r.title}:${r.status}`).sort();
     expect(titles).toEqual(['Manual de riego:published', 'Riego por goteo:published']);
-    const a = new Database(path.join(dirA, 'portal.db'), { readonly: true });
+    const a = new Database(path.join(kits.dirA, 'portal.db'), { readonly: true });
     const fromA = a.prepare("SELECT global_id, title, status, media_sha256, cover_sha256 FROM resources WHERE title IN ('Manual de riego', 'Riego por goteo') ORDER BY global_id").all();
     a.close();
     expect(b.resources).toEqual(fromA);
     // The files on B's disk hash to the names they are stored under.
-    const db = new Database(path.join(dirB, 'portal.db'), { readonly: true });
+    const db = new Database(path.join(kits.dirB, 'portal.db'), { readonly: true });
     const names = (db.prepare('SELECT sha256 FROM media ORDER BY sha256').all() as { sha256: string }[]).map((m) => m.sha256);
     db.close();
     expect(b.files).toEqual(names);
@@ -234,30 +224,29 @@ describe('content packs between two kits', () => {
   it('an import killed half-way leaves B consistent, and the next import completes', async () => {
     // A new 4 MB file at the end of the pack, so the cut falls inside it.
     const bigFile = patternBytes(4 * 1024 * 1024, 21);
-    const dbA = openDatabase(path.join(dirA, 'portal.db'));
+    const dbA = openDatabase(path.join(kits.dirA, 'portal.db'));
     const cat = (dbA.prepare("SELECT id FROM categories WHERE name = 'Cocina'").get() as { id: number }).id;
-    addResource(dbA, { title: 'Cocina solar', type: 3, category: cat, media: addMedia(dbA, dirA, bigFile, 'mp4', 'video/mp4') });
+    addResource(dbA, { title: 'Cocina solar', type: 3, category: cat, media: addMedia(dbA, kits.dirA, bigFile, 'mp4', 'video/mp4') });
     dbA.close();
     const pack = await exportFromA({});
     const before = snapshotB();
     // Send 80% of the pack, wait until B is writing the new file, then cut B's power.
     const cut = Math.floor(pack.length * 0.8);
-    const req = http.request(`${B.base}/api/v2/admin/sync/import?arrival=pending`, {
+    const req = http.request(`${kits.B.base}/api/v2/admin/sync/import?arrival=pending`, {
       method: 'POST',
-      headers: auth(tokenB, { 'content-type': 'application/octet-stream', 'content-length': String(pack.length) }),
+      headers: auth(kits.tokenB, { 'content-type': 'application/octet-stream', 'content-length': String(pack.length) }),
     });
     req.on('error', () => undefined);
     req.write(pack.subarray(0, cut));
-    const staging = path.join(dirB, 'sync', 'staging');
+    const staging = path.join(kits.dirB, 'sync', 'staging');
     const partial = () => (fs.existsSync(staging) ? fs.readdirSync(staging) : []).map((d) => path.join(staging, d, `${sha(bigFile)}.part`)).find((f) => fs.existsSync(f) && fs.statSync(f).size > 0);
     for (let i = 0; i < 2400 && !partial(); i++) await new Promise((r) => setTimeout(r, 25));
     expect(partial()).toBeDefined();
-    await killKit(B);
+    await killKit(kits.B);
     req.destroy();
 
-    B = await startKitProcess(dirB, PASSWORD, {}, B.port);
-    tokenB = await adminToken(B.base, PASSWORD);
-    const db = new Database(path.join(dirB, 'portal.db'), { readonly: true });
+    await kits.startBAgain();
+    const db = new Database(path.join(kits.dirB, 'portal.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.prepare('SELECT status FROM sync_imports ORDER BY id DESC LIMIT 1').get()).toEqual({ status: 'interrupted' });
     db.close();
