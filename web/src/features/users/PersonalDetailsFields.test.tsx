@@ -13,10 +13,7 @@ function Harness() {
   return (
     <PersonalDetailsFields
       idPrefix="t"
-      values={values}
-      errorOf={(field) => errors[field] ?? null}
-      onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-      onBlur={() => undefined}
+      form={{ values, shown: (field) => errors[field] ?? null, update: (patch) => setValues((v) => ({ ...v, ...patch })), touch: () => undefined }}
       countries={FALLBACK_COUNTRIES}
       today={TODAY}
     />

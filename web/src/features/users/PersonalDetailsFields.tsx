@@ -12,13 +12,18 @@ import {
   type PersonalDetailsValues,
 } from './profile-validation.ts';
 
-export interface PersonalDetailsFieldsProps {
-  idPrefix: string;
+/** What the fields need of the form around them (useForm gives it). */
+export interface PersonalDetailsForm {
   values: PersonalDetailsValues;
   /** the message to show per field, or null */
-  errorOf: (field: PersonalDetailsField) => string | null;
-  onChange: (patch: Partial<PersonalDetailsValues>) => void;
-  onBlur: (field: PersonalDetailsField) => void;
+  shown: (field: PersonalDetailsField) => string | null;
+  update: (patch: Partial<PersonalDetailsValues>) => void;
+  touch: (field: PersonalDetailsField) => void;
+}
+
+export interface PersonalDetailsFieldsProps {
+  idPrefix: string;
+  form: PersonalDetailsForm;
   countries: readonly Country[];
   /** YYYY-MM-DD: later dates cannot be picked */
   today: string;
@@ -29,7 +34,8 @@ export interface PersonalDetailsFieldsProps {
  * future dates, shown DD/MM/YYYY, kept YYYY-MM-DD), phone (marked obligatory, at least 7 digits,
  * digits and dots only) with its country code (+51 by default).
  */
-export function PersonalDetailsFields({ idPrefix, values, errorOf, onChange, onBlur, countries, today }: PersonalDetailsFieldsProps) {
+export function PersonalDetailsFields({ idPrefix, form, countries, today }: PersonalDetailsFieldsProps) {
+  const { values, shown: errorOf, update: onChange, touch: onBlur } = form;
   const genderError = errorOf('gender');
   const bornId = `${idPrefix}-born-date`;
   const phoneId = `${idPrefix}-phone`;

@@ -42,10 +42,7 @@ export function PersonalDetailsForm({ user, submitLabel, onSaved, idPrefix = 'de
     <form className="account-form" noValidate onSubmit={submit}>
       <PersonalDetailsFields
         idPrefix={idPrefix}
-        values={form.values}
-        errorOf={form.shown}
-        onChange={form.update}
-        onBlur={form.touch}
+        form={form}
         countries={countries}
         today={today}
       />

@@ -157,10 +157,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       {text('email', esAccounts.profile.email, { type: 'email', autoComplete: 'email', autoCapitalize: 'none', maxLength: 254 })}
       <PersonalDetailsFields
         idPrefix="profile"
-        values={form.values}
-        errorOf={form.shown}
-        onChange={form.update}
-        onBlur={form.touch}
+        form={form}
         countries={countries}
         today={today}
       />
