@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsHookRig } from './dns-hook-rig.ts';
-import { cleanupTempDirs, which } from './kit-helpers.ts';
+import { which } from './kit-helpers.ts';
 
 const ZONE_ID = '0123456789abcdef0123456789abcdef';
 const NAME = '_acme-challenge.kit-07.kits.example.org';
@@ -29,10 +29,7 @@ beforeAll(() =>
   rig.start('/client/v4', (api) => `CF_TOKEN=token-de-prueba\nCF_ZONE_ID=${ZONE_ID}\nCF_ZONE=example.org\nCF_WAIT=0\nCF_API=${api}\n`),
 );
 
-afterAll(() => {
-  rig.stop();
-  cleanupTempDirs();
-});
+afterAll(() => rig.stop());
 
 describe.skipIf(!which('curl'))('scripts/acme-dns-hook-cloudflare', () => {
   it('creates the TXT record with add, and with remove deletes only the record with its value', async () => {

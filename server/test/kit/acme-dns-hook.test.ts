@@ -7,16 +7,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsHookRig } from './dns-hook-rig.ts';
-import { cleanupTempDirs, which } from './kit-helpers.ts';
+import { which } from './kit-helpers.ts';
 
 const rig = new DnsHookRig('acme-dns-hook-desec', () => '[]');
 
 beforeAll(() => rig.start('/api/v1', (api) => `DESEC_TOKEN=token-de-prueba\nDESEC_ZONE=example.org\nDESEC_WAIT=0\nDESEC_API=${api}\n`));
 
-afterAll(() => {
-  rig.stop();
-  cleanupTempDirs();
-});
+afterAll(() => rig.stop());
 
 describe.skipIf(!which('curl'))('scripts/acme-dns-hook-desec', () => {
   it('publishes the TXT record with add and withdraws it with remove, through the zone’s record sets', async () => {

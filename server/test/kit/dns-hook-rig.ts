@@ -31,16 +31,17 @@ export class DnsHookRig {
   answerStatus = 200;
   readonly conf: string;
   readonly argvLog: string;
+  private readonly dir: string;
   private readonly spyDir: string;
   private readonly server: http.Server;
 
   /** `answer` gives the body of each answer, by the request's method. */
   constructor(scriptName: string, answer: (method: string) => string) {
     this.script = path.join(REPO, 'scripts', scriptName);
-    const dir = tempDir(`kit-${scriptName}-`);
-    this.conf = path.join(dir, 'acme-dns-hook.conf');
-    this.spyDir = path.join(dir, 'bin');
-    this.argvLog = path.join(dir, 'curl-argv.log');
+    this.dir = tempDir(`kit-${scriptName}-`);
+    this.conf = path.join(this.dir, 'acme-dns-hook.conf');
+    this.spyDir = path.join(this.dir, 'bin');
+    this.argvLog = path.join(this.dir, 'curl-argv.log');
     this.server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
@@ -62,6 +63,7 @@ export class DnsHookRig {
 
   stop(): void {
     this.server.close();
+    fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
   run(args: string[]): Promise<HookResult> {
