@@ -23,6 +23,19 @@ async function phone(browser: Browser, token: string | null = null): Promise<{ c
   return { context, page: await context.newPage() };
 }
 
+/** A villager's phone on the menu, with the tile named LABEL found and its key read (to remove it afterwards). */
+async function villagerMenuTile(browser: Browser, label: string) {
+  const villager = await phone(browser);
+  try {
+    const menu = new PortalMenuPage(villager.page);
+    await menu.goto();
+    return { ...villager, key: await menu.toolKey(label), tile: menu.toolLink(label) };
+  } catch (error) {
+    await villager.context.close();
+    throw error;
+  }
+}
+
 test.describe('the menu in each services mode, on a phone', () => {
   // One mode at a time for the whole kit: these run in order, and the kit goes back to the default mode after.
   test.describe.configure({ mode: 'serial' });
@@ -93,7 +106,6 @@ test.describe('tiles admins configure', () => {
     const label = `Huertos ${Date.now().toString(36)}`;
     const { context, page } = await phone(browser, adminToken);
     await admin.skipOnboarding(context);
-    let addedKey: string | undefined;
     try {
       const menu = new PortalMenuPage(page);
       await menu.goto();
@@ -109,13 +121,9 @@ test.describe('tiles admins configure', () => {
       await context.close();
     }
 
-    const villager = await phone(browser);
+    const villager = await villagerMenuTile(browser, label);
     try {
-      const menu = new PortalMenuPage(villager.page);
-      await menu.goto();
-      addedKey = await menu.toolKey(label);
-      const tile = menu.toolLink(label);
-      await tile.click();
+      await villager.tile.click();
       const categoryId = await admin.categoryId('Agricultura');
       await expect(villager.page).toHaveURL(new RegExp(`/biblioteca\\?c=${categoryId}$`));
       const library = new LibraryPage(villager.page);
@@ -123,7 +131,7 @@ test.describe('tiles admins configure', () => {
       await expect(library.cards().first()).toBeVisible();
     } finally {
       await villager.context.close();
-      if (addedKey) await admin.removeTile((await admin.anonymousServices()).mode, addedKey);
+      await admin.removeTile((await admin.anonymousServices()).mode, villager.key);
     }
   });
 
@@ -305,13 +313,10 @@ test.describe('menu pictograms', () => {
         await context.close();
       }
 
-      const villager = await phone(browser);
+      const villager = await villagerMenuTile(browser, label);
+      addedKey = villager.key;
       try {
-        const menu = new PortalMenuPage(villager.page);
-        await menu.goto();
-        addedKey = await menu.toolKey(label);
-        const tile = menu.toolLink(label);
-        await expect(tile.locator('svg[data-pictogram="leaf"]')).toBeVisible();
+        await expect(villager.tile.locator('svg[data-pictogram="leaf"]')).toBeVisible();
       } finally {
         await villager.context.close();
       }
