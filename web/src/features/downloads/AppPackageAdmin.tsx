@@ -3,9 +3,9 @@ import { PACKAGE_NAME_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data
 import { useState, type FormEvent } from 'react';
 import { removeAppPackage, uploadAppPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field } from '../../ui/forms/Field.tsx';
+import { TextField } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
-import { FileField } from '../../ui/forms/FileField.tsx';
+import { PackageFileField } from './PackageFileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
@@ -40,20 +40,9 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
       <h2 id="app-package-admin">{t.title}</h2>
       <p>{t.help}</p>
       <form className="account-form" onSubmit={(event) => void submit(event)}>
-        <FileField
-          id="app-package-file"
-          label={esPortal.common.chooseFile}
-          required
-          accept=".apk,.zip,application/vnd.android.package-archive,application/zip"
-          error={sizeError}
-          onChange={setFile}
-        />
-        <Field id="app-package-name" label={t.name}>
-          <input id="app-package-name" className="input" maxLength={PACKAGE_NAME_MAX} value={name} onChange={(event) => setName(event.target.value)} />
-        </Field>
-        <Field id="app-package-version" label={t.version}>
-          <input id="app-package-version" className="input" maxLength={PACKAGE_VERSION_MAX} value={version} onChange={(event) => setVersion(event.target.value)} />
-        </Field>
+        <PackageFileField id="app-package-file" accept=".apk,.zip,application/vnd.android.package-archive,application/zip" file={file} onChange={setFile} />
+        <TextField id="app-package-name" label={t.name} maxLength={PACKAGE_NAME_MAX} value={name} onChange={setName} />
+        <TextField id="app-package-version" label={t.version} maxLength={PACKAGE_VERSION_MAX} value={version} onChange={setVersion} />
         <div className="account-form__actions">
           {pkg && (
             <button type="button" className="button button--light" onClick={() => setConfirming(true)}>

@@ -3,9 +3,9 @@ import { PACKAGE_NAME_MAX, PACKAGE_NOTES_MAX, PACKAGE_VERSION_MAX } from '@kit/c
 import { useState, type FormEvent } from 'react';
 import { removeBrowserPackage, uploadBrowserPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { TextField } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
-import { FileField } from '../../ui/forms/FileField.tsx';
+import { PackageFileField } from './PackageFileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
 import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
@@ -62,23 +62,10 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
         </ul>
       )}
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FileField
-          id="browser-file"
-          label={esPortal.common.chooseFile}
-          required
-          accept=".apk,.zip,.exe"
-          error={sizeError}
-          onChange={setFile}
-        />
-        <Field id="browser-name" label={t.name} error={nameError} required>
-          <input {...fieldAria('browser-name', nameError)} className="input" maxLength={PACKAGE_NAME_MAX} value={name} onChange={(event) => setName(event.target.value)} />
-        </Field>
-        <Field id="browser-version" label={t.version}>
-          <input id="browser-version" className="input" maxLength={PACKAGE_VERSION_MAX} value={version} onChange={(event) => setVersion(event.target.value)} />
-        </Field>
-        <Field id="browser-notes" label={t.notes}>
-          <input id="browser-notes" className="input" maxLength={PACKAGE_NOTES_MAX} value={notes} onChange={(event) => setNotes(event.target.value)} />
-        </Field>
+        <PackageFileField id="browser-file" accept=".apk,.zip,.exe" file={file} onChange={setFile} />
+        <TextField id="browser-name" label={t.name} error={nameError} required maxLength={PACKAGE_NAME_MAX} value={name} onChange={setName} />
+        <TextField id="browser-version" label={t.version} maxLength={PACKAGE_VERSION_MAX} value={version} onChange={setVersion} />
+        <TextField id="browser-notes" label={t.notes} maxLength={PACKAGE_NOTES_MAX} value={notes} onChange={setNotes} />
         <div className="account-form__actions">
           <SubmitButton busy={busy} disabled={!file || sizeError !== null} label={t.upload} busyLabel={esPortal.common.uploading} />
         </div>

@@ -46,6 +46,25 @@ export function Field({ id, label, error, help, required, children }: FieldProps
   );
 }
 
+export interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  error?: string | null;
+  required?: boolean;
+}
+
+/** A Field holding one line of text. */
+export function TextField({ id, label, value, onChange, maxLength, error = null, required }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} required={required}>
+      <input {...fieldAria(id, error)} className="input" maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}
+
 export function RequiredMark() {
   return (
     <span className="field__required">
