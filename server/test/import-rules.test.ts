@@ -80,6 +80,7 @@ describe('the import rules', () => {
     ['server-file-circle', ring('server/src/types.ts', 'server/src/modules/counters/count-once.ts', 'server/src/modules/auth/session.plugin.ts')],
     ['server-feature-reads-sibling-repo', { 'server/src/modules/lists/lists.service.ts': imports('../resources/resources.repo.ts'), 'server/src/modules/resources/resources.repo.ts': imports() }],
     ['server-route-imports-repo', { 'server/src/modules/lists/lists.routes.ts': imports('./lists.repo.ts'), 'server/src/modules/lists/lists.repo.ts': imports() }],
+    ['server-feature-imports-plugin', { 'server/src/modules/downloads/page.routes.ts': imports('../../plugins/security-headers.ts'), 'server/src/plugins/security-headers.ts': imports() }],
     ['server-shared-imports-feature', { 'server/src/access/guards.ts': imports('../modules/auth/auth.service.ts'), 'server/src/modules/auth/auth.service.ts': imports() }],
     ['contract-imports-node', { 'server/contract/src/byte-range.ts': imports('node:fs'), 'server/contract/src/values.ts': imports('./byte-range.ts') }],
     ['contract-imports-server', { 'server/contract/src/values.ts': imports('../../src/errors.ts'), 'server/src/errors.ts': imports() }],

@@ -1,5 +1,5 @@
 import { ERRORS } from '../errors.ts';
-import { pageCspWithStyle } from './security-headers.ts';
+import { pageCspWithStyle } from '../http/page-policy.ts';
 
 /** The page's one style: the portal's font, colours and card, so the page reads as the portal's. */
 export const STATIC_NOT_FOUND_STYLE =

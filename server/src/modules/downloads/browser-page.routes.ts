@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { pageCspWithStyle } from '../../plugins/security-headers.ts';
+import { pageCspWithStyle } from '../../http/page-policy.ts';
 import { detectClient } from '../menu/user-agent.ts';
 import { browserPackages } from './downloads.service.ts';
 import { BROWSER_PAGE_STYLE, renderBrowserPage } from './browser-page.ts';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { toLoggedAppError } from '../../plugins/error-handler.ts';
+import { toLoggedAppError } from '../../http/error-answer.ts';
 import { isNavigation } from '../captive/captive.service.ts';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
