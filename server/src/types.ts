@@ -3,19 +3,9 @@ import type { Db } from './db/connection.ts';
 import type { CountOnce } from './modules/counters/count-once.ts';
 import type { RenditionQueue } from './modules/renditions/queue.ts';
 import type { ViewCounts } from './modules/resources/view-counts.ts';
+import type { Viewer } from './access/viewer.ts';
 
-/** Who is calling, once the auth plugin has checked the token; null for anonymous visitors. */
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-  user_name: string;
-  roleId: number;
-  /** on the denied-users list: barred from every admin path */
-  denied: boolean;
-  /** logged in with temporary credentials: must set a new password first */
-  mustChangePassword: boolean;
-}
-
+/** What app.ts decorates the Fastify instance and every request with (app.ts imports this file for it). */
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors.ts';
 import { readSettings } from '../kit-settings/kit-settings.repo.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from './viewer.ts';
 import { isPrivileged } from './privilege.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from './viewer.ts';
 
 /*
  * Who may see what, in one place: every feature asks these instead of

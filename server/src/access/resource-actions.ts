@@ -1,6 +1,6 @@
 import { RESOURCE_ACTIONS, type ResourceAction, type ResourceStatus } from '@kit/contract';
 import { AppError } from '../errors.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from './viewer.ts';
 import { canSee, isPrivileged } from './privilege.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Category, CategoryField, CategoryFields, CategoryTreeNode, NamedRe
 import { isPrivileged } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
 import { memoOnTables } from '../db/table-memo.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from '../access/viewer.ts';
 import { listCategories, type DbCategory } from './categories.repo.ts';
 
 export const VISIBLE = 1;

@@ -1,7 +1,7 @@
 import type { ResourceDetail, ResourceSummary } from '@kit/contract';
 import { isPrivileged } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from '../access/viewer.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { findPlaylist, playlistItemIds, type DbPlaylist, type ItemViewer } from './playlists.repo.ts';
 import { loadSummaries } from './resource-cards.ts';

@@ -1,7 +1,7 @@
 import type { Report } from '@kit/contract';
 import { isPrivileged } from '../access/privilege.ts';
 import { userImageUrl } from '../media/media-url.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from '../access/viewer.ts';
 import type { DbReport } from './reports.repo.ts';
 
 /** Reports name their author to admins only. */

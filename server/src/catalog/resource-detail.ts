@@ -2,7 +2,7 @@ import { RESOURCE_TYPES, type ResourceDetail } from '@kit/contract';
 import { mayDownload } from '../access/download-rule.ts';
 import { ownerOrAdmin } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from '../access/viewer.ts';
 import { CategoryTree } from './category-tree.ts';
 import { renditionsOf } from './phone-copies.ts';
 import { playlistOfResource } from './playlists.ts';

@@ -1,7 +1,7 @@
 import { canSee } from '../access/privilege.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors.ts';
-import type { Viewer } from '../types.ts';
+import type { Viewer } from '../access/viewer.ts';
 import { findModerated, findResourceDetail, type DbModerated, type DbResourceDetail } from './resources.repo.ts';
 
 /** The resource an action is about, or the same 404 as for one that never existed when the caller may not see it. */

@@ -2,7 +2,7 @@ import { type Ad, AD_PENDING_LIMIT, AD_TRANSITIONS, type AdPage, ADS_PER_PAGE, t
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-url.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { searchTerms } from '../search/search.query.ts';
 import { countPendingAds, deleteAd, findAd, findAdsByUser, findAdsForModeration, findPublishedAds, insertAd, publishedAdImages, setAdImage, setAdStatus, type AdRows, type DbAd } from './ads.repo.ts';

@@ -3,7 +3,7 @@ import { mayDownload } from '../../access/download-rule.ts';
 import type { Db } from '../../db/connection.ts';
 import { resourceMediaUrl } from '../../media/media-url.ts';
 import { pageRequest, type PageQuery } from '../../paging.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { findResources } from '../search/search.service.ts';
 import { findAppExtras } from './apps.repo.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { userImageUrl } from '../../media/media-url.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { issueToken, type TokenProof } from './session.plugin.ts';
 import {
   consumeTemporaryCredential,

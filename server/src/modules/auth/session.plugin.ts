@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hostOf, UNSAFE_METHODS } from '../../access/guards.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { findAuthUserById, isTokenRevoked, type DbAuthUser } from './auth.repo.ts';
 import { KnownDevices } from './known-device.ts';
 import { loadOrCreateSecret } from './secret.ts';

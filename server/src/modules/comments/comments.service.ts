@@ -1,7 +1,7 @@
 import { COMMENT_MAX, COMMENTS_PER_PAGE, type Comment, type CommentPage } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { findModerated } from '../../catalog/resources.repo.ts';
 import { canSee } from '../../access/privilege.ts';

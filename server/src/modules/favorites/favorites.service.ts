@@ -4,7 +4,7 @@ import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
 import type { Db } from '../../db/connection.ts';
 import { pageOf, pageRequest, type PageQuery } from '../../paging.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { getUserOr404 } from '../users/users.service.ts';
 import { addFavorite, favoriteIds, removeFavorite } from './favorites.repo.ts';
 import { visibleResource } from '../../catalog/resource-lookup.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { mediaPath } from '../../media/store.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { ZimError } from '../../zim/errors.ts';
 import { ZimFile } from '../../zim/zim-file.ts';
 import { checkingLibraries, fillEmptyFields, findLibrary, finishCheck, setCheckPercent, upsertLibrary, type DbLibrary } from './libraries.repo.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { accountOf, viewerOf, type Account } from '../auth/session.plugin.ts';
 import { sameText } from '../../same-text.ts';
 

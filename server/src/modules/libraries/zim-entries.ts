@@ -2,7 +2,7 @@ import { RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { visibleResource } from '../../catalog/resource-lookup.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { ZimError } from '../../zim/errors.ts';
 import type { ZimFile, ZimItem } from '../../zim/zim-file.ts';
 import { findLibrary } from './libraries.repo.ts';

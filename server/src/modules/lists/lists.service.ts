@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { plainText } from '../../plain-text.ts';
 import { mediaUrl } from '../../media/media-url.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { type CategoryTree } from '../../catalog/category-tree.ts';

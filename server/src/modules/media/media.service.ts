@@ -3,7 +3,7 @@ import { recordDownload } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from '../../media/media-access.repo.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 
 /**
  * A stored file by its name (`<sha256>.<ext>`) if this viewer may read it: a

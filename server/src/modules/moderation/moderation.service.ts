@@ -11,7 +11,7 @@ import { containing } from '../../db/like.ts';
 import { AppError } from '../../errors.ts';
 import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { plainText } from '../../plain-text.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { buildMatchExpression } from '../search/search.query.ts';
 import type { ManagedFilter } from '../uploads/managed.ts';
 import { dismissReport, insertEvent, insertReport, resolveOpenReports, updateStatus } from './moderation.repo.ts';

@@ -6,7 +6,7 @@ import { visibleDetailRow } from '../../catalog/resource-lookup.ts';
 import { findResourceDetail } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import type { RenditionQueue } from './queue.ts';
 import { hasDoneJob, recordDoneJob, saveRendition } from './renditions.repo.ts';
 

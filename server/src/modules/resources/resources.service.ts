@@ -6,7 +6,7 @@ import { recordDownload } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { pageRequest } from '../../paging.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { findResources } from '../search/search.service.ts';
 import { findResourceMedia, randomPublishedId, type DbResourceMedia } from './resources.repo.ts';
 

@@ -1,6 +1,6 @@
 import { RESOURCE_TYPES, type ArticleHit, type SearchHit, type SearchResults } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { AppError } from '../../errors.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';

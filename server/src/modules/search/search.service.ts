@@ -1,7 +1,7 @@
 import { foldText } from '@kit/contract';
 import type { ResourceSearchPage, SearchOrderBy, SearchUser } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { isPrivileged } from '../../access/privilege.ts';

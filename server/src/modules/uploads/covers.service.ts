@@ -9,7 +9,7 @@ import { imageLimiter, readPicture } from '../../media/pictures.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff } from '../../media/sniff.ts';
 import { mediaPath } from '../../media/store.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
 import { findImageMedia, setResourceCover } from './drafts.repo.ts';

@@ -4,7 +4,7 @@ import type { CreateResource, UpdateResource } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { releaseMedia, withStoreLock } from '../../media/release.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';

@@ -11,7 +11,7 @@ import { visibleDetailRow } from '../../catalog/resource-lookup.ts';
 import { reportNotesOf, REPORT_NOTES_PER_RESOURCE } from '../../catalog/review.ts';
 import type { Db } from '../../db/connection.ts';
 import { pageOf, type PageRequest } from '../../paging.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { findManagedExtras, listManagedIds, type DbManagedExtras, type ManagedFilter } from './managed.repo.ts';
 import { toWireUpload } from './uploads.service.ts';
 import { uploadsOf } from './uploads.repo.ts';

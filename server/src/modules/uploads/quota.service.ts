@@ -1,7 +1,7 @@
 import type { UploadQuota } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { isPrivileged } from '../../access/privilege.ts';
 import { readSettings } from '../../kit-settings/kit-settings.repo.ts';
 import { storedBytesOf } from './quota.repo.ts';

@@ -14,7 +14,7 @@ import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { sniff, type Sniffed } from '../../media/sniff.ts';
 import { hashFile, tmpDir } from '../../media/store.ts';
 import { abandonPlacement, placeInStore, settlePlacement } from '../../media/store-intents.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
 import type { DbModerated } from '../../catalog/resources.repo.ts';

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helper.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { deleteUser, setUserAdmin, setUserBlocked } from './users.service.ts';
 
 let t: TestApp;

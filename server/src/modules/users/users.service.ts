@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { isPrivileged } from '../../access/privilege.ts';
-import type { Viewer } from '../../types.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import { limitedHashPassword } from '../auth/hash-limiter.ts';
 import { userImageUrl } from '../../media/media-url.ts';
 import {
