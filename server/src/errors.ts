@@ -1,3 +1,5 @@
+import { WIFI_PASSWORD_MAX, WIFI_PASSWORD_MIN } from '@kit/contract';
+
 /**
  * The one error catalog. Every failure the API reports is one of these codes,
  * answered as the error object (docs/PRODUCT.md#error-object) by the handler in plugins/error-handler.ts.
@@ -119,7 +121,11 @@ export const ERRORS = {
   // The kit's Wi-Fi settings (docs/API-device.md)
   // each names its field in data.field (body.<field>); the message says what is allowed
   WIFI_SSID_INVALID: { httpCode: 400, type: 'validation', message: 'El nombre de la red debe tener de 1 a 32 bytes, sin caracteres de control' },
-  WIFI_PASSWORD_INVALID: { httpCode: 400, type: 'validation', message: 'La contraseña de la red debe tener de 8 a 63 caracteres ASCII (letras sin tilde ni ñ, cifras, espacios y signos)' },
+  WIFI_PASSWORD_INVALID: {
+    httpCode: 400,
+    type: 'validation',
+    message: `La contraseña de la red debe tener de ${WIFI_PASSWORD_MIN} a ${WIFI_PASSWORD_MAX} caracteres ASCII (letras sin tilde ni ñ, cifras, espacios y signos)`,
+  },
   WIFI_COUNTRY_UNKNOWN: { httpCode: 400, type: 'validation', message: 'País desconocido. Usa el código de dos letras del país (PE, GT, US…)' },
   WIFI_BAND_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'La radio del kit o el país no permiten esa banda' },
   WIFI_CHANNEL_NOT_ALLOWED: { httpCode: 400, type: 'validation', message: 'El país no permite ese canal en esa banda' },

@@ -1,4 +1,4 @@
-import type { CertificateEnrolment, DeviceStatus, HotspotUnitState, KitClockSource, WifiLastChange } from '@kit/contract';
+import { WIFI_PASSWORD_MAX, WIFI_PASSWORD_MIN, type CertificateEnrolment, type DeviceStatus, type HotspotUnitState, type KitClockSource, type WifiLastChange } from '@kit/contract';
 
 /** Texts of /admin/device (docs/API-device.md), the kit's own controls; only that lazy page loads them. */
 export const esDevice = {
@@ -83,7 +83,7 @@ export const esDevice = {
   wifiSecurity: { wpa2: 'WPA2 (con contraseña)', open: 'Abierta (sin contraseña)' },
   wifiOpenWarning:
     'Red abierta: cualquiera cerca del kit podrá conectarse sin contraseña, y lo que se envíe por ella, también las contraseñas de quienes entren al portal, viaja sin cifrar.',
-  wifiPasswordHelp: 'De 8 a 63 caracteres: letras sin tilde ni ñ, cifras, espacios y signos.',
+  wifiPasswordHelp: `De ${WIFI_PASSWORD_MIN} a ${WIFI_PASSWORD_MAX} caracteres: letras sin tilde ni ñ, cifras, espacios y signos.`,
   wifiPasswordKeep: 'Déjala vacía para conservar la actual',
   wifiShowPassword: 'Mostrar la contraseña',
   wifiSsidHelp: 'Hasta 32 bytes: cada letra con tilde o ñ cuenta doble.',
