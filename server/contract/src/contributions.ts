@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
-import { COMMENT_MAX, PLAYLIST_NAME_MAX, REASON_MAX } from './values.ts';
+import { AUTHOR_MAX, COMMENT_MAX, DESCRIPTION_MAX, PLAYLIST_NAME_MAX, REASON_MAX, SOURCE_MAX, TITLE_MAX } from './values.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RenditionJobSchema, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
@@ -14,11 +14,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 // ---------------------------------------------------------------- limits
 
-export const TITLE_MAX = 200;
-export const AUTHOR_MAX = 120;
-export const SOURCE_MAX = 300;
-export const DESCRIPTION_MAX = 5000;
-export { COMMENT_MAX, REASON_MAX, PLAYLIST_NAME_MAX } from './values.ts';
+export { AUTHOR_MAX, COMMENT_MAX, DESCRIPTION_MAX, PLAYLIST_NAME_MAX, REASON_MAX, SOURCE_MAX, TITLE_MAX } from './values.ts';
 /** items one list may hold */
 export const PLAYLIST_MAX_ITEMS = 500;
 /** a cover image as uploaded, before it is resized */

@@ -38,6 +38,12 @@ export type UploadTypeCode = (typeof UPLOAD_TYPE_CODES)[number];
 export const TYPE_FILTER_CODES = [ALL, ...RESOURCE_TYPE_CODES] as const;
 export type TypeFilterCode = (typeof TYPE_FILTER_CODES)[number];
 
+/** A resource's text fields, in characters (the upload and edit forms, the server's schemas). */
+export const TITLE_MAX = 200;
+export const AUTHOR_MAX = 120;
+export const SOURCE_MAX = 300;
+export const DESCRIPTION_MAX = 5000;
+
 /** a comment, counted in characters after trimming */
 export const COMMENT_MAX = 1000;
 export const REASON_MAX = 500;

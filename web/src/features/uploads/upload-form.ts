@@ -1,5 +1,5 @@
 import type { CreateResource, ManagedResource, UpdateResource } from '@kit/contract';
-import { RESOURCE_TYPES } from '@kit/contract/values';
+import { AUTHOR_MAX, DESCRIPTION_MAX, RESOURCE_TYPES, SOURCE_MAX, TITLE_MAX } from '@kit/contract/values';
 import { esUpload } from '../../i18n/es-upload.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { fill } from '../../ui/fill.ts';
@@ -11,8 +11,8 @@ import { formatFileSize } from '../../ui/format.ts';
  * Rules here are the ones the server applies again on submit.
  */
 
-/** The contract's text limits (server/contract/src/contributions.ts), as values the phone can import. */
-export const FIELD_MAX = { title: 200, author: 120, source: 300, description: 5000 } as const;
+/** The contract's text limits, by field. */
+export const FIELD_MAX = { title: TITLE_MAX, author: AUTHOR_MAX, source: SOURCE_MAX, description: DESCRIPTION_MAX } as const;
 
 export type CoverChoice = 'auto' | 'own';
 
