@@ -4,5 +4,5 @@ export { menuEditorLoader } from '../../features/menu-admin/menu-editor-loader.t
 export { AdsModerationPage } from '../../pages/AdsModerationPage.tsx';
 export { adsModerationLoader } from '../../features/ads/ads-loaders.ts';
 export { ContactMessagesPage } from '../../pages/ContactMessagesPage.tsx';
-export { contactMessagesLoader } from '../../features/contact-messages/contact-messages-loader.ts';
+export { contactMessagesLoader } from '../../features/contact/contact-messages-loader.ts';
 export { PortalRouteError } from '../../features/portal/PortalRouteError.tsx';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ContactModal } from './ContactModal.tsx';
+import { ContactModal } from '../contact/ContactModal.tsx';
 import type { HelpKind } from '../../ui/help-links.ts';
 import { IntroGuide } from './IntroGuide.tsx';
-import { TermsModal } from './TermsModal.tsx';
+import { TermsModal } from '../terms/TermsModal.tsx';
 
 /** One help modal; closing it drops the hash and leaves the page as it was. */
 export function HelpModal({ kind }: { kind: HelpKind }) {

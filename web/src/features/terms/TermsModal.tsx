@@ -3,7 +3,7 @@ import { TERMS } from '@kit/contract/terms';
 import { useEffect } from 'react';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
-import './help.css';
+import './terms.css';
 
 /** While the terms are open, printing prints them alone (help.css). */
 const PRINT_CLASS = 'printing-terms';

@@ -9,7 +9,7 @@ import { useForm } from '../../ui/forms/use-form.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { validateContact, type ContactValues } from './contact-form.ts';
-import './help.css';
+import './contact.css';
 import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const EMPTY: ContactValues = { name: '', replyTo: '', message: '' };
