@@ -2,7 +2,7 @@ import type { Category } from '@kit/contract';
 import { useState } from 'react';
 import { CategoryAdminTree } from '../features/admin/CategoryAdminTree.tsx';
 import { useCategoryAdmin } from '../features/admin/use-category-admin.ts';
-import type { KeyMove } from '../features/category-drop/drop-rules.ts';
+import type { KeyMove } from '../features/categories/drop-rules.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
 
@@ -10,7 +10,7 @@ const t = esAdmin.category;
 /** The toolbar's buttons for the keyboard moves, in its order. */
 const KEY_MOVE_BUTTONS: readonly KeyMove[] = ['up', 'down', 'indent', 'outdent'];
 
-/** /admin/category: the tree with drag and drop (mouse and touch) and keyboard moves (features/category-drop). */
+/** /admin/category: the tree with drag and drop (mouse and touch) and keyboard moves (features/categories). */
 export function AdminCategoryPage() {
   const { store, state, expanded, selected: sel, selectedId, setSelectedId, run, toggle, open, drag, keyMove, onKey } = useCategoryAdmin();
   const [newName, setNewName] = useState('');

@@ -2,7 +2,7 @@ import type { Category } from '@kit/contract';
 import type { KeyboardEvent } from 'react';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import type { useCategoryDrag } from '../category-drop/use-category-drag.ts';
+import type { useCategoryDrag } from '../categories/use-category-drag.ts';
 import type { CategoryState } from './category-store.ts';
 
 const t = esAdmin.category;

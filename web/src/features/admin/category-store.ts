@@ -1,5 +1,5 @@
 import type { Category, UpdateCategory } from '@kit/contract';
-import type { CategoryMove, Placed } from '../category-drop/drop-rules.ts';
+import type { CategoryMove, Placed } from '../categories/drop-rules.ts';
 
 /**
  * docs/PRODUCT.md#categories category store: children per parent (null: top level), with separate
@@ -173,7 +173,7 @@ export class CategoryStore {
     });
   }
 
-  /** A move planned by the drop rules (features/category-drop): change parent or move before. */
+  /** A move planned by the drop rules (features/categories): change parent or move before. */
   applyMove(category: Category, move: CategoryMove): Promise<void> {
     return move.kind === 'change-parent'
       ? this.changeParent(category, move.parentId)

@@ -4,8 +4,8 @@ import * as adminApi from '../../api/admin.ts';
 import { ApiError } from '../../api/client.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../category-drop/drop-rules.ts';
-import { useCategoryDrag } from '../category-drop/use-category-drag.ts';
+import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../categories/drop-rules.ts';
+import { useCategoryDrag } from '../categories/use-category-drag.ts';
 import { CategoryStore, findCategory } from './category-store.ts';
 
 const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : esAdmin.category.loadError);
@@ -13,7 +13,7 @@ const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message 
 /**
  * /admin/category's state: the category store over the admin API, which rows
  * are open and which one is selected, and the moves (drag and drop, keyboard)
- * applied through the drop rules (features/category-drop). Every change is
+ * applied through the drop rules (features/categories). Every change is
  * said in a notification.
  */
 export function useCategoryAdmin() {

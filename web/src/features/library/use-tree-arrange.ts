@@ -3,9 +3,9 @@ import { useRevalidator } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import type { CategoryNodeId } from '../../api/library.ts';
 import { esLibrary } from '../../i18n/es-library.ts';
-import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type Placed } from '../category-drop/drop-rules.ts';
-import { sendMove } from '../category-drop/send-move.ts';
-import { useCategoryDrag, type CategoryDrag } from '../category-drop/use-category-drag.ts';
+import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type Placed } from '../categories/drop-rules.ts';
+import { sendMove } from '../categories/send-move.ts';
+import { useCategoryDrag, type CategoryDrag } from '../categories/use-category-drag.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { categoriesChanged, type TreeNode } from './category-tree-data.ts';
 import { fill } from '../../ui/fill.ts';
@@ -36,7 +36,7 @@ export interface TreeArrange {
 
 /**
  * An admin's drag and drop in the library's tree: the drop rules and calls of
- * /admin/category (features/category-drop), then every tree on the page and
+ * /admin/category (features/categories), then every tree on the page and
  * the page itself read the categories again. `onMoved` gets the moved id
  * and its new parent (the tree keeps the focus on it there).
  */
