@@ -3,7 +3,7 @@ import { fill } from '../ui/fill.ts';
 import { PlaylistItems } from '../features/library/PlaylistItems.tsx';
 import type { ListData } from '../features/resources/resource-loaders.ts';
 import { useSession } from '../session/session-store.ts';
-import { usePlaylistRemoval } from '../features/social/use-playlist-removal.ts';
+import { usePlaylistRemoval } from '../features/lists/use-playlist-removal.ts';
 import { esLibrary } from '../i18n/es-library.ts';
 
 /** `/list/{id}`: a playlist's resources, in order (docs/PRODUCT.md#lists); its owner may take items out. */

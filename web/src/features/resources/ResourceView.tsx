@@ -17,8 +17,8 @@ import { useRenditions } from './use-renditions.ts';
 import './resource.css';
 
 // The user's actions and the comments come with the outbox and IndexedDB: a chunk of their own, after the resource shows.
-const SocialActions = lazy(async () => ({ default: (await import('../social/SocialActions.tsx')).SocialActions }));
-const CommentsSection = lazy(async () => ({ default: (await import('../social/CommentsSection.tsx')).CommentsSection }));
+const SocialActions = lazy(async () => ({ default: (await import('./SocialActions.tsx')).SocialActions }));
+const CommentsSection = lazy(async () => ({ default: (await import('../comments/CommentsSection.tsx')).CommentsSection }));
 
 /**
  * The resource page (docs/PRODUCT.md#resources), for every type: the media (the kit's light copy by

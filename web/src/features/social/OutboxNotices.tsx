@@ -1,6 +1,7 @@
 import { dismissWrite } from '../../offline/outbox-runtime.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import { useOutboxEntries } from './use-outbox.ts';
+import './social.css';
 
 /** Writes made offline that the kit refused when they were replayed: said, and kept until dismissed. */
 export function OutboxNotices({ resourceId }: { resourceId?: number }) {

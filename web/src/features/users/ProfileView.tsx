@@ -12,7 +12,7 @@ import '../../ui/forms/forms.css';
 import './profile.css';
 
 // favourites and lists come with the outbox and IndexedDB: loaded after the profile shows
-const ProfileLists = lazy(async () => ({ default: (await import('../social/ProfileLists.tsx')).ProfileLists }));
+const ProfileLists = lazy(async () => ({ default: (await import('../lists/ProfileLists.tsx')).ProfileLists }));
 
 export interface ProfileViewProps {
   initialUser: User;
@@ -22,7 +22,7 @@ export interface ProfileViewProps {
  * /user/{id}: the profile and a link to the user's resources (one's own
  * with their status); for the user themself also the picture upload,
  * the edit form and the password change; for everyone the favourites and
- * lists (features/social). Someone else's visit is counted.
+ * lists (features/lists). Someone else's visit is counted.
  */
 export function ProfileView({ initialUser }: ProfileViewProps) {
   const session = useSession();

@@ -6,9 +6,11 @@ import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { fill } from '../../ui/fill.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { PendingBadge } from './OutboxNotices.tsx';
+import { PendingBadge } from '../social/OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
-import { errorText } from './social-errors.ts';
+import { errorText } from '../social/social-errors.ts';
+import './lists.css';
+import '../social/social.css';
 
 interface Row extends PlaylistCard {
   pending?: boolean;
@@ -106,7 +108,7 @@ export function AddToListDialog({ resource, userId, onClose }: { resource: Resou
           onChange={(event) => setName(event.target.value)}
         />
         {nameError && (
-          <p id="new-list-error" className="comments__error" role="alert">
+          <p id="new-list-error" className="social-error" role="alert">
             {nameError}
           </p>
         )}

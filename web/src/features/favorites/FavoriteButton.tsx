@@ -5,9 +5,10 @@ import { esSocial } from '../../i18n/es-social.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { PendingBadge } from './OutboxNotices.tsx';
-import { errorText } from './social-errors.ts';
-import { useOutboxEntries } from './use-outbox.ts';
+import { PendingBadge } from '../social/OutboxNotices.tsx';
+import { errorText } from '../social/social-errors.ts';
+import { useOutboxEntries } from '../social/use-outbox.ts';
+import './favorites.css';
 
 /** Adds the resource to the user's favourites or takes it out; offline, the change waits in the outbox. */
 export function FavoriteButton({ resource }: { resource: ResourceDetail }) {
@@ -35,7 +36,7 @@ export function FavoriteButton({ resource }: { resource: ResourceDetail }) {
   };
 
   return (
-    <span className="social-action">
+    <span className="favorite">
       <button
         type="button"
         className={favorite ? 'button' : 'button button--light'}

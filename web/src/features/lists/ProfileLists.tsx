@@ -8,10 +8,11 @@ import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { PlaylistItems } from '../library/PlaylistItems.tsx';
-import { OutboxNotices, PendingBadge } from './OutboxNotices.tsx';
+import { OutboxNotices, PendingBadge } from '../social/OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
-import { errorText } from './social-errors.ts';
-import './social.css';
+import { errorText } from '../social/social-errors.ts';
+import './lists.css';
+import '../social/social.css';
 
 interface Row extends PlaylistCard {
   pending?: boolean;
@@ -165,7 +166,7 @@ function Lists({ userId, own }: { userId: number; own: boolean }) {
           <label htmlFor="profile-new-list">{t.newName}</label>
           <input id="profile-new-list" className="input" value={name} maxLength={200} aria-invalid={nameError ? true : undefined} onChange={(event) => setName(event.target.value)} />
           {nameError && (
-            <p className="comments__error" role="alert">
+            <p className="social-error" role="alert">
               {nameError}
             </p>
           )}
@@ -206,7 +207,7 @@ function ListRow({ list, own, onRename, onDelete }: { list: Row; own: boolean; o
             {t.renameCancel}
           </button>
           {error && (
-            <p className="comments__error" role="alert">
+            <p className="social-error" role="alert">
               {error}
             </p>
           )}

@@ -6,8 +6,8 @@ import { esSocial } from '../../i18n/es-social.ts';
 import type { OutboxEntry } from '../../offline/db.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
 import { fill } from '../../ui/fill.ts';
-import { errorText, textLength } from './social-errors.ts';
-import { useWriteSent } from './use-outbox.ts';
+import { errorText, textLength } from '../social/social-errors.ts';
+import { useWriteSent } from '../social/use-outbox.ts';
 
 /** The comment id a queued deletion is about (its path ends with it). */
 export function deletedId(entry: OutboxEntry): number {

@@ -5,7 +5,9 @@ import { reportResource } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { errorText, textLength } from './social-errors.ts';
+import { errorText, textLength } from '../social/social-errors.ts';
+import './reports.css';
+import '../social/social.css';
 
 /** A user reports a resource with a reason; an admin reviews it (/admin/resources/reports). Needs the link: not queued. */
 export function ReportDialog({ resource, onClose }: { resource: ResourceDetail; onClose: () => void }) {
@@ -48,7 +50,7 @@ export function ReportDialog({ resource, onClose }: { resource: ResourceDetail; 
           onChange={(event) => setReason(event.target.value)}
         />
         {error && (
-          <p id="report-error" className="comments__error" role="alert">
+          <p id="report-error" className="social-error" role="alert">
             {error}
           </p>
         )}

@@ -2,11 +2,11 @@ import type { ResourceDetail } from '@kit/contract';
 import { useState } from 'react';
 import { esSocial } from '../../i18n/es-social.ts';
 import { useSession } from '../../session/session-store.ts';
-import { AddToListDialog } from './AddToListDialog.tsx';
-import { FavoriteButton } from './FavoriteButton.tsx';
-import { OutboxNotices } from './OutboxNotices.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
-import './social.css';
+import { AddToListDialog } from '../lists/AddToListDialog.tsx';
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
+import { OutboxNotices } from '../social/OutboxNotices.tsx';
+import { ReportDialog } from '../reports/ReportDialog.tsx';
+import './social-actions.css';
 
 /** The signed-in user's actions on a resource page: favourite, add to a list, report (not one's own, only published ones). */
 export function SocialActions({ resource }: { resource: ResourceDetail }) {

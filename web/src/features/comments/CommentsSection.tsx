@@ -10,12 +10,13 @@ import { fill } from '../../ui/fill.ts';
 import { formatDate } from '../../ui/format.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { useSession } from '../../session/session-store.ts';
-import { PendingBadge } from './OutboxNotices.tsx';
-import { errorText, textLength } from './social-errors.ts';
+import { PendingBadge } from '../social/OutboxNotices.tsx';
+import { errorText, textLength } from '../social/social-errors.ts';
 import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
-import { bodyOf, useOutboxEntries } from './use-outbox.ts';
-import './social.css';
+import { bodyOf, useOutboxEntries } from '../social/use-outbox.ts';
+import './comments.css';
 import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
+import '../social/social.css';
 
 /**
  * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React
@@ -69,7 +70,7 @@ export function CommentsSection({ resource }: { resource: ResourceDetail }) {
             onChange={(event) => setText(event.target.value)}
           />
           <div className="comments__form-row">
-            <span id="comment-help" className={error ? 'comments__error' : 'comments__counter'} role={error ? 'alert' : undefined}>
+            <span id="comment-help" className={error ? 'social-error' : 'comments__counter'} role={error ? 'alert' : undefined}>
               {error ?? fill(t.counter, { count, max: COMMENT_MAX })}
             </span>
             <SubmitButton busy={sending} label={t.send} busyLabel={t.sending} />

@@ -5,7 +5,7 @@ import { esSocial } from '../../i18n/es-social.ts';
 import { loadOutbox } from '../../offline/load-outbox.ts';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { errorText } from './social-errors.ts';
+import { errorText } from '../social/social-errors.ts';
 
 /** The items of a list shown by its owner, who may take them out (DELETE /playlist/{id}/{resourceId}, through the outbox). */
 export function usePlaylistRemoval(playlist: Playlist) {
