@@ -1,7 +1,7 @@
 import type { Category } from '@kit/contract';
 import { useState } from 'react';
-import { CategoryAdminTree } from '../features/admin/CategoryAdminTree.tsx';
-import { useCategoryAdmin } from '../features/admin/use-category-admin.ts';
+import { CategoryAdminTree } from '../features/categories/CategoryAdminTree.tsx';
+import { useCategoryAdmin } from '../features/categories/use-category-admin.ts';
 import type { KeyMove } from '../features/categories/drop-rules.ts';
 import { esAdmin } from '../i18n/es-admin.ts';
 import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';

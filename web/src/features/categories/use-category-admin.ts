@@ -4,8 +4,8 @@ import * as adminApi from '../../api/admin.ts';
 import { ApiError } from '../../api/client.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
-import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from '../categories/drop-rules.ts';
-import { useCategoryDrag } from '../categories/use-category-drag.ts';
+import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from './drop-rules.ts';
+import { useCategoryDrag } from './use-category-drag.ts';
 import { CategoryStore, findCategory } from './category-store.ts';
 
 const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : esAdmin.category.loadError);

@@ -2,8 +2,9 @@ import type { Category } from '@kit/contract';
 import type { KeyboardEvent } from 'react';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import type { useCategoryDrag } from '../categories/use-category-drag.ts';
+import type { useCategoryDrag } from './use-category-drag.ts';
 import type { CategoryState } from './category-store.ts';
+import './category-admin-tree.css';
 
 const t = esAdmin.category;
 

@@ -1,5 +1,5 @@
 import type { Category, UpdateCategory } from '@kit/contract';
-import type { CategoryMove, Placed } from '../categories/drop-rules.ts';
+import type { CategoryMove, Placed } from './drop-rules.ts';
 
 /**
  * docs/PRODUCT.md#categories category store: children per parent (null: top level), with separate
