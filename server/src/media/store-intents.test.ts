@@ -33,6 +33,13 @@ function strayFile(dataDir: string, bytes: Buffer, ext: string): string {
   return file;
 }
 
+/** An upload's finished .part in the store's folder, placed in the store (which writes the placement's intent first). */
+async function placePart(dataDir: string, bytes: Buffer) {
+  const source = path.join(dataDir, 'fuente.part');
+  fs.writeFileSync(source, bytes);
+  return { source, placed: await placeInStore(dataDir, source, sha(bytes), 'pdf') };
+}
+
 describe('reconcileStore (at start)', () => {
   it('deletes the stored files no media row names, and nothing else', () => {
     const { dataDir, db } = store();
@@ -59,9 +66,7 @@ describe('reconcileStore (at start)', () => {
   it('settles a placement a kill cut before its commit: the linked file goes, its source keeps every byte', async () => {
     const { dataDir, db } = store();
     const bytes = files.pdf(50_000, 3);
-    const source = path.join(dataDir, 'fuente.part');
-    fs.writeFileSync(source, bytes);
-    const placed = await placeInStore(dataDir, source, sha(bytes), 'pdf');
+    const { source, placed } = await placePart(dataDir, bytes);
     expect(placed.linked).toBe(true);
     expect(fs.readdirSync(intentsDir(dataDir))).toHaveLength(1);
     // (killed here: no rows were committed)
@@ -75,9 +80,7 @@ describe('reconcileStore (at start)', () => {
   it('keeps a placed file whose rows were committed, even when the intent outlived the commit', async () => {
     const { dataDir, db } = store();
     const bytes = files.pdf(20_000, 4);
-    const source = path.join(dataDir, 'fuente.part');
-    fs.writeFileSync(source, bytes);
-    await placeInStore(dataDir, source, sha(bytes), 'pdf');
+    await placePart(dataDir, bytes);
     db.prepare("INSERT INTO media (sha256, ext, mime, size) VALUES (?, 'pdf', 'application/pdf', ?)").run(sha(bytes), bytes.length);
     expect(reconcileStore(db, dataDir)).toEqual({ intents: 1, removed: 0 });
     expect(fs.readFileSync(mediaPath(dataDir, sha(bytes), 'pdf')).equals(bytes)).toBe(true);
@@ -90,9 +93,7 @@ describe('abandonPlacement', () => {
     const { dataDir, db } = store();
     const bytes = files.pdf(10_000, 5);
     const had = addMedia(db, dataDir, bytes, 'pdf', 'application/pdf');
-    const source = path.join(dataDir, 'fuente.part');
-    fs.writeFileSync(source, bytes);
-    const placed = await placeInStore(dataDir, source, had, 'pdf');
+    const { placed } = await placePart(dataDir, bytes);
     expect(placed.linked).toBe(false);
     db.prepare('DELETE FROM media WHERE sha256 = ?').run(had);
     abandonPlacement(db, dataDir, placed);

@@ -1,5 +1,3 @@
-import { OutlineSvg } from './OutlineSvg.tsx';
-
 /** The pictures of the resource types (features/library/resource-types.ts names one per type). */
 export type TypeIconName = 'all' | 'image' | 'document' | 'video' | 'audio' | 'app' | 'list' | 'library';
 
@@ -62,5 +60,21 @@ export interface IconProps {
 
 /** A decorative inline SVG icon in the current text colour; the control around it carries the name. */
 export function Icon({ name, size = 24, className }: IconProps) {
-  return <OutlineSvg d={PATHS[name]} size={size} className={className} aria-hidden="true" />;
+  return (
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { postAd, uploadAdImage } from '../../api/ads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { fill } from '../../ui/fill.ts';
@@ -12,7 +12,6 @@ import { notifyError, notifySuccess } from '../../ui/notifications/notifications
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { useSession } from '../../session/session-store.ts';
 import { EMPTY_AD, toCreateAd, validateAd } from './ad-form.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const t = esPortal.ads.form;
 

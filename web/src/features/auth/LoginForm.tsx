@@ -1,14 +1,13 @@
 import type { LoginResponse } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { accountErrorMessage } from '../users/error-messages.ts';
-import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';
 import { type FieldErrors, useForm } from '../../ui/forms/use-form.ts';
 import { es } from '../../i18n/es.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { ADMIN_HOME_PATH } from '../../session/guards.ts';
 import { logIn, type LoginMode } from '../../session/session-actions.ts';
 import { useSession } from '../../session/session-store.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 interface Credentials {
   user_name: string;

@@ -15,8 +15,8 @@ import { errorText, textLength } from '../social/social-errors.ts';
 import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
 import { bodyOf, useOutboxEntries } from '../social/use-outbox.ts';
 import './comments.css';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 import '../social/social.css';
+import { SubmitButton } from '../../ui/forms/Field.tsx';
 
 /**
  * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React

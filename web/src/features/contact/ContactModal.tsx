@@ -4,13 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/contact.ts';
 import { getClientConfig } from '../../api/portal.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { portalErrorMessage } from '../portal/portal-errors.ts';
 import { validateContact, type ContactValues } from './contact-form.ts';
 import './contact.css';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const EMPTY: ContactValues = { name: '', replyTo: '', message: '' };
 const t = esPortal.help.contact;

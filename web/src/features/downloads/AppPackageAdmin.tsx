@@ -3,11 +3,10 @@ import { PACKAGE_NAME_MAX, PACKAGE_VERSION_MAX } from '@kit/contract/portal-data
 import { useState, type FormEvent } from 'react';
 import { removeAppPackage, uploadAppPackage } from '../../api/downloads.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
-import { TextField } from '../../ui/forms/Field.tsx';
+import { SubmitButton, TextField } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { PackageFileField } from './PackageFileField.tsx';
 import { packageSizeError, usePackageAdmin } from './use-package-admin.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const t = esPortal.download.admin;
 

@@ -1,6 +1,5 @@
 import type { TileIcon } from '@kit/contract';
 import { DEFAULT_TILE_ICON } from '@kit/contract/portal-data';
-import { OutlineSvg } from '../../ui/OutlineSvg.tsx';
 
 /*
  * The menu's pictograms (the set the contract names, TILE_ICONS): strokes on
@@ -51,11 +50,20 @@ export function Pictogram({ name, size = 28, label }: PictogramProps) {
   // (not Object.hasOwn: the build targets ES2020 browsers)
   const icon = Object.prototype.hasOwnProperty.call(PATHS, name) ? (name as TileIcon) : DEFAULT_TILE_ICON;
   return (
-    <OutlineSvg
-      d={PATHS[icon]}
-      size={size}
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
       data-pictogram={icon}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-    />
+    >
+      <path d={PATHS[icon]} />
+    </svg>
   );
 }

@@ -4,10 +4,9 @@ import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { changeOwnPassword } from '../../session/session-actions.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { canSavePassword, PASSWORD_MAX, validatePasswordChange, validatePasswordChangeWithCurrent } from './validation.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 /** The kit's answers that mean "prove it is you": the modal then asks for the current password. */
 const PROOF_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG']);

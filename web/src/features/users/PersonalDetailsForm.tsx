@@ -8,7 +8,7 @@ import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
 import { profileErrorMessage } from './profile-messages.ts';
 import { isoToday, personalDetailsOf, toPersonalDetails, validatePersonalDetails, type PersonalDetailsValues } from './profile-validation.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
+import { SubmitButton } from '../../ui/forms/Field.tsx';
 
 export interface PersonalDetailsFormProps {
   user: Pick<User, 'gender' | 'born_date' | 'code_phone' | 'phone_number'>;

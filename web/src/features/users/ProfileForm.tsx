@@ -4,7 +4,7 @@ import { profilePath, updateProfile } from '../../api/accounts.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
 import { useConstants } from './constants.ts';
-import { Field, fieldAria } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, SubmitButton } from '../../ui/forms/Field.tsx';
 import { type FieldErrors, useForm } from '../../ui/forms/use-form.ts';
 import { EMAIL_PATTERN, NAME_MAX } from './validation.ts';
 import { esSocial } from '../../i18n/es-social.ts';
@@ -21,7 +21,6 @@ import {
   type PersonalDetailsField,
   type PersonalDetailsValues,
 } from './profile-validation.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 /** The occupation whose free text ('others') the form asks for. */
 export const OTHER_OCCUPATION = 'Otros';

@@ -3,10 +3,9 @@ import { esAccounts } from '../../i18n/es-accounts.ts';
 import { register } from '../../session/session-actions.ts';
 import { useSession } from '../../session/session-store.ts';
 import { accountErrorMessage, errorCode } from './error-messages.ts';
-import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
+import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { NAME_MAX, PASSWORD_MAX, validateRegistration, type RegistrationField, type RegistrationValues } from './validation.ts';
-import { SubmitButton } from '../../ui/forms/SubmitButton.tsx';
 
 const EMPTY: RegistrationValues = { user_name: '', name: '', last_name: '', email: '', password: '', confirm: '' };
 
