@@ -15,7 +15,7 @@ type Env = Record<string, string>;
  * processes and logs in their admins, stop() ends them and removes the folders.
  */
 export class KitPair {
-  readonly password: string;
+  private readonly password: string;
   readonly dirA: string;
   readonly dirB: string;
   A!: KitProcess;

@@ -24,12 +24,12 @@ export interface HookResult {
  * the real one.
  */
 export class DnsHookRig {
-  readonly script: string;
+  private readonly script: string;
   /** every request since the test last emptied it */
   seen: Seen[] = [];
   /** the status the stand-in answers with */
   answerStatus = 200;
-  readonly conf: string;
+  private readonly conf: string;
   readonly argvLog: string;
   private readonly dir: string;
   private readonly spyDir: string;

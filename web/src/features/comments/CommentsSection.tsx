@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { socialPaths } from '../../api/social.ts';
 import { esSocial } from '../../i18n/es-social.ts';
 import { submitWrite } from '../../offline/outbox-runtime.ts';
+import { SubmitButton } from '../../ui/forms/Field.tsx';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';
 import { formatDate } from '../../ui/format.ts';
@@ -12,11 +13,10 @@ import { notifyError, notifySuccess } from '../../ui/notifications/notifications
 import { useSession } from '../../session/session-store.ts';
 import { PendingBadge } from '../social/OutboxNotices.tsx';
 import { errorText, textLength } from '../social/social-errors.ts';
-import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
 import { bodyOf, useOutboxEntries } from '../social/use-outbox.ts';
-import './comments.css';
+import { deletedId, useCommentDraft, useCommentThread } from './use-comments.ts';
 import '../social/social.css';
-import { SubmitButton } from '../../ui/forms/Field.tsx';
+import './comments.css';
 
 /**
  * docs/PRODUCT.md#comments comments under a resource: newest first, as plain text (React

@@ -39,7 +39,7 @@ export function AppPackageAdmin({ pkg }: { pkg: Package | null }) {
       <h2 id="app-package-admin">{t.title}</h2>
       <p>{t.help}</p>
       <form className="account-form" onSubmit={(event) => void submit(event)}>
-        <PackageFileField id="app-package-file" accept=".apk,.zip,application/vnd.android.package-archive,application/zip" file={file} onChange={setFile} />
+        <PackageFileField id="app-package-file" accept=".apk,.zip,application/vnd.android.package-archive,application/zip" error={sizeError} onChange={setFile} />
         <TextField id="app-package-name" label={t.name} maxLength={PACKAGE_NAME_MAX} value={name} onChange={setName} />
         <TextField id="app-package-version" label={t.version} maxLength={PACKAGE_VERSION_MAX} value={version} onChange={setVersion} />
         <div className="account-form__actions">

@@ -61,7 +61,7 @@ export function BrowserPackagesAdmin({ packages }: { packages: readonly Package[
         </ul>
       )}
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <PackageFileField id="browser-file" accept=".apk,.zip,.exe" file={file} onChange={setFile} />
+        <PackageFileField id="browser-file" accept=".apk,.zip,.exe" error={sizeError} onChange={setFile} />
         <TextField id="browser-name" label={t.name} error={nameError} required maxLength={PACKAGE_NAME_MAX} value={name} onChange={setName} />
         <TextField id="browser-version" label={t.version} maxLength={PACKAGE_VERSION_MAX} value={version} onChange={setVersion} />
         <TextField id="browser-notes" label={t.notes} maxLength={PACKAGE_NOTES_MAX} value={notes} onChange={setNotes} />

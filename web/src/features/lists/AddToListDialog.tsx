@@ -9,8 +9,8 @@ import { notifyError, notifyInfo, notifySuccess } from '../../ui/notifications/n
 import { PendingBadge } from '../social/OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
 import { errorText } from '../social/social-errors.ts';
-import './lists.css';
 import '../social/social.css';
+import './lists.css';
 
 interface Row extends PlaylistCard {
   pending?: boolean;

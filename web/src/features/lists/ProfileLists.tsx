@@ -11,8 +11,8 @@ import { PlaylistItems } from '../library/PlaylistItems.tsx';
 import { OutboxNotices, PendingBadge } from '../social/OutboxNotices.tsx';
 import { checkListName } from './list-name.ts';
 import { errorText } from '../social/social-errors.ts';
-import './lists.css';
 import '../social/social.css';
+import './lists.css';
 
 interface Row extends PlaylistCard {
   pending?: boolean;

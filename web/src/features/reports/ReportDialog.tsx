@@ -6,8 +6,8 @@ import { esSocial } from '../../i18n/es-social.ts';
 import { Modal } from '../../ui/modal/Modal.tsx';
 import { notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { errorText, textLength } from '../social/social-errors.ts';
-import './reports.css';
 import '../social/social.css';
+import './reports.css';
 
 /** A user reports a resource with a reason; an admin reviews it (/admin/resources/reports). Needs the link: not queued. */
 export function ReportDialog({ resource, onClose }: { resource: ResourceDetail; onClose: () => void }) {

@@ -2,13 +2,13 @@ import type { User } from '@kit/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { savePersonalDetails } from '../../api/accounts.ts';
 import { esAccounts } from '../../i18n/es-accounts.ts';
+import { SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { useCountries } from './countries.ts';
 import { PersonalDetailsFields } from './PersonalDetailsFields.tsx';
 import { profileErrorMessage } from './profile-messages.ts';
 import { isoToday, personalDetailsOf, toPersonalDetails, validatePersonalDetails, type PersonalDetailsValues } from './profile-validation.ts';
-import { SubmitButton } from '../../ui/forms/Field.tsx';
 
 export interface PersonalDetailsFormProps {
   user: Pick<User, 'gender' | 'born_date' | 'code_phone' | 'phone_number'>;
