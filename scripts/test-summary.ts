@@ -5,6 +5,8 @@ import path from 'node:path';
 const dir = process.argv[2] ?? '.tmp/reports';
 let passed = 0;
 let failed = 0;
+// Named before the closing line, so the tail of a CI log says what to look at.
+const failures: string[] = [];
 
 const readJson = (file: string): unknown => {
   try {
@@ -17,19 +19,59 @@ const readJson = (file: string): unknown => {
 const checks = fs.existsSync(path.join(dir, 'checks')) ? fs.readFileSync(path.join(dir, 'checks'), 'utf8').trim().split('\n') : [];
 for (const line of checks) {
   if (line.endsWith(' passed')) passed++;
-  else failed++;
+  else {
+    failed++;
+    failures.push(`check: ${line}`);
+  }
 }
 
-const vitest = readJson('vitest.json') as { numPassedTests: number; numFailedTests: number; success: boolean } | null;
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  success: boolean;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+const vitest = readJson('vitest.json') as VitestReport | null;
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.success || vitest.numFailedTests > 0 ? 0 : 1);
-} else failed++; // the suite did not even report
+  for (const file of vitest.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`vitest: ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+      failures.push(`vitest: ${where}: ${file.message?.split('\n')[0] ?? 'the file failed outside its tests'}`);
+  }
+  if (!vitest.success && failures.length === 0) failures.push('vitest: failed outside any test (an unhandled error: see its log above)');
+} else {
+  failed++; // the suite did not even report
+  failures.push('vitest: no report');
+}
 
-const e2e = readJson('e2e.json') as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] } | null;
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+const failedSpecs = (suites: PlaywrightSuite[] = []): string[] =>
+  suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `browser: ${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedSpecs(suite.suites),
+  ]);
+const e2e = readJson('e2e.json') as PlaywrightReport | null;
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected + (e2e.errors?.length ?? 0);
-} else failed++;
+  failures.push(...failedSpecs(e2e.suites));
+  for (const error of e2e.errors ?? []) failures.push(`browser: ${error.message?.split('\n')[0] ?? 'an error outside any test'}`);
+} else {
+  failed++;
+  failures.push('browser: no report');
+}
 
+if (failures.length > 0) console.log(['failed:', ...failures.map((line) => `  ${line}`)].join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
