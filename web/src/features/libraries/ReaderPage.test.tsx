@@ -37,9 +37,12 @@ describe('ReaderPage', () => {
 
   it('writes the article its own frame reports into the address, and ignores messages from any other window', async () => {
     const frame = await renderReader();
-    post({ type: 'zim-article', path: 'A/Ñandú', title: 'Ñandú' }, window);
-    expect(window.location.pathname).toBe('/');
-    post({ type: 'zim-article', path: 'A/Ñandú', title: 'Ñandú' }, frame.contentWindow);
+    // The page listens once its effect has run, which a loaded machine may delay past the frame's first paint.
+    await waitFor(() => {
+      post({ type: 'zim-article', path: 'A/Ñandú', title: 'Ñandú' }, frame.contentWindow);
+      expect(window.location.pathname).toBe('/resource/4/read/A/%C3%91and%C3%BA');
+    });
+    post({ type: 'zim-article', path: 'A/Otro', title: 'Otro' }, window);
     expect(window.location.pathname).toBe('/resource/4/read/A/%C3%91and%C3%BA');
     post({ type: 'otra-cosa', path: 'A/Otro' }, frame.contentWindow);
     expect(window.location.pathname).toBe('/resource/4/read/A/%C3%91and%C3%BA');
