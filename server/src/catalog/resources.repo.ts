@@ -143,7 +143,7 @@ const MODERATED_SELECT = `
   FROM resources r LEFT JOIN media m ON m.sha256 = r.media_sha256`;
 
 export function findModerated(db: Db, id: number): DbModerated | undefined {
-  return db.prepare<[number], DbModerated>(`${MODERATED_SELECT} WHERE r.id = ?`).get(id);
+  return prepared<[number], DbModerated>(db, `${MODERATED_SELECT} WHERE r.id = ?`).get(id);
 }
 
 /**

@@ -7,14 +7,26 @@ export function toOffset(value: bigint, what: string): number {
   return Number(value);
 }
 
+/** Small reads are served from aligned blocks of this size, each read from the file once while it stays cached. */
+export const BLOCK_BYTES = 16 * 1024;
+/** Blocks kept per open file (1 MiB): the pointer lists' and dirents' hot parts. */
+const CACHED_BLOCKS = 64;
+
 /**
  * Positional reads from one open ZIM file. Never reads the file whole: every
  * structure is fetched by offset, and every read is checked against the size
  * first, so a pointer past the end is a refusal rather than a short buffer.
+ *
+ * Finding one article takes a dozen small reads (pointers, dirents, a
+ * cluster's first byte), and each read through the thread pool costs far more
+ * than its bytes; so reads that fit in two blocks come from a small cache of
+ * aligned blocks, least recently used first out. Larger reads (clusters, the
+ * checksum's pass) go to the file and are never kept.
  */
 export class FileReader {
   private readonly handle: FileHandle;
   readonly size: number;
+  private readonly blocks = new Map<number, Promise<Buffer>>();
 
   private constructor(handle: FileHandle, size: number) {
     this.handle = handle;
@@ -37,14 +49,15 @@ export class FileReader {
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > this.size) {
       throw new ZimError(code, `read of ${length} bytes at ${offset} in a file of ${this.size}`);
     }
-    const buffer = Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await this.handle.read(buffer, done, length - done, offset + done);
-      if (bytesRead === 0) throw new ZimError('ZIM_TRUNCATED', `the file ended at ${offset + done}`);
-      done += bytesRead;
-    }
-    return buffer;
+    if (length === 0) return Buffer.alloc(0);
+    const first = Math.floor(offset / BLOCK_BYTES);
+    const last = Math.floor((offset + length - 1) / BLOCK_BYTES);
+    if (length > BLOCK_BYTES || last > first + 1) return this.readFile(offset, length);
+    const start = offset - first * BLOCK_BYTES;
+    const head = await this.block(first);
+    if (last === first) return this.within(head, start, length, offset);
+    const joined = Buffer.concat([head.subarray(start), await this.block(last)]);
+    return this.within(joined, 0, length, offset);
   }
 
   /** Up to `length` bytes at `offset`, fewer where the file ends (for structures of unknown length). */
@@ -53,6 +66,45 @@ export class FileReader {
   }
 
   close(): Promise<void> {
+    this.blocks.clear();
     return this.handle.close();
+  }
+
+  /** `length` bytes at `start` of `bytes`; a file that shrank since it was opened is truncated, not a short read. */
+  private within(bytes: Buffer, start: number, length: number, offset: number): Buffer {
+    if (start + length > bytes.length) throw new ZimError('ZIM_TRUNCATED', `the file ended before ${offset + length}`);
+    return bytes.subarray(start, start + length);
+  }
+
+  /** Block `index` (shorter at the file's end), read once for every reader asking at the same time. */
+  private block(index: number): Promise<Buffer> {
+    const held = this.blocks.get(index);
+    if (held) {
+      // Map keeps insertion order: re-inserting makes this block the most recently used
+      this.blocks.delete(index);
+      this.blocks.set(index, held);
+      return held;
+    }
+    const start = index * BLOCK_BYTES;
+    const loading = this.readFile(start, Math.min(BLOCK_BYTES, this.size - start));
+    this.blocks.set(index, loading);
+    // a failed read is not kept: the next reader tries the file again
+    loading.catch(() => this.blocks.get(index) === loading && this.blocks.delete(index));
+    for (const oldest of this.blocks.keys()) {
+      if (this.blocks.size <= CACHED_BLOCKS) break;
+      this.blocks.delete(oldest);
+    }
+    return loading;
+  }
+
+  private async readFile(offset: number, length: number): Promise<Buffer> {
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await this.handle.read(buffer, done, length - done, offset + done);
+      if (bytesRead === 0) throw new ZimError('ZIM_TRUNCATED', `the file ended at ${offset + done}`);
+      done += bytesRead;
+    }
+    return buffer;
   }
 }

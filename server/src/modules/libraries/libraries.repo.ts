@@ -1,4 +1,5 @@
 import { holdBack } from '../../catalog/resources.repo.ts';
+import { prepared } from '../../db/statements.ts';
 import type { Db } from '../../db/connection.ts';
 
 export type DbCheckState = 'checking' | 'ok' | 'failed';
@@ -29,8 +30,9 @@ export function upsertLibrary(db: Db, row: NewLibrary): void {
   ).run(row);
 }
 
+/** Read for every page and picture of an article: the statement is compiled once. */
 export const findLibrary = (db: Db, resourceId: number): DbLibrary | undefined =>
-  db.prepare<[number], DbLibrary>('SELECT * FROM zim_libraries WHERE resource_id = ?').get(resourceId);
+  prepared<[number], DbLibrary>(db, 'SELECT * FROM zim_libraries WHERE resource_id = ?').get(resourceId);
 
 /** Libraries whose check has not ended (cut by a stop): started again at boot. */
 export const checkingLibraries = (db: Db): Array<{ resource_id: number; media_sha256: string }> =>
