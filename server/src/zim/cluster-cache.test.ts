@@ -36,6 +36,15 @@ describe('ClusterCache', () => {
     expect(cache.bytes).toBe(2 * KIB);
   });
 
+  it('counts a prefix by the whole buffer behind it, not by the bytes it shows', async () => {
+    const cache = new ClusterCache(64 * KIB);
+    const prefix = Buffer.alloc(40 * KIB).subarray(0, 10 * KIB);
+    await cache.get(1, () => Promise.resolve({ bytes: prefix, complete: false }));
+    expect(cache.bytes).toBe(40 * KIB);
+    await cache.get(2, () => Promise.resolve(whole(30 * KIB)));
+    expect(cache.bytes).toBe(30 * KIB); // 70 KiB held is past the bound: the prefix went
+  });
+
   it('loads a cluster once for readers asking at the same time', async () => {
     const cache = new ClusterCache(64 * KIB);
     let loads = 0;

@@ -1,3 +1,6 @@
+/** What keeping `bytes` costs: its whole backing memory (a zstd prefix is a view of a larger buffer). */
+const heldBy = (bytes: Buffer): number => bytes.buffer.byteLength;
+
 /** A cluster's decompressed bytes from its start: all of them, or the prefix decoded so far (zstd). */
 export interface ClusterData {
   bytes: Buffer;
@@ -64,15 +67,15 @@ export class ClusterCache {
   private keep(cluster: number, data: ClusterData): void {
     const before = this.clusters.get(cluster);
     // a load that raced a longer one for the same cluster does not shorten it
-    if (data.bytes.length > this.maxBytes || (before && before.bytes.length >= data.bytes.length)) return;
-    if (before) this.heldBytes -= before.bytes.length;
+    if (heldBy(data.bytes) > this.maxBytes || (before && before.bytes.length >= data.bytes.length)) return;
+    if (before) this.heldBytes -= heldBy(before.bytes);
     this.clusters.delete(cluster);
     this.clusters.set(cluster, data);
-    this.heldBytes += data.bytes.length;
+    this.heldBytes += heldBy(data.bytes);
     for (const [oldest, evicted] of this.clusters) {
       if (this.heldBytes <= this.maxBytes) break;
       this.clusters.delete(oldest);
-      this.heldBytes -= evicted.bytes.length;
+      this.heldBytes -= heldBy(evicted.bytes);
     }
   }
 }

@@ -23,8 +23,13 @@ export class ZstdPrefix {
   readonly #stream: ZstdDecompress;
   readonly #chunks: AsyncIterator<Buffer>;
   readonly #limit: number;
-  /** the decoded bytes so far, joined into one buffer when read */
-  #parts: Buffer[] = [];
+  /**
+   * The decoded bytes so far, at the start of one buffer that doubles when
+   * full: each chunk is copied once, and a reader gets a view, never a new
+   * join of everything decoded (a 2 MiB cluster read by many readers made
+   * that much garbage per reader).
+   */
+  #buffer = Buffer.allocUnsafe(0);
   #length = 0;
   #ended = false;
   #turn: Promise<void> = Promise.resolve();
@@ -58,6 +63,8 @@ export class ZstdPrefix {
       }
       if (next.done) {
         this.#ended = true;
+        // a whole cluster is kept at its own size, not in a buffer grown for more
+        if (this.#buffer.length > this.#length) this.#buffer = Buffer.from(this.bytes());
         return;
       }
       this.#length += next.value.length;
@@ -65,14 +72,28 @@ export class ZstdPrefix {
         this.close();
         throw tooLarge(this.#limit);
       }
-      this.#parts.push(next.value);
+      this.#append(next.value);
     }
   }
 
-  /** The bytes decoded so far, as one buffer. */
+  #append(chunk: Buffer): void {
+    const start = this.#length - chunk.length;
+    if (this.#length > this.#buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(this.#limit, Math.max(this.#length, 2 * this.#buffer.length)));
+      this.#buffer.copy(grown, 0, 0, start);
+      this.#buffer = grown;
+    }
+    chunk.copy(this.#buffer, start);
+  }
+
+  /**
+   * The bytes decoded so far: until the frame ends, a view of a buffer up to
+   * twice as long (its `buffer.byteLength` is what keeping the view costs).
+   * Later bytes land after the view, and a buffer grown since leaves earlier
+   * views valid.
+   */
   bytes(): Buffer {
-    if (this.#parts.length !== 1) this.#parts = [Buffer.concat(this.#parts, this.#length)];
-    return this.#parts[0] as Buffer;
+    return this.#buffer.subarray(0, this.#length);
   }
 
   /** `length` bytes at `pos`, decoding as far as they reach; ZIM_BAD_OFFSET when the frame ends before. */
