@@ -14,6 +14,10 @@ import { buildTestApp, createUser, login, tempDir, type TestApp } from '../../..
 
 /** The real scripts are slower than the stand-ins: a longer wait, asked less often. */
 const untilState = <T>(probe: () => T | Promise<T>, ok: (value: T) => boolean) => until(probe, ok, 60_000, 100);
+/** The helper's log comes to hold `line` (it writes the kit's state first, its log line after). */
+async function expectLogged(kit: Kit, line: string): Promise<void> {
+  expect(await untilState(() => kit.wifi.helperLog(), (log) => log.includes(line))).toContain(line);
+}
 
 /** A phone on the kit's Wi-Fi (the ARP fixture maps it to aa:bb:cc:00:00:01 on wlan0). */
 const PHONE_IP = '10.42.0.23';
@@ -191,7 +195,7 @@ describe('PUT /api/v2/admin/device/wifi', () => {
     expect(after.lastChange.reason).toMatch(/^El punto de acceso no arrancó con los ajustes nuevos \(Frequency 2472 \(primary\) not allowed for AP mode/);
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
     expect(kit.wifi.timers()).toEqual([]);
-    expect(kit.wifi.helperLog()).toContain(`cambio ${after.lastChange.id} del administrador ${kit.adminId} deshecho: el punto de acceso no arrancó`);
+    await expectLogged(kit, `cambio ${after.lastChange.id} del administrador ${kit.adminId} deshecho: el punto de acceso no arrancó`);
   });
 
   it('says so when kit-wifi could not even run, and nothing changed', async () => {
@@ -281,7 +285,7 @@ describe('POST /api/v2/admin/device/wifi/confirm', () => {
     const after = await state(kit);
     expect(after).toMatchObject({ ssid: 'Biblioteca Ñuñoa', pending: null, lastChange: { id: waiting.pending.id, result: 'confirmed', reason: null } });
     expect(kit.wifi.timers()).toEqual([]);
-    expect(kit.wifi.helperLog()).toContain(`confirmado por el administrador ${kit.adminId}`);
+    await expectLogged(kit, `confirmado por el administrador ${kit.adminId}`);
     expect(fs.existsSync(path.join(kit.dataDir, 'wifi/confirm'))).toBe(false);
   });
 
@@ -318,7 +322,7 @@ describe('the way back', () => {
     const after = await untilState(() => state(kit), (s) => s.pending === null);
     expect(after).toMatchObject({ ...FIRST_BOOT, lastChange: { id: waiting.pending.id, result: 'reverted', reason: 'Nadie pulsó «Conservar» desde la red nueva en 5 s. El kit volvió a la red anterior.' } });
     expect(kit.wifi.etc('hostapd.conf')).toBe(before);
-    expect(kit.wifi.helperLog()).toContain(`cambio ${waiting.pending.id} del administrador ${kit.adminId} deshecho: Nadie pulsó`);
+    await expectLogged(kit, `cambio ${waiting.pending.id} del administrador ${kit.adminId} deshecho: Nadie pulsó`);
     // too late now
     associated(kit, 1);
     const late = await api(kit.t.app, 'POST', 'wifi/confirm', kit.token, undefined, PHONE_IP);
