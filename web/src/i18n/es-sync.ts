@@ -1,6 +1,5 @@
 /** Texts of /admin/sync (docs/SYNC.md); only the admin chunk loads them. */
 export const esSync = {
-  menu: 'Sincronización',
   title: 'Sincronización y paquetes',
   intro: 'Un paquete lleva recursos publicados, sus categorías y sus archivos de un kit a otro, firmado por el kit que lo hizo.',
   export: {

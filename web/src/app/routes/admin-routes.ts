@@ -1,41 +1,33 @@
 import type { RouteObject } from 'react-router';
+import { ADMIN_PAGES, routeNameOf } from '../../features/admin/admin-pages.ts';
 import type { RouteAccessHandle } from '../../session/guards.ts';
-import { lazyRoute } from '../lazy-route.ts';
-import { portalAdminRoutes } from './portal-routes.ts';
-import { uploadAdminRoutes } from './upload-routes.ts';
+import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+import { uploadPages } from './upload-routes.ts';
 
-type AdminPage = keyof typeof import('../chunks/admin-pages.ts');
+const adminPages: RouteChunk = () => import('../chunks/admin-pages.ts');
+
+const adminOnly = (name: string): RouteAccessHandle => ({ access: 'admin', name });
 
 /**
- * The admin panel's routes under the dashboard layout. Its code is one lazy
- * chunk (chunks/admin-pages.ts), so visitors of /menu never download it and
- * the route table stays small. The guard keeps /admin for admins; the server
- * checks again.
+ * The admin panel's routes under the dashboard layout, made from its table of
+ * pages (features/admin/admin-pages.ts). Its code is one lazy chunk
+ * (chunks/admin-pages.ts; /admin/resources/upload is in the upload pages'),
+ * so visitors of /menu never download it. The guard keeps /admin for admins whatever the
+ * metadata says; each page names itself, or it would take its parent's name
+ * (`admin`) in the guard's /login?route=. The server checks again.
  */
-const page = (name: AdminPage, routeName: string) => ({
-  handle: { access: 'admin', name: routeName } satisfies RouteAccessHandle,
-  ...lazyRoute(() => import('../chunks/admin-pages.ts'), { Component: name }),
-});
-
 export function adminRoutes(): RouteObject[] {
   return [
     {
       path: 'admin',
-      ...page('AdminShell', 'admin'),
-      children: [
-        { index: true, ...page('AdminSummaryPage', 'admin') },
-        { path: 'users', ...page('AdminUsersPage', 'admin-users') },
-        { path: 'category', ...page('AdminCategoryPage', 'admin-category') },
-        { path: 'data', ...page('AdminDataPage', 'admin-data') },
-        ...(['all', 'block', 'draft', 'pending-approval', 'reports'] as const).map((list) => ({
-          path: `resources/${list}`,
-          ...page('AdminResourcesPage', `admin-resources-${list}`),
-        })),
-        { path: 'device', ...page('AdminDevicePage', 'admin-device') },
-        { path: 'sync', ...page('AdminSyncPage', 'admin-sync') },
-        ...portalAdminRoutes(),
-        ...uploadAdminRoutes(),
-      ],
+      handle: adminOnly('admin'),
+      ...lazyRoute(adminPages, { Component: 'AdminShell' }),
+      children: ADMIN_PAGES.map(({ path, inUploadChunk, Component, loader }) => ({
+        ...(path === '' ? { index: true } : { path }),
+        handle: adminOnly(routeNameOf({ path })),
+        // a page whose data may not come says so in the panel's frame
+        ...lazyRoute(inUploadChunk ? uploadPages : adminPages, { Component, loader, ErrorBoundary: loader && 'PortalRouteError' }),
+      })),
     },
   ];
 }

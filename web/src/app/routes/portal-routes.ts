@@ -5,15 +5,12 @@ import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
 /**
  * The portal's routes: the apps repository, the download pages, the ads board
  * and its admin pages. Everything is lazy, loaders included: none of it is in
- * /menu's download (docs/PRODUCT.md#budgets). Admin pages live under /admin,
- * which the guard keeps for admins; the server checks again.
+ * /menu's download (docs/PRODUCT.md#budgets).
  */
 const pages: RouteChunk = () => import('../chunks/portal-pages.ts');
-const adminPages: RouteChunk = () => import('../chunks/portal-admin-pages.ts');
 const page = (chunk: RouteChunk, Component: string, loader?: string) => lazyRoute(chunk, { Component, loader, ErrorBoundary: 'PortalRouteError' });
 
 const needsUser: RouteAccessHandle = { access: 'user' };
-const adminOnly = (name: string): RouteAccessHandle => ({ access: 'admin', name });
 
 export function portalRoutes(): RouteObject[] {
   return [
@@ -27,14 +24,5 @@ export function portalRoutes(): RouteObject[] {
         { path: 'anuncios/nuevo', handle: needsUser, ...page(pages, 'NewAdPage') },
       ],
     },
-  ];
-}
-
-/** The portal's admin pages, shown inside the admin dashboard layout (paths relative to /admin). */
-export function portalAdminRoutes(): RouteObject[] {
-  return [
-    { path: 'menu', handle: adminOnly('admin-menu'), ...page(adminPages, 'MenuEditorPage', 'menuEditorLoader') },
-    { path: 'anuncios', handle: adminOnly('admin-anuncios'), ...page(adminPages, 'AdsModerationPage', 'adsModerationLoader') },
-    { path: 'mensajes', handle: adminOnly('admin-mensajes'), ...page(adminPages, 'ContactMessagesPage', 'contactMessagesLoader') },
   ];
 }

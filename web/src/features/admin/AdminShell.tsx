@@ -3,47 +3,49 @@ import { useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { getClientConfig } from '../../api/portal.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
-import { esSync } from '../../i18n/es-sync.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
 import { endSession } from '../../session/session-store.ts';
+import { ADMIN_PAGES, isResourceList, type AdminPage } from './admin-pages.ts';
 // the app's form controls (.input, .check), which the admin pages use too
 import '../../ui/forms/forms.css';
 import './admin.css';
 
 const t = esAdmin.menu;
 
-/** docs/PRODUCT.md#admin-menu admin side menu; pending approval only with moderation on, On/Off Kit only on a kit. */
-export function AdminMenu({ config }: { config: Pick<ClientConfig, 'isKit' | 'resourceModeration'> | null }) {
-  const link = (to: string, label: string, end = false) => (
+type MenuConfig = Pick<ClientConfig, 'isKit' | 'resourceModeration'> | null;
+
+const listed = (page: AdminPage, config: MenuConfig): boolean =>
+  page.listedWhen === 'moderation' ? Boolean(config?.resourceModeration) : page.listedWhen === 'kit' ? Boolean(config?.isKit) : true;
+
+function MenuLink({ to, label, end = false }: { to: string; label: string; end?: boolean }) {
+  return (
     <li>
       <NavLink to={to} end={end} className="admin-menu__link">
         {label}
       </NavLink>
     </li>
   );
+}
+
+const linkTo = (page: AdminPage) => <MenuLink key={page.path} to={page.path ? `/admin/${page.path}` : '/admin'} label={t[page.path]} end={!page.path} />;
+
+/** docs/PRODUCT.md#admin-menu admin side menu, from the panel's table of pages; pending approval only with moderation on, On/Off Kit only on a kit. */
+export function AdminMenu({ config }: { config: MenuConfig }) {
+  const pages = ADMIN_PAGES.filter((page) => listed(page, config));
+  const resources = pages.filter(isResourceList);
   return (
     <ul className="admin-menu" data-testid="admin-menu">
-      {link('/admin', t.summary, true)}
-      {link('/admin/users', t.users)}
-      <li>
-        <span className="admin-menu__group">{t.resources}</span>
-        <ul>
-          {link('/admin/resources/all', t.resourcesAll)}
-          {link('/admin/resources/upload', t.resourcesUpload)}
-          {config?.resourceModeration && link('/admin/resources/pending-approval', t.resourcesPending)}
-          {link('/admin/resources/draft', t.resourcesDraft)}
-          {link('/admin/resources/reports', t.resourcesReports)}
-          {link('/admin/resources/block', t.resourcesBlocked)}
-        </ul>
-      </li>
-      {link('/admin/category', t.categories)}
-      {link('/admin/data', t.data)}
-      {link('/admin/sync', esSync.menu)}
-      {link('/admin/menu', t.portalMenu)}
-      {link('/admin/anuncios', t.ads)}
-      {link('/admin/mensajes', t.messages)}
-      {config?.isKit && link('/admin/device', t.device)}
-      {link('/menu', t.backToMenu)}
+      {pages.map((page) =>
+        !isResourceList(page) ? (
+          linkTo(page)
+        ) : page === resources[0] ? (
+          <li key="resources">
+            <span className="admin-menu__group">{t.resources}</span>
+            <ul>{resources.map(linkTo)}</ul>
+          </li>
+        ) : null,
+      )}
+      <MenuLink to="/menu" label={t.backToMenu} />
     </ul>
   );
 }
