@@ -16,7 +16,7 @@ const readJson = (file: string): unknown => {
   }
 };
 
-const checks = fs.existsSync(path.join(dir, 'checks')) ? fs.readFileSync(path.join(dir, 'checks'), 'utf8').trim().split('\n') : [];
+const checks = fs.existsSync(path.join(dir, 'checks')) ? fs.readFileSync(path.join(dir, 'checks'), 'utf8').split('\n').filter((line) => line !== '') : [];
 for (const line of checks) {
   if (line.endsWith(' passed')) passed++;
   else {
