@@ -33,6 +33,7 @@ interface VitestReport {
 }
 const vitest = readJson('vitest.json') as VitestReport | null;
 if (vitest) {
+  const named = failures.length;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.success || vitest.numFailedTests > 0 ? 0 : 1);
   for (const file of vitest.testResults) {
@@ -41,7 +42,7 @@ if (vitest) {
     if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
       failures.push(`vitest: ${where}: ${file.message?.split('\n')[0] ?? 'the file failed outside its tests'}`);
   }
-  if (!vitest.success && failures.length === 0) failures.push('vitest: failed outside any test (an unhandled error: see its log above)');
+  if (!vitest.success && failures.length === named) failures.push('vitest: failed outside any test (an unhandled error: see its log above)');
 } else {
   failed++; // the suite did not even report
   failures.push('vitest: no report');

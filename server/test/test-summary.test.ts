@@ -49,4 +49,10 @@ describe('the closing lines of make test', () => {
     const lines = summary({ checks: '', vitest: vitestReport([], 'failed') });
     expect(lines).toEqual(['failed:', '  vitest: server/src/x.test.ts: Error: no se pudo cargar', '  browser: no report', '0 passed, 2 failed']);
   });
+
+  it('names a vitest run that failed outside any test, even when a check failed too', () => {
+    const unhandled = { ...vitestReport([{ name: 'a', status: 'passed' }]), success: false };
+    const lines = summary({ checks: 'lint failed\n', vitest: unhandled, e2e: e2eReport(true) });
+    expect(lines).toEqual(['failed:', '  check: lint failed', '  vitest: failed outside any test (an unhandled error: see its log above)', '2 passed, 2 failed']);
+  });
 });
