@@ -67,8 +67,7 @@ export class ZstdPrefix {
         if (this.#buffer.length > this.#length) this.#buffer = Buffer.from(this.bytes());
         return;
       }
-      this.#length += next.value.length;
-      if (this.#length > this.#limit) {
+      if (this.#length + next.value.length > this.#limit) {
         this.close();
         throw tooLarge(this.#limit);
       }
@@ -77,13 +76,14 @@ export class ZstdPrefix {
   }
 
   #append(chunk: Buffer): void {
-    const start = this.#length - chunk.length;
-    if (this.#length > this.#buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.min(this.#limit, Math.max(this.#length, 2 * this.#buffer.length)));
-      this.#buffer.copy(grown, 0, 0, start);
+    const end = this.#length + chunk.length;
+    if (end > this.#buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(this.#limit, Math.max(end, 2 * this.#buffer.length)));
+      this.#buffer.copy(grown, 0, 0, this.#length);
       this.#buffer = grown;
     }
-    chunk.copy(this.#buffer, start);
+    chunk.copy(this.#buffer, this.#length);
+    this.#length = end;
   }
 
   /**

@@ -19,7 +19,7 @@ const CACHED_BLOCKS = 64;
  *
  * Finding one article takes a dozen small reads (pointers, dirents, a
  * cluster's first byte), and each read through the thread pool costs far more
- * than its bytes; so reads that fit in two blocks come from a small cache of
+ * than its bytes; so reads of at most a block come from a small cache of
  * aligned blocks, least recently used first out. Larger reads (clusters, the
  * checksum's pass) go to the file and are never kept.
  */
@@ -50,9 +50,10 @@ export class FileReader {
       throw new ZimError(code, `read of ${length} bytes at ${offset} in a file of ${this.size}`);
     }
     if (length === 0) return Buffer.alloc(0);
+    if (length > BLOCK_BYTES) return this.readFile(offset, length);
+    // at most one block long, so within one block or across two
     const first = Math.floor(offset / BLOCK_BYTES);
     const last = Math.floor((offset + length - 1) / BLOCK_BYTES);
-    if (length > BLOCK_BYTES || last > first + 1) return this.readFile(offset, length);
     const start = offset - first * BLOCK_BYTES;
     const head = await this.block(first);
     if (last === first) return this.within(head, start, length, offset);
