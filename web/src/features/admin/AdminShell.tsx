@@ -33,17 +33,19 @@ const linkTo = (page: AdminPage) => <MenuLink key={page.path} to={page.path ? `/
 export function AdminMenu({ config }: { config: MenuConfig }) {
   const pages = ADMIN_PAGES.filter((page) => listed(page, config));
   const resources = pages.filter(isResourceList);
+  // the resource lists stand together, under «Recursos», where the first of them would
+  const lines = pages.filter((page) => !isResourceList(page) || page === resources[0]);
   return (
     <ul className="admin-menu" data-testid="admin-menu">
-      {pages.map((page) =>
-        !isResourceList(page) ? (
-          linkTo(page)
-        ) : page === resources[0] ? (
+      {lines.map((page) =>
+        isResourceList(page) ? (
           <li key="resources">
             <span className="admin-menu__group">{t.resources}</span>
             <ul>{resources.map(linkTo)}</ul>
           </li>
-        ) : null,
+        ) : (
+          linkTo(page)
+        ),
       )}
       <MenuLink to="/menu" label={t.backToMenu} />
     </ul>
