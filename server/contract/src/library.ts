@@ -160,10 +160,21 @@ export type ResourceSummary = Static<typeof ResourceSummarySchema>;
  * content-addressed /api/media/ address like every file.
  */
 export const RENDITION_KINDS = ['video', 'image', 'audio', 'poster'] as const;
-/** What a source file is prepared as, one job each: a video's job also makes its poster. */
+/** What a source file is prepared as, one job each, named for the file's type: a video's job also makes its poster. */
 export const RENDITION_JOB_KINDS = ['video', 'image', 'audio'] as const satisfies ReadonlyArray<(typeof RENDITION_KINDS)[number]>;
 export const RenditionKindSchema = Type.Enum([...RENDITION_KINDS]);
 export type RenditionKind = Static<typeof RenditionKindSchema>;
+/**
+ * Each kind of copy: what its bytes must be, and the job that makes it. The
+ * server checks made and carried copies against it, and which files get which
+ * copies follows from it.
+ */
+export const RENDITION_SPECS: Record<RenditionKind, { mime: string; job: (typeof RENDITION_JOB_KINDS)[number] }> = {
+  video: { mime: 'video/mp4', job: 'video' },
+  image: { mime: 'image/webp', job: 'image' },
+  audio: { mime: 'audio/mp4', job: 'audio' },
+  poster: { mime: 'image/webp', job: 'video' },
+};
 export const RenditionSchema = Type.Object({
   kind: RenditionKindSchema,
   url: Type.String(),

@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { RENDITION_JOB_KINDS, RENDITION_KINDS, RenditionKindSchema } from '@kit/contract';
+import { RENDITION_JOB_KINDS, RENDITION_KINDS, RENDITION_SPECS, RenditionKindSchema } from '@kit/contract';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helper.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { PackRenditionSchema } from '../sync/pack-format.ts';
+import { copyKindsFor } from './store-renditions.ts';
 
 /** The kinds a table's CHECK (kind IN (…)) allows, read from the schema SQLite keeps. */
 function checkedKinds(table: string): string[] {
@@ -30,5 +31,13 @@ describe('the kinds of phone copy are one list (the contract)', () => {
       expect(Value.Check(RenditionKindSchema, kind)).toBe(true);
     }
     expect(Value.Check(PackRenditionSchema, { ...copy, kind: 'subtitles' })).toBe(false);
+  });
+
+  it("the copies a file gets follow from each kind's job: a video's job makes its copy and its poster", () => {
+    expect(copyKindsFor('video/webm')).toEqual(['video', 'poster']);
+    expect(copyKindsFor('audio/ogg')).toEqual(['audio']);
+    expect(copyKindsFor('image/png')).toEqual(['image']);
+    expect(copyKindsFor('application/pdf')).toEqual([]);
+    for (const job of RENDITION_JOB_KINDS) expect(copyKindsFor(`${job}/x`).every((kind) => RENDITION_SPECS[kind].job === job)).toBe(true);
   });
 });

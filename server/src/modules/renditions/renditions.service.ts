@@ -1,7 +1,6 @@
-import type { RenditionKind, ResourceRenditions } from '@kit/contract';
+import { RENDITION_SPECS, type RenditionKind, type ResourceRenditions } from '@kit/contract';
 import { ownerOrAdmin } from '../../access/privilege.ts';
 import { renditionsOf } from '../../catalog/phone-copies.ts';
-import type { JobKind } from '../../catalog/phone-copies.repo.ts';
 import { visibleDetailRow } from '../../catalog/resource-lookup.ts';
 import { findResourceDetail } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
@@ -44,9 +43,6 @@ export interface CarriedCopy {
 /** Whether the kit has this file's copies already (its job is done): a pack's copies of it are not needed. */
 export const hasCopies = (db: Db, sha256: string): boolean => hasDoneJob(db, sha256);
 
-const jobKind = (copies: readonly CarriedCopy[]): JobKind =>
-  copies.some((c) => c.kind === 'video' || c.kind === 'poster') ? 'video' : copies.some((c) => c.kind === 'audio') ? 'audio' : 'image';
-
 /**
  * Records a file's carried copies as the kit's own and its job as done, so
  * the queue makes nothing for it. The copies' files must be stored already;
@@ -54,5 +50,6 @@ const jobKind = (copies: readonly CarriedCopy[]): JobKind =>
  */
 export function adoptCarriedCopies(db: Db, source: string | null, copies: readonly CarriedCopy[]): void {
   for (const c of copies) saveRendition(db, { source_sha256: c.source, kind: c.kind, media_sha256: c.sha256, width: c.width, height: c.height, bitrate: c.bitrate });
-  if (copies.length > 0 && source) recordDoneJob(db, source, jobKind(copies));
+  const first = copies[0];
+  if (first && source) recordDoneJob(db, source, RENDITION_SPECS[first.kind].job);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { RenditionKind } from '@kit/contract';
-import { findJob } from '../../catalog/phone-copies.repo.ts';
+import { RENDITION_JOB_KINDS, RENDITION_KINDS, RENDITION_SPECS, type RenditionKind } from '@kit/contract';
+import { findJob, type JobKind } from '../../catalog/phone-copies.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia } from '../../media/media-access.repo.ts';
@@ -11,15 +11,13 @@ import { hashFile, linkIntoStore, mediaPath } from '../../media/store.ts';
 import type { MadeRendition } from './made.ts';
 import { markDone, saveRendition } from './renditions.repo.ts';
 
-/** What each kind of copy must be, by its bytes. */
-export const RENDITION_MIME: Record<RenditionKind, string> = { video: 'video/mp4', audio: 'audio/mp4', image: 'image/webp', poster: 'image/webp' };
+/** The job a file of this type gets (the queue picks it by the same rule, renditions.repo.ts), if any. */
+const jobFor = (mime: string): JobKind | null => RENDITION_JOB_KINDS.find((job) => mime.startsWith(`${job}/`)) ?? null;
 
-/** The kinds of copy a file gets, by what its bytes are: the kinds its job makes (renditions.repo.ts queues them by the same type). */
+/** The kinds of copy a file gets, by what its bytes are: the kinds its job makes. */
 export function copyKindsFor(mime: string): readonly RenditionKind[] {
-  if (mime.startsWith('video/')) return ['video', 'poster'];
-  if (mime.startsWith('audio/')) return ['audio'];
-  if (mime.startsWith('image/')) return ['image'];
-  return [];
+  const job = jobFor(mime);
+  return RENDITION_KINDS.filter((kind) => RENDITION_SPECS[kind].job === job);
 }
 
 /**
@@ -30,7 +28,7 @@ export function copyKindsFor(mime: string): readonly RenditionKind[] {
  */
 async function typed(made: MadeRendition) {
   const type = await fileTypeOf(made.file);
-  if (type?.mime !== RENDITION_MIME[made.kind]) throw new AppError('RENDITION_FAILED', { kind: made.kind, got: type?.mime ?? null });
+  if (type?.mime !== RENDITION_SPECS[made.kind].mime) throw new AppError('RENDITION_FAILED', { kind: made.kind, got: type?.mime ?? null });
   return { made, type, size: (await fs.promises.stat(made.file)).size, sha256: await hashFile(made.file) };
 }
 

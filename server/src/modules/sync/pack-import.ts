@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { RENDITION_SPECS, RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
@@ -11,7 +11,7 @@ import { insertMedia } from '../../media/media.repo.ts';
 import { withStoreLock } from '../../media/release.ts';
 import { adoptFileSync, fsyncDir, mediaPath } from '../../media/store.ts';
 import { adoptCarriedCopies, hasCopies } from '../renditions/renditions.service.ts';
-import { copyKindsFor, RENDITION_MIME } from '../renditions/store-renditions.ts';
+import { copyKindsFor } from '../renditions/store-renditions.ts';
 import { fingerprint, isManifest, MANIFEST_MAX_BYTES, MANIFEST_NAME, PACK_FORMAT, readFormat, SIGNATURE_NAME, type Manifest, type PackFile, type PackRendition } from './pack-format.ts';
 import { emptyReport, note, type ImportReport } from './import-report.ts';
 import { mergeCategories, withdrawCategories } from './pack-categories.ts';
@@ -399,7 +399,7 @@ function phoneCopies(db: Db, manifest: Manifest, types: Map<string, FileType>, s
   const refused = new Set<string>();
   for (const c of manifest.renditions ?? []) {
     if (!wanted.has(c.source)) continue;
-    const fits = copyKindsFor(mimeOf(c.source) ?? '').includes(c.kind) && mimeOf(c.sha256) === RENDITION_MIME[c.kind];
+    const fits = copyKindsFor(mimeOf(c.source) ?? '').includes(c.kind) && mimeOf(c.sha256) === RENDITION_SPECS[c.kind].mime;
     if (fits) bySource.set(c.source, [...(bySource.get(c.source) ?? []), c]);
     else refused.add(c.source);
   }
