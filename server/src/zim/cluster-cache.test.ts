@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClusterCache, type ClusterData } from './cluster-cache.ts';
+import { ClusterBytes } from './cluster-bytes.ts';
+import { ClusterCache } from './cluster-cache.ts';
 import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
 
 const KIB = 1024;
 /** A whole cluster of `size` bytes. */
-const whole = (size: number, fill = 0): ClusterData => ({ bytes: Buffer.alloc(size, fill), complete: true });
+const whole = (size: number, fill = 0): ClusterBytes => new ClusterBytes([Buffer.alloc(size, fill)], true);
 
 describe('ClusterCache', () => {
   it('drops the least recently used clusters past its byte bound', async () => {
@@ -32,14 +33,14 @@ describe('ClusterCache', () => {
   it('hands out a cluster larger than the bound without keeping it or flushing the others', async () => {
     const cache = new ClusterCache(8 * KIB);
     await cache.get(1, () => Promise.resolve(whole(2 * KIB)));
-    expect((await cache.get(2, () => Promise.resolve(whole(9 * KIB)))).bytes.length).toBe(9 * KIB);
+    expect((await cache.get(2, () => Promise.resolve(whole(9 * KIB)))).length).toBe(9 * KIB);
     expect(cache.bytes).toBe(2 * KIB);
   });
 
   it('counts a prefix by the whole buffer behind it, not by the bytes it shows', async () => {
     const cache = new ClusterCache(64 * KIB);
     const prefix = Buffer.alloc(40 * KIB).subarray(0, 10 * KIB);
-    await cache.get(1, () => Promise.resolve({ bytes: prefix, complete: false }));
+    await cache.get(1, () => Promise.resolve(new ClusterBytes([prefix], false)));
     expect(cache.bytes).toBe(40 * KIB);
     await cache.get(2, () => Promise.resolve(whole(30 * KIB)));
     expect(cache.bytes).toBe(30 * KIB); // 70 KiB held is past the bound: the prefix went

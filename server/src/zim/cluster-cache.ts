@@ -1,12 +1,4 @@
-/** What keeping `bytes` costs: its whole backing memory (a zstd prefix is a view of a larger buffer). */
-const heldBy = (bytes: Buffer): number => bytes.buffer.byteLength;
-
-/** A cluster's decompressed bytes from its start: all of them, or the prefix decoded so far (zstd). */
-export interface ClusterData {
-  bytes: Buffer;
-  /** false while only a prefix is decoded: a blob past it needs a longer one */
-  complete: boolean;
-}
+import type { ClusterBytes } from './cluster-bytes.ts';
 
 /**
  * The decompressed clusters of one open file, least recently used first out,
@@ -16,8 +8,8 @@ export interface ClusterData {
  * prefix: a reader it does not serve loads a longer one, which replaces it.
  */
 export class ClusterCache {
-  private readonly clusters = new Map<number, ClusterData>();
-  private readonly loading = new Map<number, Promise<ClusterData>>();
+  private readonly clusters = new Map<number, ClusterBytes>();
+  private readonly loading = new Map<number, Promise<ClusterBytes>>();
   private heldBytes = 0;
   readonly maxBytes: number;
 
@@ -31,7 +23,7 @@ export class ClusterCache {
   }
 
   /** The cluster's bytes held now, if any, without counting it as used. */
-  held(cluster: number): ClusterData | undefined {
+  held(cluster: number): ClusterBytes | undefined {
     return this.clusters.get(cluster);
   }
 
@@ -40,7 +32,7 @@ export class ClusterCache {
    * loaded (once for readers asking at the same time, when the load under
    * way serves them too).
    */
-  async get(cluster: number, load: () => Promise<ClusterData>, serves: (data: ClusterData) => Promise<boolean> = () => Promise.resolve(true)): Promise<ClusterData> {
+  async get(cluster: number, load: () => Promise<ClusterBytes>, serves: (data: ClusterBytes) => Promise<boolean> = () => Promise.resolve(true)): Promise<ClusterBytes> {
     const hit = this.clusters.get(cluster);
     if (hit && (await serves(hit))) {
       // Map keeps insertion order: re-inserting makes this the most recently used
@@ -64,18 +56,18 @@ export class ClusterCache {
     return loaded;
   }
 
-  private keep(cluster: number, data: ClusterData): void {
+  private keep(cluster: number, data: ClusterBytes): void {
     const before = this.clusters.get(cluster);
     // a load that raced a longer one for the same cluster does not shorten it
-    if (heldBy(data.bytes) > this.maxBytes || (before && before.bytes.length >= data.bytes.length)) return;
-    if (before) this.heldBytes -= heldBy(before.bytes);
+    if (data.held > this.maxBytes || (before && before.length >= data.length)) return;
+    if (before) this.heldBytes -= before.held;
     this.clusters.delete(cluster);
     this.clusters.set(cluster, data);
-    this.heldBytes += heldBy(data.bytes);
+    this.heldBytes += data.held;
     for (const [oldest, evicted] of this.clusters) {
       if (this.heldBytes <= this.maxBytes) break;
       this.clusters.delete(oldest);
-      this.heldBytes -= heldBy(evicted.bytes);
+      this.heldBytes -= evicted.held;
     }
   }
 }

@@ -1,6 +1,14 @@
 import { crc32, createZstdDecompress, type ZstdDecompress } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
+import { ClusterBytes } from './cluster-bytes.ts';
 import { ZimError } from './errors.ts';
+
+/** A copy with a buffer of its own (Buffer.from may put a small one in a shared pool, which keeping it would hold). */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
 
 const tooLarge = (limit: number): ZimError => new ZimError('ZIM_TOO_LARGE', `a cluster decompresses beyond ${limit} bytes`);
 
@@ -17,21 +25,17 @@ export const ZSTD_CHUNK_BYTES = 128 * 1024;
  * the bytes before it, not the whole cluster. The decoder runs one chunk
  * ahead at most (the stream's backpressure), stops at the frame's end (bytes
  * after it, the dirents behind the last cluster, are never read), and
- * refuses to go beyond `limit` bytes.
+ * refuses to go beyond `limit` bytes. Its chunks are kept as they come
+ * (cluster-bytes.ts), never copied into one buffer.
  */
 export class ZstdPrefix {
   readonly #stream: ZstdDecompress;
   readonly #chunks: AsyncIterator<Buffer>;
   readonly #limit: number;
-  /**
-   * The decoded bytes so far, at the start of one buffer that doubles when
-   * full: each chunk is copied once, and a reader gets a view, never a new
-   * join of everything decoded (a 2 MiB cluster read by many readers made
-   * that much garbage per reader).
-   */
-  #buffer = Buffer.allocUnsafe(0);
+  readonly #pieces: Buffer[] = [];
   #length = 0;
   #ended = false;
+  #decoded = new ClusterBytes([], false);
   #turn: Promise<void> = Promise.resolve();
 
   constructor(input: Buffer, limit: number) {
@@ -39,11 +43,6 @@ export class ZstdPrefix {
     this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES });
     this.#stream.end(input);
     this.#chunks = this.#stream[Symbol.asyncIterator]();
-  }
-
-  /** Whether the whole frame is decoded. */
-  get complete(): boolean {
-    return this.#ended;
   }
 
   /** Decodes until `length` bytes are out or the frame ends; readers at once take turns. */
@@ -54,6 +53,7 @@ export class ZstdPrefix {
   }
 
   async #fill(length: number): Promise<void> {
+    const before = this.#pieces.length;
     while (this.#length < length && !this.#ended) {
       let next: IteratorResult<Buffer>;
       try {
@@ -61,46 +61,29 @@ export class ZstdPrefix {
       } catch (error) {
         throw new ZimError('ZIM_CORRUPT', `zstd: ${(error as Error).message}`);
       }
-      if (next.done) {
-        this.#ended = true;
-        // a whole cluster is kept at its own size, not in a buffer grown for more
-        if (this.#buffer.length > this.#length) this.#buffer = Buffer.from(this.bytes());
-        return;
-      }
-      if (this.#length + next.value.length > this.#limit) {
+      if (next.done) this.#ended = true;
+      else if (this.#length + next.value.length > this.#limit) {
         this.close();
         throw tooLarge(this.#limit);
+      } else {
+        // a chunk short of the decoder's buffer is the frame's last: kept at its own size
+        this.#pieces.push(next.value.length < next.value.buffer.byteLength ? ownCopy(next.value) : next.value);
+        this.#length += next.value.length;
       }
-      this.#append(next.value);
     }
+    if (this.#pieces.length !== before || this.#ended !== this.#decoded.complete) this.#decoded = new ClusterBytes(this.#pieces, this.#ended);
   }
 
-  #append(chunk: Buffer): void {
-    const end = this.#length + chunk.length;
-    if (end > this.#buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.min(this.#limit, Math.max(end, 2 * this.#buffer.length)));
-      this.#buffer.copy(grown, 0, 0, this.#length);
-      this.#buffer = grown;
-    }
-    chunk.copy(this.#buffer, this.#length);
-    this.#length = end;
-  }
-
-  /**
-   * The bytes decoded so far: until the frame ends, a view of a buffer up to
-   * twice as long (its `buffer.byteLength` is what keeping the view costs).
-   * Later bytes land after the view, and a buffer grown since leaves earlier
-   * views valid.
-   */
-  bytes(): Buffer {
-    return this.#buffer.subarray(0, this.#length);
+  /** The bytes decoded so far; later bytes make a new one, and the ones handed out stay valid. */
+  bytes(): ClusterBytes {
+    return this.#decoded;
   }
 
   /** `length` bytes at `pos`, decoding as far as they reach; ZIM_BAD_OFFSET when the frame ends before. */
   async read(pos: number, length: number): Promise<Buffer> {
     await this.fill(pos + length);
     if (this.#length < pos + length) throw new ZimError('ZIM_BAD_OFFSET', `bytes ${pos}–${pos + length} of a cluster of ${this.#length}`);
-    return this.bytes().subarray(pos, pos + length);
+    return this.#decoded.slice(pos, pos + length);
   }
 
   /** Frees the decoder (its window); the bytes decoded so far stay readable. */

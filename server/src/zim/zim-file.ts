@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { verifyChecksum, type ChecksumOptions } from './checksum.ts';
 import { blobSpan, parseClusterInfo, type BlobSpan, type ClusterDataReader } from './cluster.ts';
-import { ClusterCache, type ClusterData } from './cluster-cache.ts';
+import { ClusterBytes } from './cluster-bytes.ts';
+import { ClusterCache } from './cluster-cache.ts';
 import { decompressXz, ZstdPrefix } from './decompress.ts';
 import { readDirent, type Dirent } from './dirent.ts';
 import { ZimError } from './errors.ts';
@@ -41,9 +42,9 @@ class NotDecodedYet extends Error {}
 
 /** Reads from a cluster's cached bytes; past a prefix's end, NotDecodedYet. */
 const cachedReader =
-  (data: ClusterData): ClusterDataReader =>
+  (data: ClusterBytes): ClusterDataReader =>
   (pos, length) =>
-    pos + length <= data.bytes.length ? Promise.resolve(data.bytes.subarray(pos, pos + length)) : Promise.reject(new NotDecodedYet());
+    pos + length <= data.length ? Promise.resolve(data.slice(pos, pos + length)) : Promise.reject(new NotDecodedYet());
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
@@ -61,7 +62,7 @@ export interface ByteRange {
 }
 
 /** Where an item's bytes are: a span of the file (stored clusters) or of a decompressed cluster. */
-type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; data: Buffer; start: number; end: number };
+type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; data: ClusterBytes; start: number; end: number };
 
 const MAX_REDIRECT_HOPS = 16;
 /**
@@ -376,19 +377,19 @@ export class ZimFile {
     span: { start: number; end: number },
     compression: 'xz' | 'zstd',
     blobOf: (read: ClusterDataReader, length: number) => Promise<BlobSpan>,
-  ): Promise<ClusterData> {
+  ): Promise<ClusterBytes> {
     let prefix = this.decoders.get(cluster);
     if (!prefix) {
       // a compressed cluster is never larger than its bound plus the codec's framing
       const input = await this.reader.read(span.start + 1, Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024));
-      if (compression === 'xz') return { bytes: await decompressXz(input, this.maxClusterBytes), complete: true };
+      if (compression === 'xz') return new ClusterBytes([await decompressXz(input, this.maxClusterBytes)], true);
       prefix = new ZstdPrefix(input, this.maxClusterBytes);
       this.decoders.set(cluster, prefix);
     }
     // the prefix itself refuses a frame that ends early (ZIM_BAD_OFFSET) or grows past the bound (ZIM_TOO_LARGE)
     const decoder = prefix;
     await decoder.fill((await blobOf((pos, length) => decoder.read(pos, length), Number.MAX_SAFE_INTEGER)).end);
-    return { bytes: decoder.bytes(), complete: decoder.complete };
+    return decoder.bytes();
   }
 
   /** Runs one reader of a cluster; the last one done closes the cluster's decoder. */
@@ -418,10 +419,10 @@ export class ZimFile {
       return { in: 'file', start: dataStart + span.start, end: dataStart + span.end };
     }
     // undefined when the cached bytes are a prefix that ends before the blob does
-    const spanIn = async (data: ClusterData): Promise<BlobSpan | undefined> => {
+    const spanIn = async (data: ClusterBytes): Promise<BlobSpan | undefined> => {
       try {
-        const span = await blobOf(cachedReader(data), data.complete ? data.bytes.length : Number.MAX_SAFE_INTEGER);
-        return span.end <= data.bytes.length ? span : undefined;
+        const span = await blobOf(cachedReader(data), data.complete ? data.length : Number.MAX_SAFE_INTEGER);
+        return span.end <= data.length ? span : undefined;
       } catch (error) {
         if (error instanceof NotDecodedYet) return undefined;
         throw error;
@@ -436,7 +437,7 @@ export class ZimFile {
     const data = await this.asReaderOf(item.cluster, () => this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined));
     const span = await spanIn(data);
     if (!span) throw new ZimError('ZIM_BAD_OFFSET', `blob ${item.blob} past the end of cluster ${item.cluster}`);
-    return { in: 'memory', data: data.bytes, ...span };
+    return { in: 'memory', data, ...span };
   }
 
   async itemSize(item: ZimItem): Promise<number> {
@@ -462,7 +463,7 @@ export class ZimFile {
    */
   async readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
     const { bytes, from, to } = await this.rangeOf(item, range);
-    return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.data.subarray(from, to);
+    return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.data.slice(from, to);
   }
 
   /** The item's bytes, or those of `range`, as a stream read a chunk at a time. */
@@ -472,7 +473,7 @@ export class ZimFile {
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let at = from; at < to; at += STREAM_CHUNK_BYTES) {
         const end = Math.min(to, at + STREAM_CHUNK_BYTES);
-        yield bytes.in === 'file' ? await reader.read(at, end - at) : bytes.data.subarray(at, end);
+        yield bytes.in === 'file' ? await reader.read(at, end - at) : bytes.data.slice(at, end);
       }
     }
     return Readable.from(chunks(), { objectMode: false });
