@@ -14,16 +14,17 @@ const tooLarge = (limit: number): ZimError => new ZimError('ZIM_TOO_LARGE', `a c
 
 /**
  * Bytes the decoder hands out at a time, each one trip through the thread
- * pool: large enough that a 2 MiB cluster takes a few trips, small enough
- * that an article near a cluster's start stops early.
+ * pool: large enough that a 2 MiB cluster takes a few trips (each costs the
+ * main thread more than the bytes do), small enough that an article near a
+ * cluster's start stops early.
  */
-export const ZSTD_CHUNK_BYTES = 128 * 1024;
+export const ZSTD_CHUNK_BYTES = 256 * 1024;
 
 /**
  * A zstd frame decoded as a stream, only as far as asked, as the reference
  * reader (libzim) does: an article near the start of a 2 MiB cluster costs
- * the bytes before it, not the whole cluster. The decoder runs one chunk
- * ahead at most (the stream's backpressure), stops at the frame's end (bytes
+ * the bytes before it, not the whole cluster. The decoder decodes a chunk
+ * only when asked for it, stops at the frame's end (bytes
  * after it, the dirents behind the last cluster, are never read), and
  * refuses to go beyond `limit` bytes. Its chunks are kept as they come
  * (cluster-bytes.ts), never copied into one buffer.
@@ -40,7 +41,8 @@ export class ZstdPrefix {
 
   constructor(input: Buffer, limit: number) {
     this.#limit = limit;
-    this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES });
+    // nothing decoded ahead: a stream would decode a chunk past the last one read, mostly for nobody
+    this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES, readableHighWaterMark: 0 });
     this.#stream.end(input);
     this.#chunks = this.#stream[Symbol.asyncIterator]();
   }
