@@ -1,3 +1,4 @@
+import type { TransformOptions } from 'node:stream';
 import { crc32, createZstdDecompress, type ZstdDecompress } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
 import { ClusterBytes } from './cluster-bytes.ts';
@@ -21,6 +22,13 @@ const tooLarge = (limit: number): ZimError => new ZimError('ZIM_TOO_LARGE', `a c
 export const ZSTD_CHUNK_BYTES = 256 * 1024;
 
 /**
+ * Nothing decoded ahead of the reader: a stream would decode a chunk past the
+ * last one read, mostly for nobody. zlib hands these options to its stream
+ * (its own option type leaves them out).
+ */
+const NOTHING_AHEAD: Pick<TransformOptions, 'readableHighWaterMark'> = { readableHighWaterMark: 0 };
+
+/**
  * A zstd frame decoded as a stream, only as far as asked, as the reference
  * reader (libzim) does: an article near the start of a 2 MiB cluster costs
  * the bytes before it, not the whole cluster. The decoder decodes a chunk
@@ -41,8 +49,7 @@ export class ZstdPrefix {
 
   constructor(input: Buffer, limit: number) {
     this.#limit = limit;
-    // nothing decoded ahead: a stream would decode a chunk past the last one read, mostly for nobody
-    this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES, readableHighWaterMark: 0 });
+    this.#stream = createZstdDecompress({ chunkSize: ZSTD_CHUNK_BYTES, ...NOTHING_AHEAD });
     this.#stream.end(input);
     this.#chunks = this.#stream[Symbol.asyncIterator]();
   }

@@ -19,11 +19,14 @@ import {
   type Layout,
 } from './layout.ts';
 import { readMimeList } from './mime-list.ts';
+import { RecentItems } from './recent-items.ts';
 import { pathOrder, titleOrderOf, type TitleOrder } from './title-order.ts';
 
 export interface ZimOpenOptions {
   /** bytes of decompressed clusters kept per open file */
   clusterCacheBytes?: number;
+  /** bytes of small items kept whole for readers (readForReader) */
+  recentItemBytes?: number;
   /** a cluster decompressing beyond this is refused (ZIM_TOO_LARGE) */
   maxClusterBytes?: number;
   /** runs each decompression (a cluster's compressed bytes and its output held meanwhile); one for the process bounds them all */
@@ -47,6 +50,9 @@ const cachedReader =
     pos + length <= data.length ? Promise.resolve(data.slice(pos, pos + length)) : Promise.reject(new NotDecodedYet());
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
+/** About 500 articles of a few KiB; a picture or a long page up to 64 KiB fits too. */
+export const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
+const RECENT_ITEM_MAX_BYTES = 64 * 1024;
 /** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
 export const DEFAULT_MAX_CLUSTER_BYTES = 64 * 1024 * 1024;
 
@@ -111,6 +117,7 @@ export class ZimFile {
   private readonly reader: FileReader;
   private readonly maxClusterBytes: number;
   private readonly cache: ClusterCache;
+  private readonly recentItems: RecentItems;
   private readonly decompressions: JobLimiter;
   /**
    * zstd decoders kept while readers of their cluster are under way, so one
@@ -130,6 +137,7 @@ export class ZimFile {
     this.maxClusterBytes = options.maxClusterBytes ?? DEFAULT_MAX_CLUSTER_BYTES;
     this.layout = layoutOf(header);
     this.cache = new ClusterCache(options.clusterCacheBytes ?? DEFAULT_CLUSTER_CACHE_BYTES);
+    this.recentItems = new RecentItems(options.recentItemBytes ?? DEFAULT_RECENT_ITEM_BYTES, RECENT_ITEM_MAX_BYTES);
     this.decompressions = options.decompressions ?? UNLIMITED;
   }
 
@@ -464,6 +472,16 @@ export class ZimFile {
   async readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
     const { bytes, from, to } = await this.rangeOf(item, range);
     return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.data.slice(from, to);
+  }
+
+  /**
+   * A small item whole for a reader's page: from the items read lately when
+   * there (recent-items.ts), else read and kept. A bulk pass over every
+   * page (the search index) uses readItem, so it does not push the pages
+   * readers share out of that cache.
+   */
+  async readForReader(item: ZimItem): Promise<Buffer> {
+    return this.recentItems.get(item.index) ?? this.recentItems.keep(item.index, await this.readItem(item));
   }
 
   /** The item's bytes, or those of `range`, as a stream read a chunk at a time. */

@@ -59,7 +59,7 @@ async function sendItem(request: FastifyRequest, reply: FastifyReply, zim: ZimFi
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
 
-  const body = html ? rewriteArticle(await zim.readItem(item), resourceId) : undefined;
+  const body = html ? rewriteArticle(await zim.readForReader(item), resourceId) : undefined;
   const size = body ? body.length : await zim.itemSize(item);
   const { start, end } = answerRange(request, reply, size, [etag]);
   if (request.method === 'HEAD') return reply.send();
