@@ -6,10 +6,14 @@ export const DEFAULT_POOL_SIZE = 4;
 /**
  * Clusters decompressed at once across every open file: each holds its
  * compressed bytes (up to 2 MiB) and its output until done, so 20 phones
- * missing the cache at once would hold 20 of each. Two keep both of a small
- * kit's thread-pool workers busy; the others wait their turn, holding nothing.
+ * missing the cache at once would hold 20 of each. Three keep two cores
+ * busy while each decode's chunks hop back to the main thread (20 phones on
+ * the bench's file: 243 req/s with two, 262–311 with three, 215 with four,
+ * which leaves the file reads no thread-pool worker), and leave a Pi 4's
+ * pool of four one worker for the files; the others wait their turn,
+ * holding nothing.
  */
-export const DECOMPRESSIONS_AT_ONCE = 2;
+export const DECOMPRESSIONS_AT_ONCE = 3;
 /** Readers waiting for a decompression beyond this are told to retry (503 UNAVAILABLE), not queued without end. */
 const DECOMPRESSIONS_WAITING = 256;
 
