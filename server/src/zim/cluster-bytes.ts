@@ -56,3 +56,10 @@ export class ClusterBytes {
     return low;
   }
 }
+
+/** A copy with a buffer of its own (Buffer.from and concat may put a small one in a shared pool, which keeping it would hold). */
+export function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}

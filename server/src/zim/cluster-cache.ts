@@ -1,3 +1,4 @@
+import { ByteLru } from './byte-lru.ts';
 import type { ClusterBytes } from './cluster-bytes.ts';
 
 /**
@@ -8,23 +9,21 @@ import type { ClusterBytes } from './cluster-bytes.ts';
  * prefix: a reader it does not serve loads a longer one, which replaces it.
  */
 export class ClusterCache {
-  private readonly clusters = new Map<number, ClusterBytes>();
+  private readonly clusters: ByteLru<ClusterBytes>;
   private readonly loading = new Map<number, Promise<ClusterBytes>>();
-  private heldBytes = 0;
-  readonly maxBytes: number;
 
   constructor(maxBytes: number) {
-    this.maxBytes = maxBytes;
+    this.clusters = new ByteLru(maxBytes);
   }
 
   /** Bytes held now; never above maxBytes. */
   get bytes(): number {
-    return this.heldBytes;
+    return this.clusters.bytes;
   }
 
   /** The cluster's bytes held now, if any, without counting it as used. */
   held(cluster: number): ClusterBytes | undefined {
-    return this.clusters.get(cluster);
+    return this.clusters.peek(cluster);
   }
 
   /**
@@ -33,10 +32,9 @@ export class ClusterCache {
    * way serves them too).
    */
   async get(cluster: number, load: () => Promise<ClusterBytes>, serves: (data: ClusterBytes) => Promise<boolean> = () => Promise.resolve(true)): Promise<ClusterBytes> {
-    const hit = this.clusters.get(cluster);
+    const hit = this.clusters.peek(cluster);
     if (hit && (await serves(hit))) {
-      // Map keeps insertion order: re-inserting makes this the most recently used
-      if (this.clusters.delete(cluster)) this.clusters.set(cluster, hit);
+      this.clusters.get(cluster); // now the most recently used
       return hit;
     }
     const pending = this.loading.get(cluster);
@@ -57,17 +55,9 @@ export class ClusterCache {
   }
 
   private keep(cluster: number, data: ClusterBytes): void {
-    const before = this.clusters.get(cluster);
+    const before = this.clusters.peek(cluster);
     // a load that raced a longer one for the same cluster does not shorten it
-    if (data.held > this.maxBytes || (before && before.length >= data.length)) return;
-    if (before) this.heldBytes -= before.held;
-    this.clusters.delete(cluster);
-    this.clusters.set(cluster, data);
-    this.heldBytes += data.held;
-    for (const [oldest, evicted] of this.clusters) {
-      if (this.heldBytes <= this.maxBytes) break;
-      this.clusters.delete(oldest);
-      this.heldBytes -= evicted.held;
-    }
+    if (before && before.length >= data.length) return;
+    this.clusters.set(cluster, data, data.held);
   }
 }

@@ -1,15 +1,8 @@
 import type { TransformOptions } from 'node:stream';
 import { crc32, createZstdDecompress, type ZstdDecompress } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
-import { ClusterBytes } from './cluster-bytes.ts';
+import { ClusterBytes, ownCopy } from './cluster-bytes.ts';
 import { ZimError } from './errors.ts';
-
-/** A copy with a buffer of its own (Buffer.from may put a small one in a shared pool, which keeping it would hold). */
-function ownCopy(bytes: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(copy);
-  return copy;
-}
 
 const tooLarge = (limit: number): ZimError => new ZimError('ZIM_TOO_LARGE', `a cluster decompresses beyond ${limit} bytes`);
 

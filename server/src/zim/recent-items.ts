@@ -1,3 +1,6 @@
+import { ByteLru } from './byte-lru.ts';
+import { ownCopy } from './cluster-bytes.ts';
+
 /**
  * Small items read lately, whole, by entry index: a class opening the page
  * the teacher named asks for the same bytes twenty times, and a page kept
@@ -7,48 +10,30 @@
  * a copy with a buffer of its own, never a view holding a cluster's chunk.
  */
 export class RecentItems {
-  readonly #items = new Map<number, Buffer>();
-  #bytes = 0;
-  readonly maxBytes: number;
+  readonly #items: ByteLru<Buffer>;
   /** an item larger than this is handed back, never kept */
   readonly maxItemBytes: number;
 
   constructor(maxBytes: number, maxItemBytes: number) {
-    this.maxBytes = maxBytes;
+    this.#items = new ByteLru(maxBytes);
     this.maxItemBytes = Math.min(maxItemBytes, maxBytes);
   }
 
-  /** Bytes held now; never above maxBytes. */
+  /** Bytes held now; never above the bound. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#items.bytes;
   }
 
   /** The item's bytes when kept (it becomes the most recently used). */
   get(index: number): Buffer | undefined {
-    const kept = this.#items.get(index);
-    if (kept) {
-      // Map keeps insertion order: re-inserting makes this the most recently used
-      this.#items.delete(index);
-      this.#items.set(index, kept);
-    }
-    return kept;
+    return this.#items.get(index);
   }
 
   /** Keeps a copy of a small item's bytes and returns it; a large one's bytes come back as they are. */
   keep(index: number, bytes: Buffer): Buffer {
     if (bytes.length > this.maxItemBytes) return bytes;
-    const copy = Buffer.allocUnsafeSlow(bytes.length);
-    bytes.copy(copy);
-    const before = this.#items.get(index);
-    if (before) this.#bytes -= before.length;
-    this.#items.delete(index);
-    this.#items.set(index, copy);
-    this.#bytes += copy.length;
-    for (const [oldest, evicted] of this.#items) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#items.delete(oldest);
-      this.#bytes -= evicted.length;
-    }
+    const copy = ownCopy(bytes);
+    this.#items.set(index, copy, copy.length);
     return copy;
   }
 }

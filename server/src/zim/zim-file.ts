@@ -50,7 +50,7 @@ const cachedReader =
     pos + length <= data.length ? Promise.resolve(data.slice(pos, pos + length)) : Promise.reject(new NotDecodedYet());
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
-/** About 500 articles of a few KiB; a picture or a long page up to 64 KiB fits too. */
+/** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
 export const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
 const RECENT_ITEM_MAX_BYTES = 64 * 1024;
 /** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
