@@ -7,7 +7,7 @@ import { loadSummaries } from '../../catalog/resource-cards.ts';
 import { pageOf } from '../../paging.ts';
 import { isVisibleLibrary, searchArticleTitles, searchLibraryArticles, type ArticleHits, type DbArticleHit } from './articles.repo.ts';
 import { buildMatchExpression, textWords } from './search.query.ts';
-import { resourceTitles, SEARCH_CANDIDATE_CAP, searchResourceIds, titleMatchIds } from './search.repo.ts';
+import { resourceTitles, SEARCH_CANDIDATE_CAP, searchResourceIds, type SearchPage } from './search.repo.ts';
 import { resourceFilter } from './search.service.ts';
 
 export interface SearchAllQuery {
@@ -40,10 +40,10 @@ type Ranked = { kind: 'resource'; id: number } | { kind: 'article'; row: DbArtic
  * a tie), each list keeping its own order; then the resources found by
  * description, author or category.
  */
-function rank(db: Db, match: string, resourceIds: readonly number[], articles: readonly DbArticleHit[]): Ranked[] {
-  const titled = titleMatchIds(db, match, resourceIds);
+function rank(db: Db, resources: SearchPage, articles: readonly DbArticleHit[]): Ranked[] {
+  const titled = resources.titled ?? new Set<number>();
   const titles = resourceTitles(db, [...titled]);
-  const inTitle = resourceIds.filter((id) => titled.has(id));
+  const inTitle = resources.ids.filter((id) => titled.has(id));
   const merged: Ranked[] = [];
   let r = 0;
   let a = 0;
@@ -58,7 +58,7 @@ function rank(db: Db, match: string, resourceIds: readonly number[], articles: r
       a++;
     }
   }
-  return [...merged, ...resourceIds.filter((id) => !titled.has(id)).map((id): Ranked => ({ kind: 'resource', id }))];
+  return [...merged, ...resources.ids.filter((id) => !titled.has(id)).map((id): Ranked => ({ kind: 'resource', id }))];
 }
 
 const NO_ARTICLES: ArticleHits = { rows: [], total: 0, capped: false };
@@ -85,7 +85,7 @@ export function searchAll(db: Db, viewer: Viewer | null, query: SearchAllQuery):
   const resources = searchResourceIds(db, match, filter, { by: 'relevance', dir: 'desc' }, need, 0);
   const withArticles = filter.typeCode === null || filter.typeCode === RESOURCE_TYPES.LIBRARY;
   const articles = withArticles ? searchArticleTitles(db, match, { ...filter, typeCode: null }, need, SEARCH_CANDIDATE_CAP) : NO_ARTICLES;
-  const page = rank(db, match, resources.ids, articles.rows).slice(offset, offset + query.perPage);
+  const page = rank(db, resources, articles.rows).slice(offset, offset + query.perPage);
   const summaries = new Map(loadSummaries(db, page.flatMap((hit) => (hit.kind === 'resource' ? [hit.id] : [])), tree).map((s) => [s.id, s]));
   const data = page.flatMap((hit): SearchHit[] => {
     if (hit.kind === 'article') return [toArticleHit(hit.row)];

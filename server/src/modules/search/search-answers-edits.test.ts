@@ -11,7 +11,7 @@ import { COUNTED_COLUMNS, SEARCHED_COLUMNS, SearchAnswers, type IdWindow } from 
  * reads does; the same value written again (an edit form sends every field)
  * does not, since neither the index's words nor its counts change.
  */
-const window: IdWindow = { ids: [3, 2, 1], capped: false };
+const window: IdWindow = { ids: [3, 2, 1], capped: false, titled: null };
 
 function library() {
   const db = openDatabase(path.join(tempDir(), 'portal.db'));

@@ -39,6 +39,8 @@ export interface IdWindow {
   /** every id of the answer, in order */
   ids: number[];
   capped: boolean;
+  /** ordered by relevance: which of `ids` have every word in their title (relevance's first tier) */
+  titled: ReadonlySet<number> | null;
 }
 
 export class SearchAnswers {

@@ -115,7 +115,7 @@ describe('searchResourceIds with a small cap', () => {
   it('keeps the newest `cap` matches and reports the cap', () => {
     const filter = { allStatuses: false, typeCode: null, categoryIds: null, userId: null, excludeCategoryIds: [] };
     const result = searchResourceIds(t.app.db, '"quinua"', filter, { by: 'created_at', dir: 'desc' }, 10, 0, 3);
-    expect(result).toEqual({ ids: [7007, 6007, 5007].map(idOf), total: 3, capped: true });
+    expect(result).toEqual({ ids: [7007, 6007, 5007].map(idOf), total: 3, capped: true, titled: null });
     const exact = searchResourceIds(t.app.db, '"quinua"', filter, { by: 'created_at', dir: 'desc' }, 10, 0, 8);
     expect(exact.capped).toBe(false);
     expect(exact.total).toBe(8);
@@ -136,9 +136,9 @@ function titleHasEveryWord(match: string, title: string): boolean {
  * step: the newest `cap` matches with their bm25 from FTS5, the filters by
  * primary key, then a sort in JS (relevance: every word in the title first,
  * then bm25). The one-statement search and its remembered answers must give
- * exactly this, page by page.
+ * exactly this, page by page, with (by relevance) the ids found in the title.
  */
-function reference(match: string, filter: ResourceFilter, order: ResourceOrder): number[] {
+function reference(match: string, filter: ResourceFilter, order: ResourceOrder): { ids: number[]; titled: Set<number> | null } {
   const db = t.app.db;
   const candidates = db
     .prepare<[string, number], { id: number; score: number }>(
@@ -157,7 +157,8 @@ function reference(match: string, filter: ResourceFilter, order: ResourceOrder):
   const keySign = relevance ? (order.dir === 'desc' ? 1 : -1) : order.dir === 'asc' ? 1 : -1;
   const idSign = order.dir === 'asc' ? 1 : -1;
   const cmp = (a: number | string | null, b: number | string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
-  return rows.sort((a, b) => keySign * (a.inTitle - b.inTitle) || keySign * cmp(a.key, b.key) || idSign * (a.id - b.id)).map((r) => r.id);
+  const ids = rows.sort((a, b) => keySign * (a.inTitle - b.inTitle) || keySign * cmp(a.key, b.key) || idSign * (a.id - b.id)).map((r) => r.id);
+  return { ids, titled: relevance ? new Set(rows.filter((r) => r.inTitle === 0).map((r) => r.id)) : null };
 }
 
 describe('the capped search answers what ranking every candidate in JS answered', () => {
@@ -173,11 +174,12 @@ describe('the capped search answers what ranking every candidate in JS answered'
     for (const order of orders) {
       it(`${match}, ${order.by} ${order.dir}: every page, first asked and asked again`, () => {
         for (const filter of filters) {
-          const expected = reference(match, filter, order);
+          const { ids: expected, titled } = reference(match, filter, order);
           for (const ask of ['first', 'again']) {
             for (const [limit, offset] of [[24, 0], [60, 600], [60, expected.length - 10]] as const) {
               const page = searchResourceIds(t.app.db, match, filter, order, limit, offset);
-              expect(page, `${ask} ask, offset ${offset}`).toEqual({ ids: expected.slice(offset, offset + limit), total: expected.length, capped: true });
+              const ids = expected.slice(offset, offset + limit);
+              expect(page, `${ask} ask, offset ${offset}`).toEqual({ ids, total: expected.length, capped: true, titled: titled && new Set(ids.filter((id) => titled.has(id))) });
             }
           }
         }

@@ -56,8 +56,8 @@ describe('a window the filters empty', () => {
     const insert = db.prepare("INSERT INTO resources (global_id, title, type_code, status) VALUES (?, ?, 2, 'published')");
     for (let i = 0; i < 5; i++) insert.run(`r${i}`, `Agua limpia ${i}`);
     const onlyType3 = { ...everything, typeCode: 3 };
-    expect(searchResourceIds(db, '"agua"', onlyType3, { by: 'relevance', dir: 'desc' }, 10, 0, 3)).toEqual({ ids: [], total: 0, capped: true });
-    expect(searchResourceIds(db, '"agua"', onlyType3, { by: 'relevance', dir: 'desc' }, 10, 0, 5)).toEqual({ ids: [], total: 0, capped: false });
+    expect(searchResourceIds(db, '"agua"', onlyType3, { by: 'relevance', dir: 'desc' }, 10, 0, 3)).toEqual({ ids: [], total: 0, capped: true, titled: new Set() });
+    expect(searchResourceIds(db, '"agua"', onlyType3, { by: 'relevance', dir: 'desc' }, 10, 0, 5)).toEqual({ ids: [], total: 0, capped: false, titled: new Set() });
     db.close();
   });
 });

@@ -65,6 +65,11 @@ export interface IdPage {
   capped: boolean;
 }
 
+/** A page of a text search; by relevance, with the page's ids that have every word in their title. */
+export interface SearchPage extends IdPage {
+  titled: ReadonlySet<number> | null;
+}
+
 /**
  * The filter's WHERE clauses. `perRow`: the rows are already found one by one
  * (a search window), so a category list is a test on each, never a seek per
@@ -139,7 +144,7 @@ export function searchResourceIds(
   limit: number,
   offset: number,
   cap: number = SEARCH_CANDIDATE_CAP,
-): IdPage {
+): SearchPage {
   const answers = searchAnswersFor(db);
   const readsCounts = order.by === 'views' || order.by === 'downloads';
   const key = JSON.stringify([match, filter, order, cap]);
@@ -149,7 +154,9 @@ export function searchResourceIds(
     window = found.window;
     if (found.candidates >= REMEMBER_FROM_CANDIDATES) answers.remember(key, readsCounts, window);
   }
-  return { ids: window.ids.slice(offset, offset + limit), total: window.ids.length, capped: window.capped };
+  const ids = window.ids.slice(offset, offset + limit);
+  const titled = window.titled;
+  return { ids, total: window.ids.length, capped: window.capped, titled: titled && new Set(ids.filter((id) => titled.has(id))) };
 }
 
 /**
@@ -157,7 +164,8 @@ export function searchResourceIds(
  * the cap: whether it is there says whether the answer is capped, with no
  * second pass over the matches; a last-word prefix longer than the prefix
  * index is expanded anew by every pass), filtered and sorted. Each row is
- * [id, matches in the window]. Exported for the query-plan test.
+ * [id, matches in the window, 1 when every word is in the title (by
+ * relevance; else null)]. Exported for the query-plan test.
  */
 export function windowStatement(filter: ResourceFilter, order: ResourceOrder): { sql: string; params: Record<string, string | number> } {
   const { where, params } = filterSql(filter, true);
@@ -167,9 +175,8 @@ export function windowStatement(filter: ResourceFilter, order: ResourceOrder): {
   // first) sorts scores up; "asc" reads the same order from the end.
   const best = order.dir === 'desc' ? { title: 'DESC', score: 'ASC' } : { title: 'ASC', score: 'DESC' };
   const relevance = order.by === 'relevance';
-  const sort = order.by === 'relevance'
-    ? `w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT oldest FROM n)) ${best.title}, w.score ${best.score}`
-    : `${SORT_COLUMN[order.by]} ${dir}`;
+  const titled = relevance ? 'w.id IN (SELECT rowid FROM resources_fts WHERE resources_fts MATCH @titleMatch AND rowid >= (SELECT oldest FROM n))' : 'NULL';
+  const sort = order.by === 'relevance' ? `titled ${best.title}, w.score ${best.score}` : `${SORT_COLUMN[order.by]} ${dir}`;
   const score = relevance ? `bm25(resources_fts, ${BM25_WEIGHTS.join(', ')})` : 'NULL';
   // Relevance reads only the filtered columns: their narrow index (migration
   // 0012) stays in SQLite's cache where the rows, spread over the file, do not.
@@ -178,7 +185,7 @@ export function windowStatement(filter: ResourceFilter, order: ResourceOrder): {
   // itself the planner may walk a whole status index).
   const sql = `WITH w AS MATERIALIZED (SELECT rowid AS id, ${score} AS score FROM resources_fts WHERE resources_fts MATCH @match ORDER BY rowid DESC LIMIT @cap + 1),
             n AS MATERIALIZED (SELECT count(*) AS matches, min(id) AS oldest FROM w)
-       SELECT r.id, n.matches FROM n CROSS JOIN w CROSS JOIN ${rows} ON r.id = w.id
+       SELECT r.id, n.matches, ${titled} AS titled FROM n CROSS JOIN w CROSS JOIN ${rows} ON r.id = w.id
        WHERE (n.matches <= @cap OR w.id > n.oldest) AND ${where} ORDER BY ${sort}, r.id ${dir}`;
   return { sql, params };
 }
@@ -186,7 +193,7 @@ export function windowStatement(filter: ResourceFilter, order: ResourceOrder): {
 function searchWindow(db: Db, match: string, filter: ResourceFilter, order: ResourceOrder, cap: number): { window: IdWindow; candidates: number } {
   const { sql, params } = windowStatement(filter, order);
   const found = db
-    .prepare<Record<string, string | number>, [number, number]>(sql)
+    .prepare<Record<string, string | number>, [number, number, 0 | 1 | null]>(sql)
     .raw()
     .all({ ...params, match, cap, ...(order.by === 'relevance' ? { titleMatch: titleMatchExpression(match) } : {}) });
   // Nothing passed the filters: only then are the matches counted apart.
@@ -194,17 +201,8 @@ function searchWindow(db: Db, match: string, filter: ResourceFilter, order: Reso
     .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM resources_fts WHERE resources_fts MATCH ? LIMIT ?)')
     .pluck()
     .get(match, cap + 1) ?? 0;
-  return { window: { ids: found.map(([id]) => id), capped: candidates > cap }, candidates };
-}
-
-/** Which of `ids` have every word of `match` in their title (relevance's first tier). */
-export function titleMatchIds(db: Db, match: string, ids: readonly number[]): Set<number> {
-  if (ids.length === 0) return new Set();
-  const rows = db
-    .prepare<[string, string], number>('SELECT rowid FROM resources_fts WHERE resources_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))')
-    .pluck()
-    .all(titleMatchExpression(match), JSON.stringify(ids));
-  return new Set(rows);
+  const titled = order.by === 'relevance' ? new Set(found.flatMap(([id, , inTitle]) => (inTitle === 1 ? [id] : []))) : null;
+  return { window: { ids: found.map(([id]) => id), capped: candidates > cap, titled }, candidates };
 }
 
 export interface DbSearchUser {
