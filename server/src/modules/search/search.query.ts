@@ -15,7 +15,7 @@ export const MAX_TERMS = 8;
 /** A longer "word" is pasted noise; it is cut, not refused. */
 export const MAX_TERM_LENGTH = 40;
 /**
- * One-letter prefixes are not in the prefix index ('2 3 4') and would merge
+ * One-letter prefixes are not in the prefix index ('2 3 4 5 6') and would merge
  * the doclists of every word with that letter: a lone letter matches as a
  * whole word instead.
  */

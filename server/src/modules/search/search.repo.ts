@@ -22,7 +22,8 @@ import { containing } from '../../db/like.ts';
  *
  * What the cap cannot bound, because FTS5 does it before returning a row:
  * bm25's document-frequency pass over each word's index entries, and the
- * expansion of a last-word prefix longer than the prefix index (4 letters).
+ * expansion of a last-word prefix longer than the prefix index (6 letters,
+ * migration 0019).
  * Both are a linear scan of compact index data, not of the table. Measured at
  * 100k generated resources on a 2-core x86, CPU time of the first ask: a
  * common word ~15–25 ms (bm25 of every candidate is most of it; each
