@@ -107,17 +107,6 @@ export function isFavorite(db: Db, userId: number, resourceId: number): boolean 
   return prepared<[number, number]>(db, 'SELECT 1 FROM favorites WHERE user_id = ? AND resource_id = ?').get(userId, resourceId) !== undefined;
 }
 
-/** One download: the resource's counter and today's row, together. */
-export function recordDownload(db: Db, resourceId: number, day: string = today()): void {
-  db.transaction(() => {
-    db.prepare('UPDATE resources SET downloads = downloads + 1 WHERE id = ?').run(resourceId);
-    db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, downloads) VALUES (?, ?, 1)
-       ON CONFLICT (resource_id, day) DO UPDATE SET downloads = downloads + 1`,
-    ).run(resourceId, day);
-  })();
-}
-
 /** What deciding an action on a resource needs. */
 export interface DbModerated {
   id: number;
@@ -150,6 +139,20 @@ export function findModerated(db: Db, id: number): DbModerated | undefined {
   return prepared<[number], DbModerated>(db, `${MODERATED_SELECT} WHERE r.id = ?`).get(id);
 }
 
+// ── Writes. Every statement that changes a row of `resources` is in this file
+// (the demo library's seed aside), so a new column is written in one place.
+
+/** One download: the resource's counter and today's row, together. */
+export function recordDownload(db: Db, resourceId: number, day: string = today()): void {
+  db.transaction(() => {
+    db.prepare('UPDATE resources SET downloads = downloads + 1 WHERE id = ?').run(resourceId);
+    db.prepare(
+      `INSERT INTO resource_stats_daily (resource_id, day, downloads) VALUES (?, ?, 1)
+       ON CONFLICT (resource_id, day) DO UPDATE SET downloads = downloads + 1`,
+    ).run(resourceId, day);
+  })();
+}
+
 /**
  * The kit itself takes resources off the library (a library whose checksum
  * failed, a file that cannot be read as its kind, a copy its origin
@@ -173,5 +176,172 @@ export function holdBack(db: Db, where: { id: number } | { mediaSha256: string }
       event.run(row.id, row.status, reason);
     }
     return rows.length;
+  })();
+}
+
+export interface NewDraft {
+  global_id: string;
+  title: string;
+  type_code: number;
+  author: string;
+  source: string;
+  license: string;
+  description: string;
+  category_id: number | null;
+  user_id: number;
+}
+
+/** A new resource, always a draft, with its owner's rights declaration. */
+export function insertDraft(db: Db, d: NewDraft): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO resources (global_id, title, type_code, author, source, license, description, category_id, user_id, status, rights_declared)
+         VALUES (@global_id, @title, @type_code, @author, @source, @license, @description, @category_id, @user_id, 'draft', 1)`,
+      )
+      .run(d).lastInsertRowid,
+  );
+}
+
+export interface ResourceChanges {
+  title?: string;
+  type_code?: number;
+  author?: string;
+  source?: string;
+  license?: string;
+  description?: string;
+  category_id?: number | null;
+}
+
+const EDITABLE = ['title', 'type_code', 'author', 'source', 'license', 'description', 'category_id'] as const;
+
+export function updateResourceFields(db: Db, id: number, changes: ResourceChanges): void {
+  const columns = EDITABLE.filter((c) => changes[c] !== undefined);
+  if (columns.length === 0) return;
+  const set = columns.map((c) => `${c} = @${c}`).join(', ');
+  db.prepare(`UPDATE resources SET ${set}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`).run({ ...changes, id });
+}
+
+/** The resource's file (and, for images, the cover made from it). */
+export function setResourceFile(db: Db, id: number, f: { sha256: string; name: string | null; autoCover: string | null }): void {
+  db.prepare(
+    `UPDATE resources SET media_sha256 = @sha256, media_name = @name,
+       cover_sha256 = CASE WHEN @autoCover IS NOT NULL AND cover_custom = 0 THEN @autoCover ELSE cover_sha256 END,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = @id`,
+  ).run({ id, ...f });
+}
+
+export function setResourceCover(db: Db, id: number, sha256: string | null, custom: boolean): void {
+  db.prepare("UPDATE resources SET cover_sha256 = ?, cover_custom = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(sha256, custom ? 1 : 0, id);
+}
+
+export function deleteResourceRow(db: Db, id: number): void {
+  db.prepare('DELETE FROM resources WHERE id = ?').run(id);
+}
+
+export interface TransitionChange {
+  id: number;
+  from: ResourceStatus;
+  to: ResourceStatus;
+  /** undefined: leave status_reason as it is */
+  reason: string | null | undefined;
+}
+
+/** Moves a resource between statuses if it is still where the caller saw it; false if it moved meanwhile. */
+export function updateResourceStatus(db: Db, c: TransitionChange): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE resources SET status = @to,
+           status_reason = CASE WHEN @keepReason = 1 THEN status_reason ELSE @reason END,
+           published_at = CASE WHEN @to = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = @id AND status = @from`,
+      )
+      .run({ id: c.id, from: c.from, to: c.to, reason: c.reason ?? null, keepReason: c.reason === undefined ? 1 : 0 }).changes === 1
+  );
+}
+
+/** The ZIM's own words where the admin left a field empty; what they wrote stays. */
+export function fillEmptyFields(db: Db, resourceId: number, fields: { description: string; author: string; source: string }): void {
+  db.prepare(
+    `UPDATE resources SET
+       description = CASE WHEN description = '' THEN @description ELSE description END,
+       author = CASE WHEN author = '' THEN @author ELSE author END,
+       source = CASE WHEN source = '' THEN @source ELSE source END
+     WHERE id = @id`,
+  ).run({ ...fields, id: resourceId });
+}
+
+/** A resource as kits share it (the pack format's record, modules/sync/pack-format.ts), with its category here. */
+export interface SharedResource {
+  globalId: string;
+  title: string;
+  description: string;
+  author: string;
+  source: string;
+  license: string;
+  type: number;
+  mediaSha256: string | null;
+  mediaName: string | null;
+  coverSha256: string | null;
+  appVersion: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export interface ResourceFields {
+  r: SharedResource;
+  categoryId: number | null;
+}
+
+/** Another kit's resource, new here. */
+export function insertResource(db: Db, { r, categoryId }: ResourceFields, status: 'published' | 'pending'): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO resources (global_id, title, description, author, source, license, type_code, category_id, user_id, status,
+           media_sha256, media_name, cover_sha256, cover_custom, app_version, rights_declared, created_at, published_at)
+         VALUES (@globalId, @title, @description, @author, @source, @license, @type, @categoryId, NULL, @status,
+           @mediaSha256, @mediaName, @coverSha256, @coverCustom, @appVersion, 1, @createdAt, @publishedAt)`,
+      )
+      .run({
+        ...r,
+        categoryId,
+        status,
+        coverCustom: r.coverSha256 !== null && r.coverSha256 !== r.mediaSha256 ? 1 : 0,
+        publishedAt: status === 'published' ? (r.publishedAt ?? new Date().toISOString()) : null,
+      }).lastInsertRowid,
+  );
+}
+
+/** Another kit's newer copy of a resource here: the shared fields only; the local status (moderation) and counters stay. */
+export function updateResource(db: Db, id: number, { r, categoryId }: ResourceFields): void {
+  db.prepare(
+    `UPDATE resources SET title = @title, description = @description, author = @author, source = @source, license = @license,
+       type_code = @type, category_id = @categoryId, media_sha256 = @mediaSha256, media_name = @mediaName,
+       cover_sha256 = @coverSha256, app_version = @appVersion, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = @id`,
+  ).run({ ...r, categoryId, id });
+}
+
+/** A copy its origin withdrew and now publishes again arrives as a new one would. */
+export function restoreResource(db: Db, id: number, status: 'published' | 'pending'): void {
+  db.prepare(
+    `UPDATE resources SET status = @status, status_reason = NULL,
+       published_at = CASE WHEN @status = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END
+     WHERE id = @id`,
+  ).run({ id, status });
+}
+
+/** COUNT views on one day: the resource's counter and that day's row, together (none for a resource deleted since). */
+export function recordViews(db: Db, resourceId: number, day: string, count: number): void {
+  db.transaction(() => {
+    if (db.prepare('UPDATE resources SET views = views + ? WHERE id = ?').run(count, resourceId).changes === 0) return;
+    db.prepare(
+      `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, ?)
+       ON CONFLICT (resource_id, day) DO UPDATE SET views = views + excluded.views`,
+    ).run(resourceId, day, count);
   })();
 }

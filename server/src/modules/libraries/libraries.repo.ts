@@ -61,13 +61,3 @@ export function finishCheck(db: Db, resourceId: number, sha256: string, outcome:
   })();
 }
 
-/** The ZIM's own words where the admin left a field empty; what they wrote stays. */
-export function fillEmptyFields(db: Db, resourceId: number, fields: { description: string; author: string; source: string }): void {
-  db.prepare(
-    `UPDATE resources SET
-       description = CASE WHEN description = '' THEN @description ELSE description END,
-       author = CASE WHEN author = '' THEN @author ELSE author END,
-       source = CASE WHEN source = '' THEN @source ELSE source END
-     WHERE id = @id`,
-  ).run({ ...fields, id: resourceId });
-}

@@ -2,11 +2,12 @@ import { RESOURCE_TYPES, type Library, type LibraryIndex } from '@kit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { fillEmptyFields } from '../../catalog/resources.repo.ts';
 import { mediaPath } from '../../media/store.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { ZimError } from '../../zim/errors.ts';
 import { ZimFile } from '../../zim/zim-file.ts';
-import { checkingLibraries, fillEmptyFields, findLibrary, finishCheck, setCheckPercent, upsertLibrary, type DbLibrary } from './libraries.repo.ts';
+import { checkingLibraries, findLibrary, finishCheck, setCheckPercent, upsertLibrary, type DbLibrary } from './libraries.repo.ts';
 import { BackgroundRun } from '../../background-run.ts';
 
 /** Only admins bring offline libraries (a ZIM is GB of someone else's pages): one rule for every door. */

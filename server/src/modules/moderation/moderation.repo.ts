@@ -1,28 +1,5 @@
-import type { ResourceStatus } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 
-export interface TransitionChange {
-  id: number;
-  from: ResourceStatus;
-  to: ResourceStatus;
-  /** undefined: leave status_reason as it is */
-  reason: string | null | undefined;
-}
-
-/** Moves a resource between statuses if it is still where the caller saw it; false if it moved meanwhile. */
-export function updateStatus(db: Db, c: TransitionChange): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE resources SET status = @to,
-           status_reason = CASE WHEN @keepReason = 1 THEN status_reason ELSE @reason END,
-           published_at = CASE WHEN @to = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE id = @id AND status = @from`,
-      )
-      .run({ id: c.id, from: c.from, to: c.to, reason: c.reason ?? null, keepReason: c.reason === undefined ? 1 : 0 }).changes === 1
-  );
-}
 
 export function insertEvent(db: Db, e: { resourceId: number; actorId: number; action: string; from: string; to: string; reason: string | null }): void {
   db.prepare('INSERT INTO resource_events (resource_id, actor_id, action, from_status, to_status, reason) VALUES (?, ?, ?, ?, ?, ?)').run(

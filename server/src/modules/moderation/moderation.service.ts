@@ -5,7 +5,7 @@ import { CategoryTree } from '../../catalog/category-tree.ts';
 import { findReport, type DbReport } from '../../catalog/reports.repo.ts';
 import { damagedFileReason } from '../../catalog/phone-copies.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
-import { findModerated, type DbModerated } from '../../catalog/resources.repo.ts';
+import { findModerated, updateResourceStatus, type DbModerated } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { containing } from '../../db/like.ts';
 import { AppError } from '../../errors.ts';
@@ -14,7 +14,7 @@ import { plainText } from '../../plain-text.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { buildMatchExpression } from '../search/search.query.ts';
 import type { ManagedFilter } from '../uploads/managed.ts';
-import { dismissReport, insertEvent, insertReport, resolveOpenReports, updateStatus } from './moderation.repo.ts';
+import { dismissReport, insertEvent, insertReport, resolveOpenReports } from './moderation.repo.ts';
 
 /** A moderation reason: trimmed, at most REASON_MAX characters; null when empty. */
 export function cleanReason(raw: string | undefined): string | null {
@@ -67,7 +67,7 @@ export function transition(db: Db, viewer: Viewer | null, id: number, action: St
     const to = typeof rule.to === 'function' ? rule.to(ctx) : (rule.to ?? resource.status);
     // Moving on clears an old verdict; reject and block write theirs; keep leaves it.
     const statusReason = rule.reason ? reason : action === 'keep' ? undefined : null;
-    if (!updateStatus(db, { id, from: resource.status, to, reason: statusReason })) {
+    if (!updateResourceStatus(db, { id, from: resource.status, to, reason: statusReason })) {
       throw new AppError('INVALID_TRANSITION', { action, status: resource.status });
     }
     if (rule.reports) resolveOpenReports(db, id, rule.reports, actor.id);

@@ -20,16 +20,6 @@ export function findResourceMedia(db: Db, id: number): DbResourceMedia | undefin
     .get(id);
 }
 
-/** COUNT views on one day: the resource's counter and that day's row, together (none for a resource deleted since). */
-export function recordViews(db: Db, resourceId: number, day: string, count: number): void {
-  db.transaction(() => {
-    if (db.prepare('UPDATE resources SET views = views + ? WHERE id = ?').run(count, resourceId).changes === 0) return;
-    db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, ?)
-       ON CONFLICT (resource_id, day) DO UPDATE SET views = views + excluded.views`,
-    ).run(resourceId, day, count);
-  })();
-}
 
 export interface RandomFilter {
   typeCode: number | null;

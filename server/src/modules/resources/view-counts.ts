@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { recordViews } from './resources.repo.ts';
+import { recordViews } from '../../catalog/resources.repo.ts';
 import { today } from '../../days.ts';
 
 /** How often counted views reach the database. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { RENDITION_SPECS, RESOURCE_TYPES } from '@kit/contract';
+import { insertResource, restoreResource, updateResource } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { asDiskFull, ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
@@ -18,7 +19,7 @@ import { mergeCategories, withdrawCategories } from './pack-categories.ts';
 import { receivePackCertificates, type PackCertificatesContext } from './pack-certificates.ts';
 import { trustByPackEnrolment } from './pack-enrolment.ts';
 import { keyIdOf, verifyBytes, type KitKey, type Signature } from './sync-keys.ts';
-import { finishImportJournal, insertResource, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, restoreResource, startImportJournal, updateResource, withdrawResource, type ImportSource } from './sync.repo.ts';
+import { finishImportJournal, isTrustedKey, mediaExists, packWasImported, rememberSync, resourceByGlobalId, startImportJournal, withdrawResource, type ImportSource } from './sync.repo.ts';
 import { inspectZim, recordLibrary, zimRefusal, type ZimFacts } from '../libraries/libraries.service.ts';
 import { hashEntryTo, readTar, TarError, type TarEntry } from './tar.ts';
 

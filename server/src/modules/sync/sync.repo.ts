@@ -110,14 +110,6 @@ export function withdrawResource(db: Db, id: number, reason: string): void {
   db.prepare(`UPDATE sync_resource_state SET withdrawn_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE resource_id = ?`).run(id);
 }
 
-/** A copy its origin withdrew and now publishes again arrives as a new one would. */
-export function restoreResource(db: Db, id: number, status: 'published' | 'pending'): void {
-  db.prepare(
-    `UPDATE resources SET status = @status, status_reason = NULL,
-       published_at = CASE WHEN @status = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END
-     WHERE id = @id`,
-  ).run({ id, status });
-}
 
 /** A category here with what it looked like at its last sync (null fields: never synced). */
 export interface DbLocalCategory {
@@ -180,39 +172,6 @@ export function insertCategory(db: Db, c: PackCategory, parentId: number | null)
   );
 }
 
-interface ResourceFields {
-  r: PackResource;
-  categoryId: number | null;
-}
-
-export function insertResource(db: Db, { r, categoryId }: ResourceFields, status: 'published' | 'pending'): number {
-  return Number(
-    db
-      .prepare(
-        `INSERT INTO resources (global_id, title, description, author, source, license, type_code, category_id, user_id, status,
-           media_sha256, media_name, cover_sha256, cover_custom, app_version, rights_declared, created_at, published_at)
-         VALUES (@globalId, @title, @description, @author, @source, @license, @type, @categoryId, NULL, @status,
-           @mediaSha256, @mediaName, @coverSha256, @coverCustom, @appVersion, 1, @createdAt, @publishedAt)`,
-      )
-      .run({
-        ...r,
-        categoryId,
-        status,
-        coverCustom: r.coverSha256 !== null && r.coverSha256 !== r.mediaSha256 ? 1 : 0,
-        publishedAt: status === 'published' ? (r.publishedAt ?? new Date().toISOString()) : null,
-      }).lastInsertRowid,
-  );
-}
-
-/** The shared fields only: the local status (moderation) and counters stay. */
-export function updateResource(db: Db, id: number, { r, categoryId }: ResourceFields): void {
-  db.prepare(
-    `UPDATE resources SET title = @title, description = @description, author = @author, source = @source, license = @license,
-       type_code = @type, category_id = @categoryId, media_sha256 = @mediaSha256, media_name = @mediaName,
-       cover_sha256 = @coverSha256, app_version = @appVersion, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = @id`,
-  ).run({ ...r, categoryId, id });
-}
 
 export type ImportSource = 'upload' | 'usb' | 'hub';
 

@@ -12,7 +12,8 @@ import { releaseMedia, withStoreLock } from '../../media/release.ts';
 import { storeStream } from '../../media/store.ts';
 import { inspectZim, recordLibrary, type ZimFacts } from '../libraries/libraries.service.ts';
 import { makeCover, storeCover } from '../uploads/covers.service.ts';
-import { insertResource, mediaExists } from './sync.repo.ts';
+import { insertResource } from '../../catalog/resources.repo.ts';
+import { mediaExists } from './sync.repo.ts';
 
 export interface LibraryImport {
   categoryId: number | null;
@@ -72,15 +73,11 @@ export async function bringLibraryFile(
               source: '',
               license: '',
               type: RESOURCE_TYPES.LIBRARY,
-              categoryGlobalId: null,
-              status: 'published',
-              owner: null,
               mediaSha256: stored.sha256,
               mediaName: path.basename(file),
               coverSha256: coverSha,
               appVersion: null,
               createdAt: now,
-              updatedAt: now,
               publishedAt: null,
             },
             categoryId: options.categoryId,

@@ -12,7 +12,8 @@ import { mediaPath } from '../../media/store.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
-import { findImageMedia, setResourceCover } from './drafts.repo.ts';
+import { setResourceCover } from '../../catalog/resources.repo.ts';
+import { findImageMedia } from './drafts.repo.ts';
 
 export const COVER_QUALITY = 80;
 

@@ -8,7 +8,7 @@ import type { Viewer } from '../../access/viewer.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { assertAllowed } from '../../access/resource-actions.ts';
 import { getModerated } from '../../catalog/resource-lookup.ts';
-import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from './drafts.repo.ts';
+import { deleteResourceRow, insertDraft, updateResourceFields, type ResourceChanges } from '../../catalog/resources.repo.ts';
 import { plainText } from '../../plain-text.ts';
 import { assertMayBringLibrary } from '../libraries/libraries.service.ts';
 import { dropLibraryRows } from '../search/article-index.ts';

@@ -20,7 +20,7 @@ import { getModerated } from '../../catalog/resource-lookup.ts';
 import type { DbModerated } from '../../catalog/resources.repo.ts';
 import { assertMayBringLibrary, inspectZim, recordLibrary, type ZimFacts } from '../libraries/libraries.service.ts';
 import { makeCover, storeCover, type MadeCover } from './covers.service.ts';
-import { setResourceFile } from './drafts.repo.ts';
+import { setResourceFile } from '../../catalog/resources.repo.ts';
 import { UploadQuotas } from './quota.service.ts';
 import { appendStream, createPart, cutBack, displayName, orphanPartIds, partPath, partSize, readHead, removePart, removeUploadsEntry, type RunningHash } from './upload-files.ts';
 import { allUploadIds, deleteResourceUploads, deleteUploadRow, findUpload, insertUpload, staleUploadIds, touchUpload, uploadsOf, type DbUpload } from './uploads.repo.ts';
