@@ -32,7 +32,7 @@ export const COUNTED_COLUMNS = ['views', 'downloads'] as const;
 
 /** Answers from fewer candidates cost a few ms: not worth memory, nor pushing common words out. */
 export const REMEMBER_FROM_CANDIDATES = 500;
-/** At most 64 × 5000 ids (~2.5 MB). */
+/** At most 64 × 2000 ids (~1 MB). */
 export const MAX_REMEMBERED = 64;
 
 export interface IdWindow {

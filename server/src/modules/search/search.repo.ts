@@ -16,25 +16,27 @@ import { containing } from '../../db/like.ts';
  * the MATCH), applies the filters to those by primary key, and ranks or sorts
  * only them. What that gives up: when the text matches more than the cap,
  * older matches are not found and `total` counts only the window; the answer
- * says so with `capped: true`, and a second word or a filter narrows it.
- * Queries matching fewer resources than the cap (any realistic query on a
- * village library) are complete and exact.
+ * says so with `capped: true` (the page asks for more words), and a second
+ * word or a filter narrows it. A word found in more than 2000 resources is
+ * in a fifth of a large village library: too broad to read through anyway.
+ *
+ * Each candidate costs a filter probe and bm25 (about 2.5 µs together on a
+ * 2-core x86, three times that on a Pi 4), so the cap bounds how long a
+ * broad search holds everything else up. Measured at 100k generated
+ * resources, CPU time of the first ask of the bench's searches (a word found
+ * in half the library at worst): p95 17 ms with 5000 candidates, 8 ms with
+ * 2000 (docs/PERFORMANCE.md, "Title search beside the resources").
  *
  * What the cap cannot bound, because FTS5 does it before returning a row:
  * bm25's document-frequency pass over each word's index entries, and the
  * expansion of a last-word prefix longer than the prefix index (6 letters,
- * migration 0019).
- * Both are a linear scan of compact index data, not of the table. Measured at
- * 100k generated resources on a 2-core x86, CPU time of the first ask: a
- * common word ~15–25 ms (bm25 of every candidate is most of it; each
- * candidate's filter is one probe of a narrow index), three words with a
- * long last-word prefix ~35 ms (bm25's document-frequency pass and the
- * prefix expansion), a rare word ~5 ms. The same search asked again, or its
- * next page, is answered from memory (search-answers.ts) in about 1 ms until
- * the library changes. At a kit's realistic 1–10k resources, a tenth of that
- * or less.
+ * migration 0019). Both are a linear scan of compact index data, not of the
+ * table (~2 ms for a word in 60 000 resources). The same search asked again,
+ * or its next page, is answered from memory (search-answers.ts) in about
+ * 1 ms until the library changes. At a kit's realistic 1–10k resources, a
+ * tenth of that or less.
  */
-export const SEARCH_CANDIDATE_CAP = 5000;
+export const SEARCH_CANDIDATE_CAP = 2000;
 
 /**
  * bm25 weights per FTS column (title, description, author, category: the names of the
