@@ -142,14 +142,17 @@ export function findModerated(db: Db, id: number): DbModerated | undefined {
 // ── Writes. Every statement that changes a row of `resources` is in this file
 // (the demo library's seed aside), so a new column is written in one place.
 
-/** One download: the resource's counter and today's row, together. */
-export function recordDownload(db: Db, resourceId: number, day: string = today()): void {
+/**
+ * Uses of a resource on one day (`count` views, or downloads): its counter and
+ * that day's row, together; nothing for a resource deleted since.
+ */
+export function countUse(db: Db, resourceId: number, counter: 'views' | 'downloads', count: number, day: string = today()): void {
   db.transaction(() => {
-    db.prepare('UPDATE resources SET downloads = downloads + 1 WHERE id = ?').run(resourceId);
+    if (db.prepare(`UPDATE resources SET ${counter} = ${counter} + ? WHERE id = ?`).run(count, resourceId).changes === 0) return;
     db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, downloads) VALUES (?, ?, 1)
-       ON CONFLICT (resource_id, day) DO UPDATE SET downloads = downloads + 1`,
-    ).run(resourceId, day);
+      `INSERT INTO resource_stats_daily (resource_id, day, ${counter}) VALUES (?, ?, ?)
+       ON CONFLICT (resource_id, day) DO UPDATE SET ${counter} = ${counter} + excluded.${counter}`,
+    ).run(resourceId, day, count);
   })();
 }
 
@@ -333,15 +336,4 @@ export function restoreResource(db: Db, id: number, status: 'published' | 'pendi
        published_at = CASE WHEN @status = 'published' THEN coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE published_at END
      WHERE id = @id`,
   ).run({ id, status });
-}
-
-/** COUNT views on one day: the resource's counter and that day's row, together (none for a resource deleted since). */
-export function recordViews(db: Db, resourceId: number, day: string, count: number): void {
-  db.transaction(() => {
-    if (db.prepare('UPDATE resources SET views = views + ? WHERE id = ?').run(count, resourceId).changes === 0) return;
-    db.prepare(
-      `INSERT INTO resource_stats_daily (resource_id, day, views) VALUES (?, ?, ?)
-       ON CONFLICT (resource_id, day) DO UPDATE SET views = views + excluded.views`,
-    ).run(resourceId, day, count);
-  })();
 }

@@ -1,5 +1,5 @@
 import { canSee, isPrivileged } from '../../access/privilege.ts';
-import { recordDownload } from '../../catalog/resources.repo.ts';
+import { countUse } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from '../../media/media-access.repo.ts';
@@ -24,4 +24,4 @@ export function resourceOfMedia(db: Db, sha256: string, viewer: Viewer | null) {
   return resourcesUsingMedia(db, sha256).find((r) => canSee(r, viewer));
 }
 
-export const countResourceDownload = (db: Db, resourceId: number): void => recordDownload(db, resourceId);
+export const countResourceDownload = (db: Db, resourceId: number): void => countUse(db, resourceId, 'downloads', 1);

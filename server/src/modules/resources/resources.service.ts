@@ -2,7 +2,7 @@ import type { QueryContentAll, ResourcePage, ResourceSummary } from '@kit/contra
 import { canSee } from '../../access/privilege.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
 import { loadSummaries } from '../../catalog/resource-cards.ts';
-import { recordDownload } from '../../catalog/resources.repo.ts';
+import { countUse } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { pageRequest } from '../../paging.ts';
@@ -19,7 +19,7 @@ export function visibleMedia(db: Db, id: number, viewer: Viewer | null): DbResou
 
 /** Counts a download of a resource's file (the caller has already counted it once per viewer a day). */
 export function countDownload(db: Db, resourceId: number): void {
-  recordDownload(db, resourceId);
+  countUse(db, resourceId, 'downloads', 1);
 }
 
 /** One published resource at random, of a type (0 or absent: any), outside the categories the viewer may not see. */

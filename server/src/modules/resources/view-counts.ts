@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts';
-import { recordViews } from '../../catalog/resources.repo.ts';
+import { countUse } from '../../catalog/resources.repo.ts';
 import { today } from '../../days.ts';
 
 /** How often counted views reach the database. */
@@ -50,7 +50,7 @@ export class ViewCounts {
     const batch = [...this.pending];
     this.pending.clear();
     this.db.transaction(() => {
-      for (const [resourceId, days] of batch) for (const [day, count] of days) recordViews(this.db, resourceId, day, count);
+      for (const [resourceId, days] of batch) for (const [day, count] of days) countUse(this.db, resourceId, 'views', count, day);
     })();
   }
 
