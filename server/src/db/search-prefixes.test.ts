@@ -1,27 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper.ts';
 import { openDatabase, type Db } from './connection.ts';
-import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate.ts';
+import { migrate } from './migrate.ts';
+import { migrationsUntil } from '../../test/migrations-until.ts';
 
 // The migration that makes the resources' full-text index again with five-
 // and six-letter prefixes, run on a library indexed by the migrations before it.
 
 const REBUILD = 'search_prefixes';
-
-/** A folder with the migrations before the rebuild. */
-function migrationsBefore(): string {
-  const all = readMigrations();
-  const at = all.findIndex((m) => m.name === REBUILD);
-  expect(at, `a migration named ${REBUILD}`).toBeGreaterThan(0);
-  const dir = tempDir();
-  for (const m of all.slice(0, at)) {
-    const file = `${String(m.version).padStart(4, '0')}_${m.name}.sql`;
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-  }
-  return dir;
-}
 
 const found = (db: Db, match: string): number[] =>
   db.prepare<[string], number>('SELECT rowid FROM resources_fts WHERE resources_fts MATCH ? ORDER BY rowid').pluck().all(match);
@@ -29,7 +16,7 @@ const found = (db: Db, match: string): number[] =>
 describe('migration search_prefixes', () => {
   it('keeps every resource findable by every column, and by its category after the move', () => {
     const db = openDatabase(path.join(tempDir(), 'portal.db'));
-    migrate(db, migrationsBefore());
+    migrate(db, migrationsUntil(REBUILD, { through: false }));
     db.prepare("INSERT INTO categories (id, global_id, name) VALUES (1, 'c1', 'Salud comunitaria')").run();
     const insert = db.prepare("INSERT INTO resources (id, global_id, title, description, author, type_code, category_id, status) VALUES (?, ?, ?, ?, ?, 2, ?, 'published')");
     insert.run(1, 'r1', 'Comunidad y agua', 'Cómo cuidar el pozo', 'Rosa Quispe', null);

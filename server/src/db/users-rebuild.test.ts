@@ -4,25 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper.ts';
 import type { Db } from './connection.ts';
 import { openDatabase } from './connection.ts';
-import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate.ts';
+import { migrate } from './migrate.ts';
+import { migrationsUntil } from '../../test/migrations-until.ts';
 
 // The migration that rebuilds `users` with AUTOINCREMENT and an account key,
 // run on a database full of data made by the migrations before it.
 
 const REBUILD = 'account_identity';
-
-/** A folder with the migrations up to (`through`) or before the rebuild. */
-function migrationsDir(through: boolean): string {
-  const all = readMigrations();
-  const at = all.findIndex((m) => m.name === REBUILD);
-  expect(at, `a migration named ${REBUILD}`).toBeGreaterThan(0);
-  const dir = tempDir();
-  for (const m of all.slice(0, through ? at + 1 : at)) {
-    const file = `${String(m.version).padStart(4, '0')}_${m.name}.sql`;
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-  }
-  return dir;
-}
 
 /** Rows in every table that points at users, as the kit makes them. */
 function fillLibrary(db: Db): void {
@@ -63,7 +51,7 @@ const counts = (db: Db) => Object.fromEntries(tables(db).map((t) => [t, (db.prep
 describe(`migration ${REBUILD} (users rebuilt with AUTOINCREMENT and an account key)`, () => {
   it('keeps every row, foreign key, index and trigger, and never hands out a deleted id again', () => {
     const db = openDatabase(path.join(tempDir(), 'portal.db'));
-    migrate(db, migrationsDir(false));
+    migrate(db, migrationsUntil(REBUILD, { through: false }));
     fillLibrary(db);
     const usersBefore = db.prepare('SELECT * FROM users ORDER BY id').all();
     const schemaBefore = schema(db);
@@ -73,7 +61,7 @@ describe(`migration ${REBUILD} (users rebuilt with AUTOINCREMENT and an account 
     const referencing = new Set(keysBefore.filter((fk) => fk.table === 'users').map((fk) => fk.child));
     expect([...referencing]).toEqual(expect.arrayContaining(['comments', 'favorites', 'playlists', 'resources', 'denied_users', 'uploads', 'idempotency_keys', 'sync_trusted_keys']));
 
-    migrate(db, migrationsDir(true));
+    migrate(db, migrationsUntil(REBUILD, { through: true }));
 
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
