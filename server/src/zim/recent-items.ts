@@ -12,11 +12,11 @@ import { ownCopy } from './cluster-bytes.ts';
 export class RecentItems {
   readonly #items: ByteLru<Buffer>;
   /** an item larger than this is handed back, never kept */
-  readonly maxItemBytes: number;
+  readonly #maxItemBytes: number;
 
   constructor(maxBytes: number, maxItemBytes: number) {
     this.#items = new ByteLru(maxBytes);
-    this.maxItemBytes = Math.min(maxItemBytes, maxBytes);
+    this.#maxItemBytes = Math.min(maxItemBytes, maxBytes);
   }
 
   /** Bytes held now; never above the bound. */
@@ -31,7 +31,7 @@ export class RecentItems {
 
   /** Keeps a copy of a small item's bytes and returns it; a large one's bytes come back as they are. */
   keep(index: number, bytes: Buffer): Buffer {
-    if (bytes.length > this.maxItemBytes) return bytes;
+    if (bytes.length > this.#maxItemBytes) return bytes;
     const copy = ownCopy(bytes);
     this.#items.set(index, copy, copy.length);
     return copy;

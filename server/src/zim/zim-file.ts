@@ -51,7 +51,7 @@ const cachedReader =
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
-export const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
+const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
 const RECENT_ITEM_MAX_BYTES = 64 * 1024;
 /** Real clusters are about 2 MiB; the bound keeps a hostile one from exhausting the kit's memory. */
 export const DEFAULT_MAX_CLUSTER_BYTES = 64 * 1024 * 1024;
