@@ -9,9 +9,12 @@ export class ByteLru<V> {
   readonly #entries = new Map<number, { value: V; bytes: number }>();
   #bytes = 0;
   readonly maxBytes: number;
+  /** told of every value that leaves: evicted, replaced or cleared */
+  readonly #left: (value: V) => void;
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, left: (value: V) => void = () => undefined) {
     this.maxBytes = maxBytes;
+    this.#left = left;
   }
 
   /** Bytes held now; never above maxBytes. */
@@ -34,18 +37,31 @@ export class ByteLru<V> {
     return entry.value;
   }
 
-  /** Keeps `value` (holding `bytes`) under `key`, replacing what was there, letting the oldest go past the bound. */
-  set(key: number, value: V, bytes: number): void {
-    if (bytes > this.maxBytes) return;
+  /** Keeps `value` (holding `bytes`) under `key`, replacing what was there, letting the oldest go past the bound; false when too large to keep. */
+  set(key: number, value: V, bytes: number): boolean {
+    if (bytes > this.maxBytes) return false;
     const before = this.#entries.get(key);
-    if (before) this.#bytes -= before.bytes;
-    this.#entries.delete(key);
+    if (before) {
+      this.#bytes -= before.bytes;
+      this.#entries.delete(key);
+      if (before.value !== value) this.#left(before.value);
+    }
     this.#entries.set(key, { value, bytes });
     this.#bytes += bytes;
     for (const [oldest, evicted] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
       this.#bytes -= evicted.bytes;
+      this.#left(evicted.value);
     }
+    return true;
+  }
+
+  /** Lets every value go. */
+  clear(): void {
+    const values = [...this.#entries.values()];
+    this.#entries.clear();
+    this.#bytes = 0;
+    for (const { value } of values) this.#left(value);
   }
 }

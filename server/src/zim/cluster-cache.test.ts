@@ -2,48 +2,75 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClusterBytes } from './cluster-bytes.ts';
 import { ClusterCache } from './cluster-cache.ts';
 import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
+import { keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
 
 const KIB = 1024;
-/** A whole cluster of `size` bytes. */
-const whole = (size: number, fill = 0): ClusterBytes => new ClusterBytes([Buffer.alloc(size, fill)], true);
+/** A decoded cluster of `size` bytes. */
+const whole = (size: number, fill = 0): Promise<DecodedBytes> => keepDecoded(Buffer.alloc(size, fill));
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The first byte of the cluster, read through the cache. */
+const firstByte = (cache: ClusterCache, n: number, load: () => Promise<DecodedBytes>): Promise<number | undefined> =>
+  cache.read(n, load, (data) => Promise.resolve(data.copy(0, 1)[0]));
 
 describe('ClusterCache', () => {
   it('drops the least recently used clusters past its byte bound', async () => {
     const cache = new ClusterCache(30 * KIB);
-    const load = (n: number) => () => Promise.resolve(whole(10 * KIB, n));
-    for (const n of [1, 2, 3]) await cache.get(n, load(n));
-    await cache.get(1, load(1)); // 1 is now the most recently used
-    await cache.get(4, load(4)); // so 2 goes
+    const load = (n: number) => () => whole(10 * KIB, n);
+    for (const n of [1, 2, 3]) expect(await firstByte(cache, n, load(n))).toBe(n);
+    await firstByte(cache, 1, load(1)); // 1 is now the most recently used
+    await firstByte(cache, 4, load(4)); // so 2 goes
     expect(cache.bytes).toBe(30 * KIB);
     let loads = 0;
     const counting = (n: number) => () => {
       loads++;
-      return Promise.resolve(whole(10 * KIB, n));
+      return whole(10 * KIB, n);
     };
-    for (const n of [1, 3, 4]) await cache.get(n, counting(n));
+    for (const n of [1, 3, 4]) expect(await firstByte(cache, n, counting(n))).toBe(n);
     expect(loads).toBe(0);
-    await cache.get(2, counting(2));
+    expect(await firstByte(cache, 2, counting(2))).toBe(2);
     expect(loads).toBe(1);
   });
 
-  it('hands out a cluster larger than the bound without keeping it or flushing the others', async () => {
+  it('hands a cluster larger than the bound to its readers without keeping it or flushing the others, then frees it', async () => {
     const cache = new ClusterCache(8 * KIB);
-    await cache.get(1, () => Promise.resolve(whole(2 * KIB)));
-    expect((await cache.get(2, () => Promise.resolve(whole(9 * KIB)))).length).toBe(9 * KIB);
+    await firstByte(cache, 1, () => whole(2 * KIB));
+    let large: DecodedBytes | undefined;
+    const read = (data: DecodedBytes) => {
+      large = data;
+      return Promise.resolve(data.copy(0, 9 * KIB).every((byte) => byte === 7));
+    };
+    expect(await Promise.all([cache.read(2, () => whole(9 * KIB, 7), read), cache.read(2, () => whole(9 * KIB, 7), read)])).toEqual([true, true]);
     expect(cache.bytes).toBe(2 * KIB);
+    await nextTurn();
+    expect(() => large?.copy(0, 1)).toThrow();
   });
 
-  it('counts a prefix by the whole buffer behind it, not by the bytes it shows', async () => {
-    const cache = new ClusterCache(64 * KIB);
-    const prefix = Buffer.alloc(40 * KIB).subarray(0, 10 * KIB);
-    await cache.get(1, () => Promise.resolve(new ClusterBytes([prefix], false)));
-    expect(cache.bytes).toBe(40 * KIB);
-    await cache.get(2, () => Promise.resolve(whole(30 * KIB)));
-    expect(cache.bytes).toBe(30 * KIB); // 70 KiB held is past the bound: the prefix went
+  it('frees a cluster that leaves once its readers are done, and every one when closed', async () => {
+    const cache = new ClusterCache(20 * KIB);
+    const held: DecodedBytes[] = [];
+    const keep = (data: DecodedBytes) => Promise.resolve(void held.push(data));
+    await cache.read(1, () => whole(10 * KIB, 1), keep);
+    // a reader of the first is under way when the third pushes it out
+    let done: () => void = () => undefined;
+    const reading = cache.read(1, () => whole(10 * KIB, 1), async (data) => {
+      await new Promise<void>((resolve) => (done = resolve));
+      return data.copy(0, 1)[0];
+    });
+    await cache.read(2, () => whole(10 * KIB, 2), keep);
+    await cache.read(3, () => whole(10 * KIB, 3), keep);
+    expect(held[0]?.copy(0, 1)[0]).toBe(1);
+    done();
+    expect(await reading).toBe(1);
+    expect(() => held[0]?.copy(0, 1)).toThrow();
+    expect(held[1]?.copy(0, 1)[0]).toBe(2);
+    cache.close();
+    expect(() => held[1]?.copy(0, 1)).toThrow();
+    expect(() => held[2]?.copy(0, 1)).toThrow();
+    expect(cache.bytes).toBe(0);
   });
 
   it('loads a cluster once for readers asking at the same time', async () => {
@@ -54,7 +81,7 @@ describe('ClusterCache', () => {
       await Promise.resolve();
       return whole(KIB);
     };
-    await Promise.all([cache.get(7, load), cache.get(7, load), cache.get(7, load)]);
+    await Promise.all([firstByte(cache, 7, load), firstByte(cache, 7, load), firstByte(cache, 7, load)]);
     expect(loads).toBe(1);
   });
 });

@@ -13,6 +13,17 @@ export const BLOCK_BYTES = 16 * 1024;
 const CACHED_BLOCKS = 64;
 
 /**
+ * Buffers lent for a cluster's compressed bytes (lend()), kept for the next:
+ * a new one per decode was garbage as large as the cluster. As many are kept
+ * as decode at once, each at most a few MiB (a larger one is made for its
+ * read and left to the collector).
+ */
+const lent: Buffer[] = [];
+const LENT_KEPT = 3;
+const LENT_MIN_BYTES = 1024 * 1024;
+const LENT_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
  * Positional reads from one open ZIM file. Never reads the file whole: every
  * structure is fetched by offset, and every read is checked against the size
  * first, so a pointer past the end is a refusal rather than a short buffer.
@@ -46,9 +57,7 @@ export class FileReader {
 
   /** Exactly `length` bytes at `offset`; `code` names the refusal when they lie past the end. */
   async read(offset: number, length: number, code: ZimErrorCode = 'ZIM_BAD_OFFSET'): Promise<Buffer> {
-    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > this.size) {
-      throw new ZimError(code, `read of ${length} bytes at ${offset} in a file of ${this.size}`);
-    }
+    this.check(offset, length, code);
     if (length === 0) return Buffer.alloc(0);
     if (length > BLOCK_BYTES) return this.readFile(offset, length);
     // at most one block long, so within one block or across two
@@ -61,6 +70,18 @@ export class FileReader {
     return this.within(joined, 0, length, offset);
   }
 
+  /** `length` bytes at `offset`, in a buffer lent to `use` and taken back when it is done (it must not keep them). */
+  async lend<T>(offset: number, length: number, use: (bytes: Buffer) => Promise<T>): Promise<T> {
+    this.check(offset, length);
+    const index = lent.findIndex((buffer) => buffer.length >= length);
+    const buffer = index === -1 ? Buffer.allocUnsafeSlow(Math.max(length, LENT_MIN_BYTES)) : (lent.splice(index, 1)[0] as Buffer);
+    try {
+      return await use(await this.readFile(offset, length, buffer));
+    } finally {
+      if (lent.length < LENT_KEPT && buffer.length <= LENT_MAX_BYTES) lent.push(buffer);
+    }
+  }
+
   /** Up to `length` bytes at `offset`, fewer where the file ends (for structures of unknown length). */
   readUpTo(offset: number, length: number): Promise<Buffer> {
     return this.read(offset, Math.max(0, Math.min(length, this.size - offset)));
@@ -69,6 +90,12 @@ export class FileReader {
   close(): Promise<void> {
     this.blocks.clear();
     return this.handle.close();
+  }
+
+  private check(offset: number, length: number, code: ZimErrorCode = 'ZIM_BAD_OFFSET'): void {
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > this.size) {
+      throw new ZimError(code, `read of ${length} bytes at ${offset} in a file of ${this.size}`);
+    }
   }
 
   /** `length` bytes at `start` of `bytes`; a file that shrank since it was opened is truncated, not a short read. */
@@ -98,8 +125,9 @@ export class FileReader {
     return loading;
   }
 
-  private async readFile(offset: number, length: number): Promise<Buffer> {
-    const buffer = Buffer.allocUnsafe(length);
+  /** `length` bytes at `offset`, into the start of `into` when given. */
+  private async readFile(offset: number, length: number, into?: Buffer): Promise<Buffer> {
+    const buffer = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
     let done = 0;
     while (done < length) {
       const { bytesRead } = await this.handle.read(buffer, done, length - done, offset + done);

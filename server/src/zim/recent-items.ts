@@ -1,5 +1,4 @@
 import { ByteLru } from './byte-lru.ts';
-import { ownCopy } from './cluster-bytes.ts';
 
 /**
  * Small items read lately, whole, by entry index: a class opening the page
@@ -36,4 +35,11 @@ export class RecentItems {
     this.#items.set(index, copy, copy.length);
     return copy;
   }
+}
+
+/** A copy with a buffer of its own (a small Buffer may be a view of a shared pool, which keeping it would hold). */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }

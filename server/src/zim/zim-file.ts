@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { verifyChecksum, type ChecksumOptions } from './checksum.ts';
-import { blobSpan, parseClusterInfo, type BlobSpan, type ClusterDataReader } from './cluster.ts';
-import { ClusterBytes } from './cluster-bytes.ts';
+import { blobSpan, parseClusterInfo, type ClusterDataReader } from './cluster.ts';
 import { ClusterCache } from './cluster-cache.ts';
-import { decompressXz, ZstdPrefix } from './decompress.ts';
 import { readDirent, type Dirent } from './dirent.ts';
 import { ZimError } from './errors.ts';
 import { FileReader, toOffset } from './file-reader.ts';
@@ -21,6 +19,8 @@ import {
 import { readMimeList } from './mime-list.ts';
 import { RecentItems } from './recent-items.ts';
 import { pathOrder, titleOrderOf, type TitleOrder } from './title-order.ts';
+import { decompressXz } from './xz.ts';
+import { decodeZstd, keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
 
 export interface ZimOpenOptions {
   /** bytes of decompressed clusters kept per open file */
@@ -40,14 +40,11 @@ export interface JobLimiter {
 
 const UNLIMITED: JobLimiter = { run: (job) => job() };
 
-/** A cached prefix reached its end before the bytes asked: a longer prefix is needed. */
-class NotDecodedYet extends Error {}
-
-/** Reads from a cluster's cached bytes; past a prefix's end, NotDecodedYet. */
-const cachedReader =
-  (data: ClusterBytes): ClusterDataReader =>
+/** Reads from a decoded cluster (blobSpan checks the bounds first). */
+const decodedReader =
+  (data: DecodedBytes): ClusterDataReader =>
   (pos, length) =>
-    pos + length <= data.length ? Promise.resolve(data.slice(pos, pos + length)) : Promise.reject(new NotDecodedYet());
+    Promise.resolve(data.copy(pos, pos + length));
 
 export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
@@ -67,8 +64,8 @@ export interface ByteRange {
   end: number;
 }
 
-/** Where an item's bytes are: a span of the file (stored clusters) or of a decompressed cluster. */
-type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; data: ClusterBytes; start: number; end: number };
+/** Where an item's bytes are: a span of the file (stored clusters), or copied out of its decompressed cluster. */
+type ItemBytes = { in: 'file'; start: number; end: number } | { in: 'memory'; bytes: Buffer };
 
 const MAX_REDIRECT_HOPS = 16;
 /**
@@ -119,13 +116,6 @@ export class ZimFile {
   private readonly cache: ClusterCache;
   private readonly recentItems: RecentItems;
   private readonly decompressions: JobLimiter;
-  /**
-   * zstd decoders kept while readers of their cluster are under way, so one
-   * whose article lies past the prefix decoded for another continues the
-   * same stream instead of starting over; closed when the last is done.
-   */
-  private readonly decoders = new Map<number, ZstdPrefix>();
-  private readonly readersOf = new Map<number, number>();
   private titleOrderOnce: Promise<TitleOrder> | undefined;
   private articleOrderOnce: Promise<TitleOrder> | undefined;
   private pathGridOnce: Promise<PathGrid> | undefined;
@@ -163,6 +153,7 @@ export class ZimFile {
   }
 
   close(): Promise<void> {
+    this.cache.close();
     return this.reader.close();
   }
 
@@ -374,104 +365,55 @@ export class ZimFile {
     return { start, end: Math.min(...after) };
   }
 
-  /**
-   * The cluster decompressed from its start: xz whole, zstd only up to the
-   * end of the blob `blobOf` finds (the prefix is cached; a later blob past
-   * it continues the decoder while readers of the cluster are under way,
-   * else decodes again from the start, further).
-   */
-  private async decompressed(
-    cluster: number,
-    span: { start: number; end: number },
-    compression: 'xz' | 'zstd',
-    blobOf: (read: ClusterDataReader, length: number) => Promise<BlobSpan>,
-  ): Promise<ClusterBytes> {
-    let prefix = this.decoders.get(cluster);
-    if (!prefix) {
-      // a compressed cluster is never larger than its bound plus the codec's framing
-      const input = await this.reader.read(span.start + 1, Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024));
-      if (compression === 'xz') return new ClusterBytes([await decompressXz(input, this.maxClusterBytes)], true);
-      prefix = new ZstdPrefix(input, this.maxClusterBytes);
-      this.decoders.set(cluster, prefix);
-    }
-    // the prefix itself refuses a frame that ends early (ZIM_BAD_OFFSET) or grows past the bound (ZIM_TOO_LARGE)
-    const decoder = prefix;
-    await decoder.fill((await blobOf((pos, length) => decoder.read(pos, length), Number.MAX_SAFE_INTEGER)).end);
-    return decoder.bytes();
-  }
-
-  /** Runs one reader of a cluster; the last one done closes the cluster's decoder. */
-  private async asReaderOf<T>(cluster: number, read: () => Promise<T>): Promise<T> {
-    this.readersOf.set(cluster, (this.readersOf.get(cluster) ?? 0) + 1);
-    try {
-      return await read();
-    } finally {
-      const left = (this.readersOf.get(cluster) ?? 1) - 1;
-      if (left > 0) this.readersOf.set(cluster, left);
-      else {
-        this.readersOf.delete(cluster);
-        this.decoders.get(cluster)?.close();
-        this.decoders.delete(cluster);
-      }
-    }
+  /** The cluster decompressed whole; the file's bytes after its frame (dirents behind the last cluster) are left alone. */
+  private decompressed(span: { start: number; end: number }, compression: 'xz' | 'zstd'): Promise<DecodedBytes> {
+    // a compressed cluster is never larger than its bound plus the codec's framing
+    const length = Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024);
+    return this.reader.lend(span.start + 1, length, async (input) =>
+      compression === 'xz' ? keepDecoded(await decompressXz(input, this.maxClusterBytes)) : decodeZstd(input, this.maxClusterBytes),
+    );
   }
 
   private async itemBytes(item: ZimItem): Promise<ItemBytes> {
     const cluster = await this.clusterSpan(item.cluster);
     const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(cluster.start, 1))[0] ?? 0);
-    const blobOf = (read: ClusterDataReader, length: number): Promise<BlobSpan> => blobSpan(read, length, offsetWidth, item.blob);
     if (compression === 'none') {
       // stored: read the blob's two offsets and leave its bytes in the file
       const dataStart = cluster.start + 1;
-      const span = await blobOf((pos, length) => this.reader.read(dataStart + pos, length), cluster.end - dataStart);
+      const span = await blobSpan((pos, length) => this.reader.read(dataStart + pos, length), cluster.end - dataStart, offsetWidth, item.blob);
       return { in: 'file', start: dataStart + span.start, end: dataStart + span.end };
     }
-    // undefined when the cached bytes are a prefix that ends before the blob does
-    const spanIn = async (data: ClusterBytes): Promise<BlobSpan | undefined> => {
-      try {
-        const span = await blobOf(cachedReader(data), data.complete ? data.length : Number.MAX_SAFE_INTEGER);
-        return span.end <= data.length ? span : undefined;
-      } catch (error) {
-        if (error instanceof NotDecodedYet) return undefined;
-        throw error;
-      }
-    };
-    const load = () =>
-      this.decompressions.run(async () => {
-        // a reader ahead in the queue may have decoded this cluster far enough meanwhile
-        const held = this.cache.held(item.cluster);
-        return held && (await spanIn(held)) ? held : this.decompressed(item.cluster, cluster, compression, blobOf);
-      });
-    const data = await this.asReaderOf(item.cluster, () => this.cache.get(item.cluster, load, async (cached) => (await spanIn(cached)) !== undefined));
-    const span = await spanIn(data);
-    if (!span) throw new ZimError('ZIM_BAD_OFFSET', `blob ${item.blob} past the end of cluster ${item.cluster}`);
-    return { in: 'memory', data, ...span };
+    const load = () => this.decompressions.run(() => this.decompressed(cluster, compression));
+    return this.cache.read(item.cluster, load, async (data) => {
+      const span = await blobSpan(decodedReader(data), data.length, offsetWidth, item.blob);
+      return { in: 'memory', bytes: data.copy(span.start, span.end) };
+    });
   }
 
   async itemSize(item: ZimItem): Promise<number> {
     const bytes = await this.itemBytes(item);
-    return bytes.end - bytes.start;
+    return bytes.in === 'file' ? bytes.end - bytes.start : bytes.bytes.length;
   }
 
   /** The item's bytes within `range` (all of them without one) as absolute [start, end). */
   private async rangeOf(item: ZimItem, range: ByteRange | undefined): Promise<{ bytes: ItemBytes; from: number; to: number }> {
     const bytes = await this.itemBytes(item);
-    const size = bytes.end - bytes.start;
-    if (!range) return { bytes, from: bytes.start, to: bytes.end };
+    const [first, end] = bytes.in === 'file' ? [bytes.start, bytes.end] : [0, bytes.bytes.length];
+    const size = end - first;
+    if (!range) return { bytes, from: first, to: end };
     if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start || range.end >= size) {
       throw new ZimError('ZIM_RANGE', `bytes ${range.start}-${range.end} of an item of ${size}`);
     }
-    return { bytes, from: bytes.start + range.start, to: bytes.start + range.end + 1 };
+    return { bytes, from: first + range.start, to: first + range.end + 1 };
   }
 
   /**
    * The item's bytes, or those of `range`. Held in memory whole: for large
-   * items (videos) use itemStream. The buffer may share memory with the
-   * cluster cache; do not write to it.
+   * items (videos) use itemStream.
    */
   async readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
     const { bytes, from, to } = await this.rangeOf(item, range);
-    return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.data.slice(from, to);
+    return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.bytes.subarray(from, to);
   }
 
   /**
@@ -491,7 +433,7 @@ export class ZimFile {
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let at = from; at < to; at += STREAM_CHUNK_BYTES) {
         const end = Math.min(to, at + STREAM_CHUNK_BYTES);
-        yield bytes.in === 'file' ? await reader.read(at, end - at) : bytes.data.slice(at, end);
+        yield bytes.in === 'file' ? await reader.read(at, end - at) : bytes.bytes.subarray(at, end);
       }
     }
     return Readable.from(chunks(), { objectMode: false });

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { constants, zstdCompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { decodeZstd, frameLength, keepDecoded } from './zstd-wasm.ts';
+
+const MIB = 1024 * 1024;
+/** Text that compresses, each line its own. */
+const text = (bytes: number, seed = 1): Buffer => {
+  const lines = Array.from({ length: Math.ceil(bytes / 24) }, (_, i) => `${seed}:${String((i * 7919 + seed) % 1_000_003).padStart(20, '0')}\n`);
+  return Buffer.from(lines.join('')).subarray(0, bytes);
+};
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('frameLength', () => {
+  it.each([
+    ['text in compressed blocks', text(700 * 1024), {}],
+    ['random bytes in raw blocks', randomBytes(300 * 1024), {}],
+    ['zeros in RLE blocks', Buffer.alloc(500 * 1024), {}],
+    ['a frame with its checksum', text(200 * 1024), { [constants.ZSTD_c_checksumFlag]: 1 }],
+    ['a frame without its content size', text(200 * 1024), { [constants.ZSTD_c_contentSizeFlag]: 0 }],
+  ] as const)('finds where a frame of %s ends, whatever follows it', async (_kind, plain, params) => {
+    const frame = zstdCompressSync(plain, { params });
+    expect(frameLength(Buffer.concat([frame, Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2, 3])]))).toBe(frame.length);
+    const decoded = await decodeZstd(Buffer.concat([frame, randomBytes(64)]), 64 * MIB);
+    expect(decoded.copy(0, decoded.length).equals(plain)).toBe(true);
+    decoded.release();
+  });
+
+  it('refuses bytes that are no zstd frame', () => {
+    expect(() => frameLength(Buffer.from('<html></html>'))).toThrow(expect.objectContaining({ code: 'ZIM_CORRUPT' }));
+  });
+});
+
+describe('decodeZstd', () => {
+  it('decodes a frame whole and leaves the bytes after it alone', async () => {
+    const plain = text(300 * 1024);
+    const decoded = await decodeZstd(Buffer.concat([zstdCompressSync(plain), Buffer.from('dirents behind the last cluster')]), 64 * MIB);
+    expect(decoded.length).toBe(plain.length);
+    expect(decoded.copy(0, plain.length).equals(plain)).toBe(true);
+    expect(decoded.copy(1000, 1010).equals(plain.subarray(1000, 1010))).toBe(true);
+    decoded.release();
+  });
+
+  it('moves a cluster larger than its first home to a larger one, up to the bound', async () => {
+    const plain = text(9 * MIB, 2);
+    const decoded = await decodeZstd(zstdCompressSync(plain), 16 * MIB);
+    expect(decoded.copy(0, decoded.length).equals(plain)).toBe(true);
+    decoded.release();
+  });
+
+  it('refuses a frame beyond the bound with ZIM_TOO_LARGE, even one of zeros a few hundred bytes long', async () => {
+    const bomb = zstdCompressSync(Buffer.alloc(3 * MIB));
+    expect(bomb.length).toBeLessThan(4096);
+    await expect(decodeZstd(bomb, 2 * MIB)).rejects.toMatchObject({ code: 'ZIM_TOO_LARGE' });
+    // exactly the bound is not beyond it
+    expect((await decodeZstd(zstdCompressSync(Buffer.alloc(2 * MIB)), 2 * MIB)).length).toBe(2 * MIB);
+  });
+
+  it('refuses a frame cut short, and bytes that are no frame, with ZIM_CORRUPT; the next frame decodes', async () => {
+    const frame = zstdCompressSync(text(500 * 1024, 3));
+    await expect(decodeZstd(frame.subarray(0, frame.length - 100), 64 * MIB)).rejects.toMatchObject({ code: 'ZIM_CORRUPT' });
+    await expect(decodeZstd(Buffer.from('<html>no zstd here</html>'), 64 * MIB)).rejects.toMatchObject({ code: 'ZIM_CORRUPT' });
+    const after = await decodeZstd(frame, 64 * MIB);
+    expect(after.copy(0, after.length).equals(text(500 * 1024, 3))).toBe(true);
+  });
+
+  it('decodes frames asked for at once, each into its own bytes', async () => {
+    const plains = [1, 2, 3, 4, 5].map((seed) => text(2 * MIB, seed));
+    const decoded = await Promise.all(plains.map((plain) => decodeZstd(zstdCompressSync(plain), 64 * MIB)));
+    decoded.forEach((bytes, i) => expect(bytes.copy(0, bytes.length).equals(plains[i] as Buffer)).toBe(true));
+  });
+});
+
+describe('DecodedBytes', () => {
+  it('is freed when released, or when the last reader using it is done', async () => {
+    const idle = await keepDecoded(Buffer.from('una página'));
+    idle.release();
+    expect(() => idle.copy(0, 1)).toThrow();
+    const read = await keepDecoded(Buffer.from('otra página'));
+    const text = await read.use(async (bytes) => {
+      bytes.release(); // it left the cache while read
+      await nextTurn();
+      return bytes.copy(0, bytes.length).toString();
+    });
+    expect(text).toBe('otra página');
+    expect(() => read.copy(0, 1)).toThrow();
+    await expect(read.use(() => Promise.resolve(0))).rejects.toThrow();
+  });
+
+  it('refuses a span outside its bytes', async () => {
+    const kept = await keepDecoded(Buffer.from('abc'));
+    expect(() => kept.copy(2, 4)).toThrow(RangeError);
+    kept.release();
+  });
+});

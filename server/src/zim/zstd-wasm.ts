@@ -1,0 +1,202 @@
+import { ZSTDDecoder } from 'zstddec';
+import { ZimError } from './errors.ts';
+
+/**
+ * zstd compiled to WebAssembly (the zstddec package), with the decoded
+ * clusters kept in the module's own memory.
+ *
+ * Why not Node's zlib: libzim writes each cluster as a frame with an 8 MiB
+ * window and no content size, so every zlib decoder allocates 8 MiB, which
+ * Node reports to V8, and hands out each 256 KiB of output as a new buffer.
+ * Under twenty readers V8 then collected the whole heap 55 times a second,
+ * and the freed buffers still doubled the server's memory
+ * (docs/PERFORMANCE.md#reading-where-the-memory-under-the-phones-goes-2026-12-03).
+ * Here a cluster is decoded into memory the module reuses, and its bytes are
+ * the module's until the cache lets them go: the collector sees only the
+ * articles copied out.
+ */
+interface ZstdExports {
+  memory: { readonly buffer: ArrayBuffer };
+  malloc(bytes: number): number;
+  free(pointer: number): void;
+  /** (dst, capacity, src, size): the bytes decoded, or an error code (negative here) */
+  ZSTD_decompress(output: number, capacity: number, input: number, length: number): number;
+}
+
+let loaded: Promise<ZstdExports> | undefined;
+
+/** The module, instantiated once. zstddec keeps its instance to itself; its typed `_init` hook is handed it. */
+function zstd(): Promise<ZstdExports> {
+  loaded ??= new Promise<ZstdExports>((resolve, reject) => {
+    class Capture extends ZSTDDecoder {
+      override _init(result: Parameters<ZSTDDecoder['_init']>[0]): void {
+        super._init(result);
+        resolve((result as { instance: { exports: unknown } }).instance.exports as ZstdExports);
+      }
+    }
+    // zstddec reads its module from a data: URL with fetch where there is one, and the first fetch
+    // loads Node's whole HTTP client (18 MB); without fetch for that call it reads the same bytes itself
+    const { fetch } = globalThis;
+    Reflect.set(globalThis, 'fetch', undefined);
+    try {
+      new Capture().init().catch(reject);
+    } finally {
+      globalThis.fetch = fetch;
+    }
+  });
+  return loaded;
+}
+
+/** The module's memory now (0 before the first decode): it grows to what decodes and caches have needed at once, and never shrinks. */
+export async function decoderMemoryBytes(): Promise<number> {
+  return loaded ? (await loaded).memory.buffer.byteLength : 0;
+}
+
+/** zstd's error codes end at 120; a size_t returned through 32-bit WebAssembly above 2 GiB reads as negative. */
+const isError = (code: number): boolean => code < 0 && code >= -120;
+const DST_SIZE_TOO_SMALL = -70;
+
+/** Where a decode starts; grown (and kept) when a cluster needs more, up to the caller's bound. */
+const FIRST_OUTPUT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The one place decodes happen: the frame copied in, decoded into `output`,
+ * the result copied to a home of its own. A decode runs at once, start to
+ * end, so one pair serves every open file.
+ */
+const scratch = { input: 0, inputBytes: 0, output: 0, outputBytes: 0 };
+
+function room(z: ZstdExports, which: 'input' | 'output', bytes: number): number {
+  const size = which === 'input' ? 'inputBytes' : 'outputBytes';
+  if (scratch[size] < bytes) {
+    if (scratch[size] > 0) z.free(scratch[which]);
+    scratch[which] = z.malloc(bytes);
+    scratch[size] = bytes;
+  }
+  return scratch[which];
+}
+
+/**
+ * A decoded cluster in the module's memory, read while in use() and freed
+ * once released (it left the cache) and no reader is using it, for later
+ * clusters to take its place.
+ */
+export class DecodedBytes {
+  readonly #z: ZstdExports;
+  readonly #pointer: number;
+  readonly length: number;
+  #users = 0;
+  #released = false;
+  #freed = false;
+
+  constructor(z: ZstdExports, pointer: number, length: number) {
+    this.#z = z;
+    this.#pointer = pointer;
+    this.length = length;
+  }
+
+  /** Runs `read` with the bytes held: a release meanwhile frees them when it is done. */
+  async use<T>(read: (bytes: DecodedBytes) => Promise<T>): Promise<T> {
+    this.hold(1);
+    try {
+      return await read(this);
+    } finally {
+      this.letGo();
+    }
+  }
+
+  /** Holds the bytes for `readers` to come, each calling letGo() when done. */
+  hold(readers: number): void {
+    if (this.#freed) throw new Error('a freed cluster was read');
+    this.#users += readers;
+  }
+
+  letGo(): void {
+    this.#users--;
+    this.#freeWhenDone();
+  }
+
+  /** Bytes [start, end), copied into a buffer of the caller's. */
+  copy(start: number, end: number): Buffer {
+    if (this.#freed) throw new Error('a freed cluster was read');
+    if (start < 0 || end > this.length || end < start) throw new RangeError(`bytes ${start}–${end} of ${this.length}`);
+    const out = Buffer.allocUnsafe(end - start);
+    out.set(new Uint8Array(this.#z.memory.buffer, this.#pointer + start, end - start));
+    return out;
+  }
+
+  /** Gives the memory back now, or when the readers using it are done. */
+  release(): void {
+    this.#released = true;
+    this.#freeWhenDone();
+  }
+
+  #freeWhenDone(): void {
+    if (!this.#released || this.#users > 0 || this.#freed) return;
+    this.#freed = true;
+    this.#z.free(this.#pointer);
+  }
+}
+
+/** `bytes` (an xz cluster decoded by another library) kept like a zstd one. */
+export async function keepDecoded(bytes: Buffer): Promise<DecodedBytes> {
+  const z = await zstd();
+  const pointer = z.malloc(Math.max(1, bytes.length));
+  new Uint8Array(z.memory.buffer).set(bytes, pointer);
+  return new DecodedBytes(z, pointer, bytes.length);
+}
+
+const ZSTD_MAGIC = 0xfd2fb528;
+
+/**
+ * The length of the zstd frame at the start of `input`, from its header and
+ * its blocks' headers: the last cluster has the dirents behind it, and zstd's
+ * one-shot decoder takes bytes after a frame for another one.
+ */
+export function frameLength(input: Buffer): number {
+  if (input.length < 6 || input.readUInt32LE(0) !== ZSTD_MAGIC) throw new ZimError('ZIM_CORRUPT', 'zstd: no frame');
+  const descriptor = input[4] ?? 0;
+  const singleSegment = (descriptor & 0x20) !== 0;
+  const contentSizeBytes = [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6] ?? 0;
+  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3] ?? 0;
+  let at = 5 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes;
+  for (;;) {
+    if (at + 3 > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
+    const header = input.readUIntLE(at, 3);
+    const type = (header >> 1) & 3;
+    if (type === 3) throw new ZimError('ZIM_CORRUPT', 'zstd: a reserved block type');
+    at += 3 + (type === 1 ? 1 : header >> 3);
+    if (header & 1) break;
+  }
+  at += descriptor & 4 ? 4 : 0; // the content checksum
+  if (at > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
+  return at;
+}
+
+/**
+ * The zstd frame at the start of `input`, decoded whole, into the module's
+ * memory: one-shot, so zstd writes straight into the output and needs no
+ * window of its own (a streaming decoder would take the frame's 8 MiB). A
+ * frame decoding beyond `limit` bytes is refused (ZIM_TOO_LARGE), as is one
+ * cut short or that does not decode (ZIM_CORRUPT).
+ */
+export async function decodeZstd(input: Buffer, limit: number): Promise<DecodedBytes> {
+  const z = await zstd();
+  const length = frameLength(input);
+  const source = room(z, 'input', length);
+  new Uint8Array(z.memory.buffer).set(input.subarray(0, length), source);
+  let capacity = Math.min(limit, Math.max(FIRST_OUTPUT_BYTES, scratch.outputBytes));
+  for (;;) {
+    const output = room(z, 'output', capacity);
+    const code = z.ZSTD_decompress(output, capacity, source, length);
+    if (code === DST_SIZE_TOO_SMALL) {
+      if (capacity >= limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster decompresses beyond ${limit} bytes`);
+      capacity = Math.min(limit, capacity * 2);
+      continue;
+    }
+    if (isError(code)) throw new ZimError('ZIM_CORRUPT', `zstd: error ${-code}`);
+    const home = z.malloc(Math.max(1, code));
+    new Uint8Array(z.memory.buffer).copyWithin(home, output, output + code);
+    return new DecodedBytes(z, home, code);
+  }
+}
