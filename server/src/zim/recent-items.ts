@@ -6,7 +6,7 @@ import { ByteLru } from './byte-lru.ts';
  * here costs no cluster (an article is a few KiB; its cluster is 2 MiB,
  * most of it decoded again for each reader when the cluster has left the
  * cache). Least recently used first out, bounded by bytes; each kept item is
- * a copy with a buffer of its own, never a view holding a cluster's chunk.
+ * a buffer of its own, never a view holding a shared pool.
  */
 export class RecentItems {
   readonly #items: ByteLru<Buffer>;
@@ -28,10 +28,10 @@ export class RecentItems {
     return this.#items.get(index);
   }
 
-  /** Keeps a copy of a small item's bytes and returns it; a large one's bytes come back as they are. */
+  /** Keeps a small item's bytes (a copy, unless they are a buffer of their own) and returns them; a large one's come back as they are. */
   keep(index: number, bytes: Buffer): Buffer {
     if (bytes.length > this.#maxItemBytes) return bytes;
-    const copy = ownCopy(bytes);
+    const copy = bytes.byteOffset === 0 && bytes.length === bytes.buffer.byteLength ? bytes : ownCopy(bytes);
     this.#items.set(index, copy, copy.length);
     return copy;
   }

@@ -46,7 +46,12 @@ const decodedReader =
   (pos, length) =>
     Promise.resolve(data.copy(pos, pos + length));
 
-export const DEFAULT_CLUSTER_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Two clusters of 2 MiB: what a page's next article or style sheet is likely
+ * to need again; kept in the decoder's memory, which grows with this bound
+ * (docs/PERFORMANCE.md#reading-one-decoder-its-memory-reused-2026-12-03).
+ */
+export const DEFAULT_CLUSTER_CACHE_BYTES = 4 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
 const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
 const RECENT_ITEM_MAX_BYTES = 64 * 1024;

@@ -54,26 +54,21 @@ export async function decoderMemoryBytes(): Promise<number> {
 
 /** zstd's error codes end at 120; a size_t returned through 32-bit WebAssembly above 2 GiB reads as negative. */
 const isError = (code: number): boolean => code < 0 && code >= -120;
-const DST_SIZE_TOO_SMALL = -70;
-
-/** Where a decode starts; grown (and kept) when a cluster needs more, up to the caller's bound. */
-const FIRST_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /**
- * The one place decodes happen: the frame copied in, decoded into `output`,
- * the result copied to a home of its own. A decode runs at once, start to
- * end, so one pair serves every open file.
+ * Where the frame is copied to be decoded: one place for every open file,
+ * since a decode runs at once, start to end. It grows to the largest frame
+ * met and stays.
  */
-const scratch = { input: 0, inputBytes: 0, output: 0, outputBytes: 0 };
+const source = { pointer: 0, bytes: 0 };
 
-function room(z: ZstdExports, which: 'input' | 'output', bytes: number): number {
-  const size = which === 'input' ? 'inputBytes' : 'outputBytes';
-  if (scratch[size] < bytes) {
-    if (scratch[size] > 0) z.free(scratch[which]);
-    scratch[which] = z.malloc(bytes);
-    scratch[size] = bytes;
+function sourceRoom(z: ZstdExports, bytes: number): number {
+  if (source.bytes < bytes) {
+    if (source.bytes > 0) z.free(source.pointer);
+    source.pointer = z.malloc(bytes);
+    source.bytes = bytes;
   }
-  return scratch[which];
+  return source.pointer;
 }
 
 /**
@@ -85,14 +80,17 @@ export class DecodedBytes {
   readonly #z: ZstdExports;
   readonly #pointer: number;
   readonly length: number;
+  /** the memory it takes (the frame's bound on what it decodes to) */
+  readonly held: number;
   #users = 0;
   #released = false;
   #freed = false;
 
-  constructor(z: ZstdExports, pointer: number, length: number) {
+  constructor(z: ZstdExports, pointer: number, length: number, held = length) {
     this.#z = z;
     this.#pointer = pointer;
     this.length = length;
+    this.held = held;
   }
 
   /** Runs `read` with the bytes held: a release meanwhile frees them when it is done. */
@@ -147,56 +145,79 @@ export async function keepDecoded(bytes: Buffer): Promise<DecodedBytes> {
 }
 
 const ZSTD_MAGIC = 0xfd2fb528;
+/** No compressed block decodes to more (the format's Block_Maximum_Size). */
+const BLOCK_MAX_BYTES = 128 * 1024;
+
+/** Where a frame ends, and the most it can decode to. */
+interface Frame {
+  length: number;
+  maxDecodedBytes: number;
+}
 
 /**
- * The length of the zstd frame at the start of `input`, from its header and
- * its blocks' headers: the last cluster has the dirents behind it, and zstd's
- * one-shot decoder takes bytes after a frame for another one.
+ * The zstd frame at the start of `input`, from its header and its blocks'
+ * headers: where it ends (the last cluster has the dirents behind it, and
+ * zstd's one-shot decoder takes bytes after a frame for another one), and
+ * the most its blocks can decode to (a raw or RLE block says its size; a
+ * compressed one decodes to at most 128 KiB).
  */
-export function frameLength(input: Buffer): number {
+export function frameOf(input: Buffer): Frame {
   if (input.length < 6 || input.readUInt32LE(0) !== ZSTD_MAGIC) throw new ZimError('ZIM_CORRUPT', 'zstd: no frame');
   const descriptor = input[4] ?? 0;
   const singleSegment = (descriptor & 0x20) !== 0;
   const contentSizeBytes = [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6] ?? 0;
   const dictionaryBytes = [0, 1, 2, 4][descriptor & 3] ?? 0;
   let at = 5 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes;
+  let maxDecodedBytes = 0;
   for (;;) {
     if (at + 3 > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
     const header = input.readUIntLE(at, 3);
     const type = (header >> 1) & 3;
+    const size = header >> 3;
     if (type === 3) throw new ZimError('ZIM_CORRUPT', 'zstd: a reserved block type');
-    at += 3 + (type === 1 ? 1 : header >> 3);
+    at += 3 + (type === 1 ? 1 : size);
+    maxDecodedBytes += type === 2 ? BLOCK_MAX_BYTES : size;
     if (header & 1) break;
   }
   at += descriptor & 4 ? 4 : 0; // the content checksum
   if (at > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
-  return at;
+  return { length: at, maxDecodedBytes };
 }
 
 /**
- * The zstd frame at the start of `input`, decoded whole, into the module's
- * memory: one-shot, so zstd writes straight into the output and needs no
- * window of its own (a streaming decoder would take the frame's 8 MiB). A
- * frame decoding beyond `limit` bytes is refused (ZIM_TOO_LARGE), as is one
- * cut short or that does not decode (ZIM_CORRUPT).
+ * The memory a cluster's home takes: whole MiBs, so a freed home fits the
+ * next cluster (of 2 MiB and a few KiB, bound to another few) exactly where
+ * it was, and the memory the module has touched stays what the cache holds
+ * rather than spreading as homes of a few KiB more or less leave holes. The
+ * rest of the last MiB is never written.
+ */
+const homeBytes = (bound: number): number => Math.max(1, Math.ceil(bound / HOME_STEP_BYTES) * HOME_STEP_BYTES);
+const HOME_STEP_BYTES = 1024 * 1024;
+
+/**
+ * The zstd frame at the start of `input`, decoded whole into a home of its
+ * own in the module's memory, as large as the frame's blocks can make:
+ * one-shot, so zstd needs no window (a streaming decoder would take the
+ * frame's 8 MiB). A frame that could decode beyond `limit` bytes is refused
+ * before it is decoded (ZIM_TOO_LARGE); one cut short or that does not
+ * decode, with ZIM_CORRUPT.
  */
 export async function decodeZstd(input: Buffer, limit: number): Promise<DecodedBytes> {
   const z = await zstd();
-  const length = frameLength(input);
-  const source = room(z, 'input', length);
-  new Uint8Array(z.memory.buffer).set(input.subarray(0, length), source);
-  let capacity = Math.min(limit, Math.max(FIRST_OUTPUT_BYTES, scratch.outputBytes));
-  for (;;) {
-    const output = room(z, 'output', capacity);
-    const code = z.ZSTD_decompress(output, capacity, source, length);
-    if (code === DST_SIZE_TOO_SMALL) {
-      if (capacity >= limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster decompresses beyond ${limit} bytes`);
-      capacity = Math.min(limit, capacity * 2);
-      continue;
-    }
-    if (isError(code)) throw new ZimError('ZIM_CORRUPT', `zstd: error ${-code}`);
-    const home = z.malloc(Math.max(1, code));
-    new Uint8Array(z.memory.buffer).copyWithin(home, output, output + code);
-    return new DecodedBytes(z, home, code);
+  const frame = frameOf(input);
+  if (frame.maxDecodedBytes > limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster may decompress to ${frame.maxDecodedBytes} bytes, beyond ${limit}`);
+  const from = sourceRoom(z, frame.length);
+  new Uint8Array(z.memory.buffer).set(input.subarray(0, frame.length), from);
+  const home = z.malloc(homeBytes(frame.maxDecodedBytes));
+  const decoded = z.ZSTD_decompress(home, frame.maxDecodedBytes, from, frame.length);
+  if (isError(decoded)) {
+    z.free(home);
+    throw new ZimError('ZIM_CORRUPT', `zstd: error ${-decoded}`);
   }
+  // a small cluster (its one block's bound is 128 KiB) moves to a home of its size; a large one keeps the few KiB spare
+  if (decoded >= frame.maxDecodedBytes * 0.875) return new DecodedBytes(z, home, decoded, frame.maxDecodedBytes);
+  const exact = z.malloc(Math.max(1, decoded));
+  new Uint8Array(z.memory.buffer).copyWithin(exact, home, home + decoded);
+  z.free(home);
+  return new DecodedBytes(z, exact, decoded);
 }
