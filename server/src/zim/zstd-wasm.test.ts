@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeZstd, frameOf, keepDecoded } from './zstd-wasm.ts';
+import { decodeZstd, decoderMemoryBytes, frameOf, keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
 
 const MIB = 1024 * 1024;
 /** Text that compresses, each line its own. */
@@ -66,6 +66,19 @@ describe('decodeZstd', () => {
     await expect(decodeZstd(Buffer.from('<html>no zstd here</html>'), 64 * MIB)).rejects.toMatchObject({ code: 'ZIM_CORRUPT' });
     const after = await decodeZstd(frame, 64 * MIB);
     expect(after.copy(0, after.length).equals(text(500 * 1024, 3))).toBe(true);
+  });
+
+  it('reuses the memory of clusters let go: forty clusters of 2 MiB, two kept at a time, fit where the first few were', async () => {
+    const frames = Array.from({ length: 8 }, (_, i) => zstdCompressSync(text(2 * MIB - i * 3000, i)));
+    const kept: DecodedBytes[] = [];
+    let afterFirst = 0;
+    for (let round = 0; round < 40; round++) {
+      kept.push(await decodeZstd(frames[round % frames.length] as Buffer, 64 * MIB));
+      if (kept.length > 2) kept.shift()?.release();
+      if (round === 3) afterFirst = await decoderMemoryBytes();
+    }
+    expect(await decoderMemoryBytes()).toBe(afterFirst);
+    for (const bytes of kept) bytes.release();
   });
 
   it('decodes frames asked for at once, each into its own bytes', async () => {

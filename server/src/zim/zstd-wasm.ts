@@ -52,6 +52,13 @@ export async function decoderMemoryBytes(): Promise<number> {
   return loaded ? (await loaded).memory.buffer.byteLength : 0;
 }
 
+/** `bytes` of the module's memory; it refuses to grow past what a 32-bit module addresses. */
+function allocate(z: ZstdExports, bytes: number): number {
+  const pointer = z.malloc(bytes);
+  if (pointer === 0) throw new ZimError('ZIM_TOO_LARGE', `the decoder has no room for ${bytes} bytes`);
+  return pointer;
+}
+
 /** zstd's error codes end at 120; a size_t returned through 32-bit WebAssembly above 2 GiB reads as negative. */
 const isError = (code: number): boolean => code < 0 && code >= -120;
 
@@ -65,7 +72,8 @@ const source = { pointer: 0, bytes: 0 };
 function sourceRoom(z: ZstdExports, bytes: number): number {
   if (source.bytes < bytes) {
     if (source.bytes > 0) z.free(source.pointer);
-    source.pointer = z.malloc(bytes);
+    source.bytes = 0;
+    source.pointer = allocate(z, bytes);
     source.bytes = bytes;
   }
   return source.pointer;
@@ -139,7 +147,7 @@ export class DecodedBytes {
 /** `bytes` (an xz cluster decoded by another library) kept like a zstd one. */
 export async function keepDecoded(bytes: Buffer): Promise<DecodedBytes> {
   const z = await zstd();
-  const pointer = z.malloc(Math.max(1, bytes.length));
+  const pointer = allocate(z, Math.max(1, bytes.length));
   new Uint8Array(z.memory.buffer).set(bytes, pointer);
   return new DecodedBytes(z, pointer, bytes.length);
 }
@@ -208,15 +216,15 @@ export async function decodeZstd(input: Buffer, limit: number): Promise<DecodedB
   if (frame.maxDecodedBytes > limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster may decompress to ${frame.maxDecodedBytes} bytes, beyond ${limit}`);
   const from = sourceRoom(z, frame.length);
   new Uint8Array(z.memory.buffer).set(input.subarray(0, frame.length), from);
-  const home = z.malloc(homeBytes(frame.maxDecodedBytes));
+  const home = allocate(z, homeBytes(frame.maxDecodedBytes));
   const decoded = z.ZSTD_decompress(home, frame.maxDecodedBytes, from, frame.length);
   if (isError(decoded)) {
     z.free(home);
     throw new ZimError('ZIM_CORRUPT', `zstd: error ${-decoded}`);
   }
   // a small cluster (its one block's bound is 128 KiB) moves to a home of its size; a large one keeps the few KiB spare
-  if (decoded >= frame.maxDecodedBytes * 0.875) return new DecodedBytes(z, home, decoded, frame.maxDecodedBytes);
-  const exact = z.malloc(Math.max(1, decoded));
+  const exact = decoded >= frame.maxDecodedBytes * 0.875 ? 0 : z.malloc(Math.max(1, decoded));
+  if (exact === 0) return new DecodedBytes(z, home, decoded, frame.maxDecodedBytes);
   new Uint8Array(z.memory.buffer).copyWithin(exact, home, home + decoded);
   z.free(home);
   return new DecodedBytes(z, exact, decoded);
