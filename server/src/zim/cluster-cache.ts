@@ -57,7 +57,7 @@ export class ClusterCache {
           this.loading.delete(cluster);
           data.hold(loading.readers);
           // not kept (larger than the bound, or the file closed): freed when its readers are done
-          if (this.closed || !this.clusters.set(cluster, data, data.held)) data.release();
+          if (this.closed || !this.clusters.set(cluster, data, data.length)) data.release();
           return data;
         },
         (error: unknown) => {

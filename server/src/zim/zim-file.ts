@@ -47,11 +47,11 @@ const decodedReader =
     Promise.resolve(data.copy(pos, pos + length));
 
 /**
- * Two clusters of 2 MiB: what a page's next article or style sheet is likely
- * to need again; kept in the decoder's memory, which grows with this bound
- * (docs/PERFORMANCE.md#reading-one-decoder-its-memory-reused-2026-12-03).
+ * Two clusters of a little over 2 MiB: what a page's next article or style
+ * sheet is likely to need again; kept in the decoder's memory, which grows
+ * with this bound (docs/PERFORMANCE.md#reading-one-decoder-its-memory-reused-2026-12-03).
  */
-export const DEFAULT_CLUSTER_CACHE_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_CLUSTER_CACHE_BYTES = 5 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
 const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
 const RECENT_ITEM_MAX_BYTES = 64 * 1024;

@@ -48,7 +48,6 @@ describe('decodeZstd', () => {
     const plain = text(9 * MIB, 2);
     const decoded = await decodeZstd(zstdCompressSync(plain), 16 * MIB);
     expect(decoded.copy(0, decoded.length).equals(plain)).toBe(true);
-    expect(decoded.held - decoded.length).toBeLessThan(128 * 1024);
     decoded.release();
   });
 

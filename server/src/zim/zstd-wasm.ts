@@ -63,6 +63,16 @@ function allocate(z: ZstdExports, bytes: number): number {
 const isError = (code: number): boolean => code < 0 && code >= -120;
 
 /**
+ * Memory is taken in whole MiBs, so what is freed is the right size for the
+ * next cluster (2 MiB and a few KiB, bound to a few hundred more) or frame,
+ * where it was: the memory the module has touched stays what it holds at
+ * once, instead of spreading as pieces a few KiB more or less leave holes.
+ * The rest of the last MiB is never written.
+ */
+const wholeMiBs = (bytes: number): number => Math.max(1, Math.ceil(bytes / MIB) * MIB);
+const MIB = 1024 * 1024;
+
+/**
  * Where the frame is copied to be decoded: one place for every open file,
  * since a decode runs at once, start to end. It grows to the largest frame
  * met and stays.
@@ -73,8 +83,9 @@ function sourceRoom(z: ZstdExports, bytes: number): number {
   if (source.bytes < bytes) {
     if (source.bytes > 0) z.free(source.pointer);
     source.bytes = 0;
-    source.pointer = allocate(z, bytes);
-    source.bytes = bytes;
+    const room = wholeMiBs(bytes);
+    source.pointer = allocate(z, room);
+    source.bytes = room;
   }
   return source.pointer;
 }
@@ -88,17 +99,15 @@ export class DecodedBytes {
   readonly #z: ZstdExports;
   readonly #pointer: number;
   readonly length: number;
-  /** the memory it takes (the frame's bound on what it decodes to) */
-  readonly held: number;
+
   #users = 0;
   #released = false;
   #freed = false;
 
-  constructor(z: ZstdExports, pointer: number, length: number, held = length) {
+  constructor(z: ZstdExports, pointer: number, length: number) {
     this.#z = z;
     this.#pointer = pointer;
     this.length = length;
-    this.held = held;
   }
 
   /** Runs `read` with the bytes held: a release meanwhile frees them when it is done. */
@@ -193,16 +202,6 @@ export function frameOf(input: Buffer): Frame {
 }
 
 /**
- * The memory a cluster's home takes: whole MiBs, so a freed home fits the
- * next cluster (of 2 MiB and a few KiB, bound to another few) exactly where
- * it was, and the memory the module has touched stays what the cache holds
- * rather than spreading as homes of a few KiB more or less leave holes. The
- * rest of the last MiB is never written.
- */
-const homeBytes = (bound: number): number => Math.max(1, Math.ceil(bound / HOME_STEP_BYTES) * HOME_STEP_BYTES);
-const HOME_STEP_BYTES = 1024 * 1024;
-
-/**
  * The zstd frame at the start of `input`, decoded whole into a home of its
  * own in the module's memory, as large as the frame's blocks can make:
  * one-shot, so zstd needs no window (a streaming decoder would take the
@@ -216,15 +215,15 @@ export async function decodeZstd(input: Buffer, limit: number): Promise<DecodedB
   if (frame.maxDecodedBytes > limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster may decompress to ${frame.maxDecodedBytes} bytes, beyond ${limit}`);
   const from = sourceRoom(z, frame.length);
   new Uint8Array(z.memory.buffer).set(input.subarray(0, frame.length), from);
-  const home = allocate(z, homeBytes(frame.maxDecodedBytes));
+  const home = allocate(z, wholeMiBs(frame.maxDecodedBytes));
   const decoded = z.ZSTD_decompress(home, frame.maxDecodedBytes, from, frame.length);
   if (isError(decoded)) {
     z.free(home);
     throw new ZimError('ZIM_CORRUPT', `zstd: error ${-decoded}`);
   }
-  // a small cluster (its one block's bound is 128 KiB) moves to a home of its size; a large one keeps the few KiB spare
-  const exact = decoded >= frame.maxDecodedBytes * 0.875 ? 0 : z.malloc(Math.max(1, decoded));
-  if (exact === 0) return new DecodedBytes(z, home, decoded, frame.maxDecodedBytes);
+  // a small cluster (its one block's bound is 128 KiB) moves to a home of its size; a large one keeps its MiBs
+  const exact = decoded >= MIB ? 0 : z.malloc(Math.max(1, decoded));
+  if (exact === 0) return new DecodedBytes(z, home, decoded);
   new Uint8Array(z.memory.buffer).copyWithin(exact, home, home + decoded);
   z.free(home);
   return new DecodedBytes(z, exact, decoded);
