@@ -22,11 +22,6 @@ export class ByteLru<V> {
     return this.#bytes;
   }
 
-  /** The value kept under `key`, if any, without counting it as used. */
-  peek(key: number): V | undefined {
-    return this.#entries.get(key)?.value;
-  }
-
   /** The value kept under `key`, if any, now the most recently used. */
   get(key: number): V | undefined {
     const entry = this.#entries.get(key);

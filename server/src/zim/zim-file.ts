@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { verifyChecksum, type ChecksumOptions } from './checksum.ts';
-import { blobSpan, parseClusterInfo, type ClusterDataReader } from './cluster.ts';
+import { blobSpan, parseClusterInfo, type BlobSpan, type ClusterDataReader } from './cluster.ts';
 import { ClusterCache } from './cluster-cache.ts';
 import { readDirent, type Dirent } from './dirent.ts';
 import { ZimError } from './errors.ts';
@@ -379,25 +379,39 @@ export class ZimFile {
     );
   }
 
-  private async itemBytes(item: ZimItem): Promise<ItemBytes> {
+  /**
+   * Finds the item's blob: `inFile` gets its span of the file (a stored
+   * cluster), `inMemory` its decompressed cluster, held while it runs, and
+   * its span there.
+   */
+  private async locate<T>(item: ZimItem, inFile: (start: number, end: number) => T, inMemory: (data: DecodedBytes, span: BlobSpan) => T): Promise<T> {
     const cluster = await this.clusterSpan(item.cluster);
     const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(cluster.start, 1))[0] ?? 0);
     if (compression === 'none') {
       // stored: read the blob's two offsets and leave its bytes in the file
       const dataStart = cluster.start + 1;
       const span = await blobSpan((pos, length) => this.reader.read(dataStart + pos, length), cluster.end - dataStart, offsetWidth, item.blob);
-      return { in: 'file', start: dataStart + span.start, end: dataStart + span.end };
+      return inFile(dataStart + span.start, dataStart + span.end);
     }
     const load = () => this.decompressions.run(() => this.decompressed(cluster, compression));
-    return this.cache.read(item.cluster, load, async (data) => {
-      const span = await blobSpan(decodedReader(data), data.length, offsetWidth, item.blob);
-      return { in: 'memory', bytes: data.copy(span.start, span.end) };
-    });
+    return this.cache.read(item.cluster, load, async (data) => inMemory(data, await blobSpan(decodedReader(data), data.length, offsetWidth, item.blob)));
   }
 
-  async itemSize(item: ZimItem): Promise<number> {
-    const bytes = await this.itemBytes(item);
-    return bytes.in === 'file' ? bytes.end - bytes.start : bytes.bytes.length;
+  private itemBytes(item: ZimItem): Promise<ItemBytes> {
+    return this.locate<ItemBytes>(
+      item,
+      (start, end) => ({ in: 'file', start, end }),
+      (data, span) => ({ in: 'memory', bytes: data.copy(span.start, span.end) }),
+    );
+  }
+
+  /** The item's size; a compressed one's bytes are not copied out for it. */
+  itemSize(item: ZimItem): Promise<number> {
+    return this.locate(
+      item,
+      (start, end) => end - start,
+      (_data, span) => span.end - span.start,
+    );
   }
 
   /** The item's bytes within `range` (all of them without one) as absolute [start, end). */

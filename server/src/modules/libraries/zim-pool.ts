@@ -1,7 +1,7 @@
 import { ConcurrencyLimiter } from '../../concurrency-limiter.ts';
 import { ZimFile, type ZimOpenOptions } from '../../zim/zim-file.ts';
 
-/** Open files kept: each holds a descriptor and up to its cluster cache (4 MiB by default). */
+/** Open files kept: each holds a descriptor and up to its cluster cache (DEFAULT_CLUSTER_CACHE_BYTES in zim-file.ts). */
 export const DEFAULT_POOL_SIZE = 4;
 /**
  * Clusters decompressed at once across every open file: each holds its
