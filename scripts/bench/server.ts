@@ -57,20 +57,27 @@ export function procCpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+const kitUnit = (): string => fs.readFileSync(path.join(root, 'systemd', 'kit-portal.service'), 'utf8');
+
 /**
  * The node flags kit-portal.service runs the server with (the words between
  * node and the script in its ExecStart): the bench measures the server as the
  * kit runs it.
  */
 export function kitUnitNodeFlags(): string[] {
-  const unit = fs.readFileSync(path.join(root, 'systemd', 'kit-portal.service'), 'utf8');
-  const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+  const exec = /^ExecStart=(.*)$/m.exec(kitUnit())?.[1] ?? '';
   return exec.split(/\s+/).slice(1).filter((word) => word.startsWith('--'));
+}
+
+/** The malloc settings kit-portal.service gives the server (its GLIBC_TUNABLES), for the same reason. */
+function kitUnitMallocEnv(): Record<string, string> {
+  const tunables = /^Environment=GLIBC_TUNABLES=(\S+)$/m.exec(kitUnit())?.[1];
+  return tunables ? { GLIBC_TUNABLES: tunables } : {};
 }
 
 /**
  * Starts server/src/main.ts on loopback as the kit's unit does (its node
- * flags), with the probe loaded and phone copies off (the figures measure the
+ * flags and malloc settings), with the probe loaded and phone copies off (the figures measure the
  * server itself, with no encoder sharing the machine; the copies have their
  * own figures, renditions.ts). `heapFlags` come first, as a machine's own
  * heap sizing does: the unit's flags override them. `env` is added to the
@@ -82,7 +89,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   const nodeFlags = [...(options.heapFlags ?? []), ...kitUnitNodeFlags()];
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...options.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...kitUnitMallocEnv(), ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_BYTES, FileReader } from './file-reader.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BLOCK_BYTES, CACHED_BLOCKS, FileReader } from './file-reader.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -52,6 +52,40 @@ describe('FileReader', () => {
     await fs.writeFile(file, changed);
     expect(await reader.read(0, 16)).toEqual(Buffer.alloc(16, 7));
     expect(await reader.read(79 * BLOCK_BYTES, 16)).toEqual(bytes.subarray(79 * BLOCK_BYTES, 79 * BLOCK_BYTES + 16));
+    await reader.close();
+  });
+
+  it('reads every block into the one slab it keeps, never a buffer per block', async () => {
+    const blocks = 4 * CACHED_BLOCKS;
+    const bytes = randomBytes(blocks * BLOCK_BYTES);
+    const reader = await FileReader.open(await fileOf(bytes));
+    const made: number[] = [];
+    for (const name of ['allocUnsafe', 'allocUnsafeSlow'] as const) {
+      const original = Buffer[name];
+      vi.spyOn(Buffer, name).mockImplementation((size: number) => (made.push(size), original(size)));
+    }
+    try {
+      const first = await reader.read(10, 100);
+      for (let block = 0; block < blocks; block++) expect((await reader.read(block * BLOCK_BYTES + 5, 64)).equals(bytes.subarray(block * BLOCK_BYTES + 5, block * BLOCK_BYTES + 69))).toBe(true);
+      // what was handed out is the caller's: the place it was read from has held three other blocks since
+      expect(first.equals(bytes.subarray(10, 110))).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // the slab, once; and the copies handed out, which are small
+    expect(made.filter((size) => size === CACHED_BLOCKS * BLOCK_BYTES)).toHaveLength(1);
+    expect(made.filter((size) => size >= BLOCK_BYTES && size !== CACHED_BLOCKS * BLOCK_BYTES)).toEqual([]);
+    await reader.close();
+  });
+
+  it('gives each of more readers at once than it keeps blocks their own bytes', async () => {
+    const blocks = 3 * CACHED_BLOCKS;
+    const bytes = randomBytes(blocks * BLOCK_BYTES);
+    const reader = await FileReader.open(await fileOf(bytes));
+    // each read spans two blocks, so a place is asked for while others are still being read into
+    const offsets = Array.from({ length: blocks - 1 }, (_, block) => (block + 1) * BLOCK_BYTES - 50);
+    const read = await Promise.all(offsets.map((offset) => reader.read(offset, 100)));
+    read.forEach((got, i) => expect(got.equals(bytes.subarray(offsets[i], (offsets[i] as number) + 100)), `read ${i}`).toBe(true));
     await reader.close();
   });
 

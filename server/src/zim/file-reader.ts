@@ -10,7 +10,14 @@ export function toOffset(value: bigint, what: string): number {
 /** Small reads are served from aligned blocks of this size, each read from the file once while it stays cached. */
 export const BLOCK_BYTES = 16 * 1024;
 /** Blocks kept per open file (1 MiB): the pointer lists' and dirents' hot parts. */
-const CACHED_BLOCKS = 64;
+export const CACHED_BLOCKS = 64;
+
+/** A block: its place in the reader's slab (none when read into a buffer of its own), its bytes once read, and the readers between asking and copying out. */
+interface Block {
+  readonly place: Buffer | undefined;
+  readonly loaded: Promise<Buffer>;
+  users: number;
+}
 
 /**
  * Buffers lent for a cluster's compressed bytes (lend()), kept for the next:
@@ -33,11 +40,21 @@ const LENT_MAX_BYTES = 4 * 1024 * 1024;
  * than its bytes; so reads of at most a block come from a small cache of
  * aligned blocks, least recently used first out. Larger reads (clusters, the
  * checksum's pass) go to the file and are never kept.
+ *
+ * The kept blocks live in one slab made at the first small read and reused
+ * in place: a new buffer per block was the server's largest garbage under a
+ * class of phones (8 MiB a second of 16 KiB buffers, kept long enough to
+ * outlive the young generation and so freed only by a full collection;
+ * docs/PERFORMANCE.md, "Reading: blocks in one slab, and malloc's fixed
+ * thresholds"). Small reads therefore hand back a copy, and a block is
+ * reused only when no reader is between asking for it and copying out of it.
  */
 export class FileReader {
   private readonly handle: FileHandle;
   readonly size: number;
-  private readonly blocks = new Map<number, Promise<Buffer>>();
+  private readonly blocks = new Map<number, Block>();
+  /** the slab's places no block holds */
+  private free: Buffer[] | undefined;
 
   private constructor(handle: FileHandle, size: number) {
     this.handle = handle;
@@ -55,19 +72,18 @@ export class FileReader {
     }
   }
 
-  /** Exactly `length` bytes at `offset`; `code` names the refusal when they lie past the end. */
+  /** Exactly `length` bytes at `offset`, in a buffer of the caller's; `code` names the refusal when they lie past the end. */
   async read(offset: number, length: number, code: ZimErrorCode = 'ZIM_BAD_OFFSET'): Promise<Buffer> {
     this.check(offset, length, code);
-    if (length === 0) return Buffer.alloc(0);
     if (length > BLOCK_BYTES) return this.readFile(offset, length);
     // at most one block long, so within one block or across two
-    const first = Math.floor(offset / BLOCK_BYTES);
-    const last = Math.floor((offset + length - 1) / BLOCK_BYTES);
-    const start = offset - first * BLOCK_BYTES;
-    const head = await this.block(first);
-    if (last === first) return this.within(head, start, length, offset);
-    const joined = Buffer.concat([head.subarray(start), await this.block(last)]);
-    return this.within(joined, 0, length, offset);
+    const into = Buffer.allocUnsafe(length);
+    for (let at = 0; at < length; ) {
+      const index = Math.floor((offset + at) / BLOCK_BYTES);
+      const start = offset + at - index * BLOCK_BYTES;
+      at += await this.copyOut(index, start, Math.min(BLOCK_BYTES - start, length - at), into, at);
+    }
+    return into;
   }
 
   /** `length` bytes at `offset`, in a buffer lent to `use` and taken back when it is done (it must not keep them). */
@@ -89,6 +105,7 @@ export class FileReader {
 
   close(): Promise<void> {
     this.blocks.clear();
+    this.free = undefined;
     return this.handle.close();
   }
 
@@ -98,14 +115,25 @@ export class FileReader {
     }
   }
 
-  /** `length` bytes at `start` of `bytes`; a file that shrank since it was opened is truncated, not a short read. */
-  private within(bytes: Buffer, start: number, length: number, offset: number): Buffer {
-    if (start + length > bytes.length) throw new ZimError('ZIM_TRUNCATED', `the file ended before ${offset + length}`);
-    return bytes.subarray(start, start + length);
+  /**
+   * Copies `length` bytes at `start` of block `index` to `into` at `at`; the
+   * block is read once for every reader asking at the same time, and a file
+   * that shrank since it was opened is truncated, not a short read.
+   */
+  private async copyOut(index: number, start: number, length: number, into: Buffer, at: number): Promise<number> {
+    const block = this.block(index);
+    block.users += 1;
+    try {
+      const bytes = await block.loaded;
+      if (start + length > bytes.length) throw new ZimError('ZIM_TRUNCATED', `the file ended before ${index * BLOCK_BYTES + start + length}`);
+      return bytes.copy(into, at, start, start + length);
+    } finally {
+      block.users -= 1;
+    }
   }
 
-  /** Block `index` (shorter at the file's end), read once for every reader asking at the same time. */
-  private block(index: number): Promise<Buffer> {
+  /** Block `index` (shorter at the file's end): the kept one, or one being read now. */
+  private block(index: number): Block {
     const held = this.blocks.get(index);
     if (held) {
       // Map keeps insertion order: re-inserting makes this block the most recently used
@@ -114,15 +142,37 @@ export class FileReader {
       return held;
     }
     const start = index * BLOCK_BYTES;
-    const loading = this.readFile(start, Math.min(BLOCK_BYTES, this.size - start));
-    this.blocks.set(index, loading);
+    const place = this.place();
+    const block: Block = { place, loaded: this.readFile(start, Math.min(BLOCK_BYTES, this.size - start), place), users: 0 };
+    if (!place) return block;
+    this.blocks.set(index, block);
     // a failed read is not kept: the next reader tries the file again
-    loading.catch(() => this.blocks.get(index) === loading && this.blocks.delete(index));
-    for (const oldest of this.blocks.keys()) {
-      if (this.blocks.size <= CACHED_BLOCKS) break;
-      this.blocks.delete(oldest);
+    block.loaded.catch(() => {
+      if (this.blocks.get(index) !== block) return;
+      this.blocks.delete(index);
+      this.free?.push(place);
+    });
+    return block;
+  }
+
+  /**
+   * A place for a new block: a free one, else that of the least recently used
+   * block no reader is copying from; none while every kept block is in use
+   * (the new one is then read into a buffer of its own, and not kept).
+   */
+  private place(): Buffer | undefined {
+    if (!this.free) {
+      const slab = Buffer.allocUnsafeSlow(CACHED_BLOCKS * BLOCK_BYTES);
+      this.free = Array.from({ length: CACHED_BLOCKS }, (_, i) => slab.subarray(i * BLOCK_BYTES, (i + 1) * BLOCK_BYTES));
     }
-    return loading;
+    const free = this.free.pop();
+    if (free) return free;
+    for (const [index, block] of this.blocks) {
+      if (block.users > 0) continue;
+      this.blocks.delete(index);
+      return block.place;
+    }
+    return undefined;
   }
 
   /** `length` bytes at `offset`, into the start of `into` when given. */

@@ -1,9 +1,23 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, installMap, REPO, run, SCRIPTS_DIR, SYSTEMD_DIR, tempDir, unitFiles, unitSection, which } from './kit-helpers.ts';
 
 afterAll(cleanupTempDirs);
+
+const execFileAsync = promisify(execFile);
+
+/** Prints the resident bytes of malloc's main heap after freeing large buffers, once V8 has let go of them. */
+const HEAP_AFTER_FREEING = `
+const free = async (buffers) => { buffers.length = 0; gc(); while (process.memoryUsage().arrayBuffers > 1 << 20) await new Promise((r) => setImmediate(r)); };
+const fill = (count, bytes) => Array.from({ length: count }, () => Buffer.allocUnsafeSlow(bytes).fill(1));
+await free(fill(1, 20 << 20));
+await free(fill(24, 1 << 20));
+const heap = (await import('node:fs')).readFileSync('/proc/self/smaps', 'utf8').split(/\\n(?=[0-9a-f]+-)/).find((map) => map.split('\\n')[0].endsWith('[heap]'));
+console.log(Number(/^Rss:\\s+(\\d+)/m.exec(heap ?? 'Rss: 0')[1]) * 1024);
+`;
 
 // The systemd units of the kit, checked by systemd 252's own tools (Debian
 // package systemd; scripts/ensure-test-tools.sh installs what is missing).
@@ -162,6 +176,20 @@ describe('kit-portal.service', () => {
     expect(one('CapabilityBoundingSet')).toBe('CAP_NET_BIND_SERVICE');
     // A 1 MB young generation: an upload's buffers are freed young (docs/PERFORMANCE.md, "Browsing during an upload, and memory on a 1 GB Pi").
     expect(one('ExecStart')).toBe('/opt/kit-portal/.toolchain/node_modules/node/bin/node --max-semi-space-size=1 /opt/kit-portal/server/src/main.ts');
+  });
+
+  it('fixes malloc\'s thresholds, so what the server frees after a large buffer goes back to the system', async () => {
+    const tunables = /GLIBC_TUNABLES=(\S+)/.exec(one('Environment') ?? '')?.[1];
+    expect(tunables).toBeDefined();
+    // node frees one 20 MiB buffer (a login's password hash takes 19 MiB), then 24 of 1 MiB: what stays resident in malloc's heap
+    const heapKept = async (env: Record<string, string>): Promise<number> => {
+      const { stdout } = await execFileAsync(process.execPath, ['--expose-gc', '--input-type=module', '-e', HEAP_AFTER_FREEING], { env: { PATH: process.env.PATH ?? '', ...env } });
+      return Number(stdout);
+    };
+    const [withUnit, withDefaults] = await Promise.all([heapKept({ GLIBC_TUNABLES: tunables! }), heapKept({})]);
+    expect(withUnit).toBeLessThan(8 * 1024 * 1024);
+    // what the line prevents: glibc raised its thresholds after the 20 MiB, and kept the 24 MiB freed since
+    expect(withDefaults).toBeGreaterThan(20 * 1024 * 1024);
   });
 
   it('does not set MemoryDenyWriteExecute (it breaks V8) nor PrivateUsers (port 80 would not open)', () => {
