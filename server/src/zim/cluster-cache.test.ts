@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClusterCache } from './cluster-cache.ts';
 import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile } from './zim-file.ts';
-import { keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
+import { constants, zstdCompressSync } from 'node:zlib';
+import { decodeZstd, keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
 
 const KIB = 1024;
 /** A decoded cluster of `size` bytes. */
@@ -13,9 +14,37 @@ const whole = (size: number, fill = 0): Promise<DecodedBytes> => keepDecoded(Buf
 
 /** The first byte of the cluster, read through the cache. */
 const firstByte = (cache: ClusterCache, n: number, load: () => Promise<DecodedBytes>): Promise<number | undefined> =>
-  cache.read(n, load, (data) => Promise.resolve(data.copy(0, 1)[0]));
+  cache.read(n, 1, load, (data) => Promise.resolve(data.copy(0, 1)[0]));
 
 describe('ClusterCache', () => {
+  it('loads a cluster kept in part further for a reader wanting more, keeps the further one in its place, and never a shorter one over it', async () => {
+    const plain = Buffer.from(Array.from({ length: 150_000 }, (_, i) => `${String(i * 7919).padStart(19, '0')}\n`).join(''));
+    const frame = zstdCompressSync(plain, { params: { [constants.ZSTD_c_contentSizeFlag]: 0 } });
+    const cache = new ClusterCache(8 * 1024 * KIB);
+    const loads: number[] = [];
+    const load = (wanted: number) => (loads.push(wanted), decodeZstd(frame, 64 * 1024 * KIB, wanted));
+    const lengthFor = (wanted: number) => cache.read(1, wanted, load, (data) => Promise.resolve(data.copy(0, data.length).equals(plain.subarray(0, data.length)) ? data.length : -1));
+    const part = await lengthFor(1000);
+    expect(part).toBeGreaterThan(0);
+    expect(part).toBeLessThan(plain.length);
+    expect(await lengthFor(part)).toBe(part);
+    expect(loads).toEqual([1000]);
+    const further = await lengthFor(part + 1);
+    expect(further).toBeGreaterThan(part);
+    expect(await lengthFor(1)).toBe(further);
+    // a shorter load that arrives after a further one gives its reader its bytes, and leaves the further one kept
+    let arrive: () => void = () => undefined;
+    const late = (wanted: number) => new Promise<DecodedBytes>((resolve) => (arrive = () => resolve(decodeZstd(frame, 64 * 1024 * KIB, wanted))));
+    const length = (data: DecodedBytes) => Promise.resolve(data.length);
+    const short = cache.read(2, 1000, late, length);
+    expect(await cache.read(2, plain.length, load, length)).toBe(plain.length);
+    arrive();
+    expect(await short).toBe(part);
+    expect(await cache.read(2, 1, load, length)).toBe(plain.length);
+    expect(loads).toEqual([1000, part + 1, plain.length]);
+    cache.close();
+  });
+
   it('drops the least recently used clusters past its byte bound', async () => {
     const cache = new ClusterCache(30 * KIB);
     const load = (n: number) => () => whole(10 * KIB, n);
@@ -42,7 +71,7 @@ describe('ClusterCache', () => {
       large = data;
       return Promise.resolve(data.copy(0, 9 * KIB).every((byte) => byte === 7));
     };
-    expect(await Promise.all([cache.read(2, () => whole(9 * KIB, 7), read), cache.read(2, () => whole(9 * KIB, 7), read)])).toEqual([true, true]);
+    expect(await Promise.all([cache.read(2, 1, () => whole(9 * KIB, 7), read), cache.read(2, 1, () => whole(9 * KIB, 7), read)])).toEqual([true, true]);
     expect(cache.bytes).toBe(2 * KIB);
     // freed as its last reader finished
     expect(() => large?.copy(0, 1)).toThrow();
@@ -52,15 +81,15 @@ describe('ClusterCache', () => {
     const cache = new ClusterCache(20 * KIB);
     const held: DecodedBytes[] = [];
     const keep = (data: DecodedBytes) => Promise.resolve(void held.push(data));
-    await cache.read(1, () => whole(10 * KIB, 1), keep);
+    await cache.read(1, 1, () => whole(10 * KIB, 1), keep);
     // a reader of the first is under way when the third pushes it out
     let done: () => void = () => undefined;
-    const reading = cache.read(1, () => whole(10 * KIB, 1), async (data) => {
+    const reading = cache.read(1, 1, () => whole(10 * KIB, 1), async (data) => {
       await new Promise<void>((resolve) => (done = resolve));
       return data.copy(0, 1)[0];
     });
-    await cache.read(2, () => whole(10 * KIB, 2), keep);
-    await cache.read(3, () => whole(10 * KIB, 3), keep);
+    await cache.read(2, 1, () => whole(10 * KIB, 2), keep);
+    await cache.read(3, 1, () => whole(10 * KIB, 3), keep);
     expect(held[0]?.copy(0, 1)[0]).toBe(1);
     done();
     expect(await reading).toBe(1);

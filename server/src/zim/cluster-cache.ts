@@ -3,18 +3,25 @@ import type { DecodedBytes } from './zstd-wasm.ts';
 
 /**
  * The decompressed clusters of one open file, least recently used first out,
- * bounded by bytes (not by count: a cluster may be a few KiB or many MiB). A
+ * bounded by the memory they hold (not by count: a cluster may be a few KiB or many MiB). A
  * cluster larger than the whole bound is handed out but never kept, so the
  * bound holds whatever the file holds. A cluster that leaves is released:
  * its memory goes back to the decoder once the readers using it are done
  * (a reader holds it from the moment it asks, so no other reader's load
  * can free it under it).
+ *
+ * A cluster may be kept decoded only up to the bytes readers have asked for
+ * (zstd-wasm.ts); a reader wanting more loads it again, further, in its place.
  */
-/** A cluster being loaded, and how many readers wait for it. */
+/** A cluster being loaded, up to which byte, and how many readers wait for it. */
 interface Loading {
+  wanted: number;
   readers: number;
   loaded: Promise<DecodedBytes>;
 }
+
+/** Whether `data` holds a cluster's bytes up to `wanted`. */
+const reaches = (data: DecodedBytes, wanted: number): boolean => data.complete || data.length >= wanted;
 
 export class ClusterCache {
   private readonly clusters: ByteLru<DecodedBytes>;
@@ -31,13 +38,15 @@ export class ClusterCache {
   }
 
   /**
-   * Runs `read` on the cluster, from the cache or loaded (once for readers
-   * asking at the same time), held while it runs.
+   * Runs `read` on the cluster decoded at least up to byte `wanted` (or
+   * whole), from the cache or loaded (once for readers asking at the same
+   * time), held while it runs. `load` decodes it up to the byte it is given.
    */
-  async read<T>(cluster: number, load: () => Promise<DecodedBytes>, read: (data: DecodedBytes) => Promise<T>): Promise<T> {
+  async read<T>(cluster: number, wanted: number, load: (wanted: number) => Promise<DecodedBytes>, read: (data: DecodedBytes) => Promise<T>): Promise<T> {
     const hit = this.clusters.get(cluster);
-    if (hit) return hit.use(read);
-    const loading = this.loading.get(cluster) ?? this.load(cluster, load);
+    if (hit && reaches(hit, wanted)) return hit.use(read);
+    const under = this.loading.get(cluster);
+    const loading = under && under.wanted >= wanted ? under : this.load(cluster, wanted, load);
     loading.readers++;
     const data = await loading.loaded;
     try {
@@ -47,21 +56,25 @@ export class ClusterCache {
     }
   }
 
-  /** Starts a load; what it gives is held for each reader that asked meanwhile, and kept if it fits. */
-  private load(cluster: number, load: () => Promise<DecodedBytes>): Loading {
+  /** Starts a load; what it gives is held for each reader that asked meanwhile, and kept if it fits and goes further than what is kept. */
+  private load(cluster: number, wanted: number, load: (wanted: number) => Promise<DecodedBytes>): Loading {
+    const settled = () => this.loading.get(cluster) === loading && this.loading.delete(cluster);
     const loading: Loading = {
+      wanted,
       readers: 0,
-      loaded: load().then(
+      loaded: load(wanted).then(
         (data) => {
           // from here on a reader finds it in the cache, or loads it again
-          this.loading.delete(cluster);
+          settled();
           data.hold(loading.readers);
-          // not kept (larger than the bound, or the file closed): freed when its readers are done
-          if (this.closed || !this.clusters.set(cluster, data, data.length)) data.release();
+          const kept = this.clusters.get(cluster);
+          const further = !kept || (!kept.complete && data.length > kept.length);
+          // not kept (not further than what is, larger than the bound, or the file closed): freed when its readers are done
+          if (this.closed || !further || !this.clusters.set(cluster, data, data.held)) data.release();
           return data;
         },
         (error: unknown) => {
-          this.loading.delete(cluster);
+          settled();
           throw error;
         },
       ),

@@ -41,10 +41,9 @@ export function parseDirent(bytes: Buffer, index: number): Dirent | undefined {
 /** Reads the dirent at `offset`, growing the read until the whole entry is in hand. */
 export async function readDirent(reader: FileReader, offset: number, index: number): Promise<Dirent> {
   for (let length = FIRST_READ; ; length = Math.min(length * 4, MAX_DIRENT_BYTES)) {
-    const bytes = await reader.readUpTo(offset, length);
-    const dirent = parseDirent(bytes, index);
+    const { dirent, got } = await reader.viewUpTo(offset, length, (bytes) => ({ dirent: parseDirent(bytes, index), got: bytes.length }));
     if (dirent) return dirent;
-    if (bytes.length < length) throw new ZimError('ZIM_TRUNCATED', `dirent ${index} at ${offset} runs past the end`);
+    if (got < length) throw new ZimError('ZIM_TRUNCATED', `dirent ${index} at ${offset} runs past the end`);
     if (length === MAX_DIRENT_BYTES) throw new ZimError('ZIM_CORRUPT', `dirent ${index} at ${offset} has no end`);
   }
 }

@@ -81,9 +81,29 @@ export class FileReader {
     for (let at = 0; at < length; ) {
       const index = Math.floor((offset + at) / BLOCK_BYTES);
       const start = offset + at - index * BLOCK_BYTES;
-      at += await this.copyOut(index, start, Math.min(BLOCK_BYTES - start, length - at), into, at);
+      const part = Math.min(BLOCK_BYTES - start, length - at);
+      at += await this.inBlock(index, start, part, (bytes) => bytes.copy(into, at));
     }
     return into;
+  }
+
+  /**
+   * Runs `use` on the `length` bytes at `offset`, which it must not keep:
+   * within one block they are a view of it, valid only while `use` runs, and
+   * nothing is copied (finding an article parses a dozen dirents and
+   * pointers, and a copy of each was most of the reader's garbage).
+   */
+  async view<T>(offset: number, length: number, use: (bytes: Buffer) => T): Promise<T> {
+    this.check(offset, length);
+    const index = Math.floor(offset / BLOCK_BYTES);
+    const start = offset - index * BLOCK_BYTES;
+    if (length === 0 || start + length > BLOCK_BYTES) return use(await this.read(offset, length));
+    return this.inBlock(index, start, length, use);
+  }
+
+  /** view() of up to `length` bytes at `offset`, fewer where the file ends (for structures of unknown length). */
+  viewUpTo<T>(offset: number, length: number, use: (bytes: Buffer) => T): Promise<T> {
+    return this.view(offset, Math.max(0, Math.min(length, this.size - offset)), use);
   }
 
   /** `length` bytes at `offset`, in a buffer lent to `use` and taken back when it is done (it must not keep them). */
@@ -116,17 +136,17 @@ export class FileReader {
   }
 
   /**
-   * Copies `length` bytes at `start` of block `index` to `into` at `at`; the
-   * block is read once for every reader asking at the same time, and a file
-   * that shrank since it was opened is truncated, not a short read.
+   * Runs `use` on `length` bytes at `start` of block `index`, read once for
+   * every reader asking at the same time; a file that shrank since it was
+   * opened is truncated, not a short read.
    */
-  private async copyOut(index: number, start: number, length: number, into: Buffer, at: number): Promise<number> {
+  private async inBlock<T>(index: number, start: number, length: number, use: (bytes: Buffer) => T): Promise<T> {
     const block = this.block(index);
     block.users += 1;
     try {
       const bytes = await block.loaded;
       if (start + length > bytes.length) throw new ZimError('ZIM_TRUNCATED', `the file ended before ${index * BLOCK_BYTES + start + length}`);
-      return bytes.copy(into, at, start, start + length);
+      return use(bytes.subarray(start, start + length));
     } finally {
       block.users -= 1;
     }

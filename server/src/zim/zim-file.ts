@@ -40,6 +40,9 @@ export interface JobLimiter {
 
 const UNLIMITED: JobLimiter = { run: (job) => job() };
 
+/** How far a read decodes a compressed cluster: to its item's blob, or whole (for a pass over every item). */
+type Reach = 'blob' | 'whole';
+
 /** Reads from a decoded cluster (blobSpan checks the bounds first). */
 const decodedReader =
   (data: DecodedBytes): ClusterDataReader =>
@@ -47,11 +50,12 @@ const decodedReader =
     Promise.resolve(data.copy(pos, pos + length));
 
 /**
- * Two clusters of a little over 2 MiB: what a page's next article or style
+ * Two clusters of a little over 2 MiB, each holding 3 MiB (its frame's bound
+ * in whole MiBs), whole or in part: what a page's next article or style
  * sheet is likely to need again; kept in the decoder's memory, which grows
  * with this bound (docs/PERFORMANCE.md#reading-one-decoder-its-memory-reused-2026-12-03).
  */
-export const DEFAULT_CLUSTER_CACHE_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_CLUSTER_CACHE_BYTES = 6 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */
 const DEFAULT_RECENT_ITEM_BYTES = 1024 * 1024;
 const RECENT_ITEM_MAX_BYTES = 64 * 1024;
@@ -167,8 +171,8 @@ export class ZimFile {
     if (!Number.isInteger(index) || index < 0 || index >= this.header.entryCount) {
       throw new ZimError('ZIM_BAD_OFFSET', `entry ${index} of ${this.header.entryCount}`);
     }
-    const pointer = await this.reader.read(this.header.pathPointerPos + index * 8, 8);
-    return this.entryAtPointer(index, pointer.readBigUInt64LE(0));
+    const pointer = await this.reader.view(this.header.pathPointerPos + index * 8, 8, (bytes) => bytes.readBigUInt64LE(0));
+    return this.entryAtPointer(index, pointer);
   }
 
   /** The entry at `index`, whose dirent the path pointer list puts at `pointer`. */
@@ -359,10 +363,13 @@ export class ZimFile {
   /** Cluster `cluster`'s first byte and an upper bound of where it ends. */
   private async clusterSpan(cluster: number): Promise<{ start: number; end: number }> {
     const { clusterPointerPos, clusterCount, checksumPos } = this.header;
-    const pointers = await this.reader.read(clusterPointerPos + cluster * 8, cluster + 1 < clusterCount ? 16 : 8);
-    const start = toOffset(pointers.readBigUInt64LE(0), `cluster ${cluster}`);
+    const [first, second] = await this.reader.view(clusterPointerPos + cluster * 8, cluster + 1 < clusterCount ? 16 : 8, (bytes) => [
+      bytes.readBigUInt64LE(0),
+      bytes.length === 16 ? bytes.readBigUInt64LE(8) : undefined,
+    ]);
+    const start = toOffset(first ?? 0n, `cluster ${cluster}`);
     if (start < HEADER_SIZE || start >= checksumPos) throw new ZimError('ZIM_BAD_OFFSET', `cluster ${cluster} at ${start}`);
-    const next = pointers.length === 16 ? toOffset(pointers.readBigUInt64LE(8), `cluster ${cluster + 1}`) : 0;
+    const next = second === undefined ? 0 : toOffset(second, `cluster ${cluster + 1}`);
     if (next > start && next <= checksumPos) return { start, end: next };
     // The last cluster in the file ends before the next list (dirents may come between). Not the title
     // list: current writers point the header at the title listing entry, inside a cluster.
@@ -370,36 +377,54 @@ export class ZimFile {
     return { start, end: Math.min(...after) };
   }
 
-  /** The cluster decompressed whole; the file's bytes after its frame (dirents behind the last cluster) are left alone. */
-  private decompressed(span: { start: number; end: number }, compression: 'xz' | 'zstd'): Promise<DecodedBytes> {
+  /**
+   * The cluster decompressed up to byte `wanted` at least (zstd), or whole;
+   * the file's bytes after its frame (dirents behind the last cluster) are
+   * left alone.
+   */
+  private decompressed(span: { start: number; end: number }, compression: 'xz' | 'zstd', wanted: number): Promise<DecodedBytes> {
     // a compressed cluster is never larger than its bound plus the codec's framing
     const length = Math.min(span.end - span.start - 1, this.maxClusterBytes + 64 * 1024);
     return this.reader.lend(span.start + 1, length, async (input) =>
-      compression === 'xz' ? keepDecoded(await decompressXz(input, this.maxClusterBytes)) : decodeZstd(input, this.maxClusterBytes),
+      compression === 'xz' ? keepDecoded(await decompressXz(input, this.maxClusterBytes)) : decodeZstd(input, this.maxClusterBytes, wanted),
     );
   }
 
   /**
    * Finds the item's blob: `inFile` gets its span of the file (a stored
    * cluster), `inMemory` its decompressed cluster, held while it runs, and
-   * its span there.
+   * its span there. A reader's item needs its cluster decoded up to the
+   * blob's end: first far enough for the blob's two offsets, then, unless the
+   * cluster kept or decoded goes that far already, to the end they give. A
+   * pass over every item (`whole`) decodes each cluster whole at once, not a
+   * little further for each of its items.
    */
-  private async locate<T>(item: ZimItem, inFile: (start: number, end: number) => T, inMemory: (data: DecodedBytes, span: BlobSpan) => T): Promise<T> {
+  private async locate<T>(item: ZimItem, reach: Reach, inFile: (start: number, end: number) => T, inMemory: (data: DecodedBytes, span: BlobSpan) => T): Promise<T> {
     const cluster = await this.clusterSpan(item.cluster);
-    const { compression, offsetWidth } = parseClusterInfo((await this.reader.read(cluster.start, 1))[0] ?? 0);
+    const { compression, offsetWidth } = await this.reader.view(cluster.start, 1, (bytes) => parseClusterInfo(bytes[0] ?? 0));
     if (compression === 'none') {
       // stored: read the blob's two offsets and leave its bytes in the file
       const dataStart = cluster.start + 1;
       const span = await blobSpan((pos, length) => this.reader.read(dataStart + pos, length), cluster.end - dataStart, offsetWidth, item.blob);
       return inFile(dataStart + span.start, dataStart + span.end);
     }
-    const load = () => this.decompressions.run(() => this.decompressed(cluster, compression));
-    return this.cache.read(item.cluster, load, async (data) => inMemory(data, await blobSpan(decodedReader(data), data.length, offsetWidth, item.blob)));
+    const load = (wanted: number) => this.decompressions.run(() => this.decompressed(cluster, compression, wanted));
+    let wanted = reach === 'whole' ? Number.POSITIVE_INFINITY : (item.blob + 2) * offsetWidth;
+    for (;;) {
+      const found = await this.cache.read(item.cluster, wanted, load, async (data) => {
+        // a cluster decoded in part is checked against the most it can decode to
+        const span = await blobSpan(decodedReader(data), data.bound, offsetWidth, item.blob);
+        return span.end <= data.length ? { found: true as const, value: inMemory(data, span) } : { found: false as const, further: span.end };
+      });
+      if (found.found) return found.value;
+      wanted = found.further;
+    }
   }
 
-  private itemBytes(item: ZimItem): Promise<ItemBytes> {
+  private itemBytes(item: ZimItem, reach: Reach): Promise<ItemBytes> {
     return this.locate<ItemBytes>(
       item,
+      reach,
       (start, end) => ({ in: 'file', start, end }),
       (data, span) => ({ in: 'memory', bytes: data.copy(span.start, span.end) }),
     );
@@ -409,14 +434,15 @@ export class ZimFile {
   itemSize(item: ZimItem): Promise<number> {
     return this.locate(
       item,
+      'blob',
       (start, end) => end - start,
       (_data, span) => span.end - span.start,
     );
   }
 
   /** The item's bytes within `range` (all of them without one) as absolute [start, end). */
-  private async rangeOf(item: ZimItem, range: ByteRange | undefined): Promise<{ bytes: ItemBytes; from: number; to: number }> {
-    const bytes = await this.itemBytes(item);
+  private async rangeOf(item: ZimItem, range: ByteRange | undefined, reach: Reach): Promise<{ bytes: ItemBytes; from: number; to: number }> {
+    const bytes = await this.itemBytes(item, reach);
     const [first, end] = bytes.in === 'file' ? [bytes.start, bytes.end] : [0, bytes.bytes.length];
     const size = end - first;
     if (!range) return { bytes, from: first, to: end };
@@ -430,24 +456,28 @@ export class ZimFile {
    * The item's bytes, or those of `range`. Held in memory whole: for large
    * items (videos) use itemStream.
    */
-  async readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
-    const { bytes, from, to } = await this.rangeOf(item, range);
+  readItem(item: ZimItem, range?: ByteRange): Promise<Buffer> {
+    return this.itemIn(item, 'whole', range);
+  }
+
+  private async itemIn(item: ZimItem, reach: Reach, range?: ByteRange): Promise<Buffer> {
+    const { bytes, from, to } = await this.rangeOf(item, range, reach);
     return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.bytes.subarray(from, to);
   }
 
   /**
    * A small item whole for a reader's page: from the items read lately when
-   * there (recent-items.ts), else read and kept. A bulk pass over every
-   * page (the search index) uses readItem, so it does not push the pages
-   * readers share out of that cache.
+   * there (recent-items.ts), else read (its cluster decoded only as far as
+   * it) and kept. A bulk pass over every page (the search index) uses
+   * readItem, so it does not push the pages readers share out of that cache.
    */
   async readForReader(item: ZimItem): Promise<Buffer> {
-    return this.recentItems.get(item.index) ?? this.recentItems.keep(item.index, await this.readItem(item));
+    return this.recentItems.get(item.index) ?? this.recentItems.keep(item.index, await this.itemIn(item, 'blob'));
   }
 
-  /** The item's bytes, or those of `range`, as a stream read a chunk at a time. */
+  /** The item's bytes, or those of `range`, as a stream read a chunk at a time (its cluster decoded only as far as it). */
   async itemStream(item: ZimItem, range?: ByteRange): Promise<Readable> {
-    const { bytes, from, to } = await this.rangeOf(item, range);
+    const { bytes, from, to } = await this.rangeOf(item, range, 'blob');
     const reader = this.reader;
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let at = from; at < to; at += STREAM_CHUNK_BYTES) {

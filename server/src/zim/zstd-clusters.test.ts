@@ -7,9 +7,9 @@ import { buildTestZim, type TestEntry } from '../../test/zim-writer.ts';
 import { ZimFile, type JobLimiter } from './zim-file.ts';
 
 const KIB = 1024;
-const PAGE = 100 * KIB;
+const PAGE = 200 * KIB;
 
-/** Eight pages of 100 KiB in one zstd cluster of 800 KiB, each page's text its own. */
+/** Eight pages of 200 KiB in one zstd cluster of 1.6 MiB, each page's text its own. */
 const pages: TestEntry[] = Array.from({ length: 8 }, (_, i) => ({
   namespace: 'C',
   path: `pagina-${i}`,
@@ -28,12 +28,15 @@ beforeAll(async () => {
 
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function readPage(zim: ZimFile, i: number): Promise<string> {
+async function itemOf(zim: ZimFile, i: number) {
   const entry = await zim.findContent(`pagina-${i}`);
   const item = entry && (await zim.resolve(entry));
   if (!item) throw new Error(`no pagina-${i}`);
-  return (await zim.readItem(item)).toString('utf8');
+  return item;
 }
+
+const readPage = async (zim: ZimFile, i: number): Promise<string> => (await zim.readItem(await itemOf(zim, i))).toString('utf8');
+const readersPage = async (zim: ZimFile, i: number): Promise<string> => (await zim.readForReader(await itemOf(zim, i))).toString('utf8');
 
 /** A limiter that counts the decompressions it runs and the most running at once. */
 function countingLimiter(limit: number): JobLimiter & { runs: number; peak: number } {
@@ -62,6 +65,25 @@ describe('ZimFile reading zstd clusters', () => {
       // the last page ends the frame; the dirents behind the file's last cluster are never taken for it
       for (const i of [7, 0, 5, 1, 6, 2, 4]) expect(await readPage(zim, i)).toBe(pages[i]?.content);
       expect(decompressions.runs).toBe(1);
+    } finally {
+      await zim.close();
+    }
+  });
+
+  it('decodes a cluster for a reader only as far as the page asked, and further, in its place, for a page after it', async () => {
+    const decompressions = countingLimiter(4);
+    const zim = await ZimFile.open(file, { decompressions });
+    try {
+      // as far as the page's offsets, then as far as its end
+      expect(await readersPage(zim, 1)).toBe(pages[1]?.content);
+      expect(decompressions.runs).toBe(2);
+      // a page before it is in what was decoded; one after it is not yet
+      expect(await readersPage(zim, 0)).toBe(pages[0]?.content);
+      expect(decompressions.runs).toBe(2);
+      expect(await readersPage(zim, 6)).toBe(pages[6]?.content);
+      expect(decompressions.runs).toBe(3);
+      expect(await readersPage(zim, 2)).toBe(pages[2]?.content);
+      expect(decompressions.runs).toBe(3);
     } finally {
       await zim.close();
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, zstdCompressSync } from 'node:zlib';
+import { constants, createZstdCompress, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeZstd, decoderMemoryBytes, frameOf, keepDecoded, type DecodedBytes } from './zstd-wasm.ts';
 
@@ -10,6 +10,22 @@ const text = (bytes: number, seed = 1): Buffer => {
   return Buffer.from(lines.join('')).subarray(0, bytes);
 };
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const BLOCK = 128 * 1024;
+
+/** One frame without its content size, as libzim writes them, a block ended after each piece (so its first blocks can be small, as libzim's are). */
+async function frameOfPieces(pieces: Buffer[]): Promise<Buffer> {
+  const compress = createZstdCompress({ params: { [constants.ZSTD_c_contentSizeFlag]: 0, [constants.ZSTD_c_checksumFlag]: 1 } });
+  const out: Buffer[] = [];
+  compress.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => compress.on('end', resolve));
+  for (const piece of pieces) {
+    compress.write(piece);
+    await new Promise<void>((resolve) => compress.flush(constants.ZSTD_e_flush, () => resolve()));
+  }
+  compress.end();
+  await ended;
+  return Buffer.concat(out);
+}
 
 describe('frameOf', () => {
   it.each([
@@ -65,6 +81,38 @@ describe('decodeZstd', () => {
     await expect(decodeZstd(Buffer.from('<html>no zstd here</html>'), 64 * MIB)).rejects.toMatchObject({ code: 'ZIM_CORRUPT' });
     const after = await decodeZstd(frame, 64 * MIB);
     expect(after.copy(0, after.length).equals(text(500 * 1024, 3))).toBe(true);
+  });
+
+  it('decodes only the blocks up to the wanted byte, a few more when they made less than guessed, and all of them when asked', async () => {
+    const plain = text(3 * MIB, 6);
+    // small blocks first, then full ones: a guess from the full ones falls short at the start
+    const pieces = [6000, 1600, 3400, 7000, 15_000, 31_000, 68_000].map((bytes, i, all) => plain.subarray(all.slice(0, i).reduce((a, b) => a + b, 0), all.slice(0, i + 1).reduce((a, b) => a + b, 0)));
+    const frame = await frameOfPieces([...pieces, plain.subarray(pieces.reduce((a, piece) => a + piece.length, 0))]);
+    expect(frameOf(frame).blocks.length).toBeGreaterThan(20);
+    for (const wanted of [1, 100_000, 200 * 1024, MIB + 5, 2 * MIB]) {
+      const part = await decodeZstd(frame, 64 * MIB, wanted);
+      expect(part.length, `wanted ${wanted}`).toBeGreaterThanOrEqual(wanted);
+      expect(part.length, `wanted ${wanted}`).toBeLessThan(Math.max(wanted, 131_000) + 3 * BLOCK);
+      expect(part.complete).toBe(false);
+      expect(part.copy(0, part.length).equals(plain.subarray(0, part.length))).toBe(true);
+      part.release();
+    }
+    const all = await decodeZstd(frame, 64 * MIB, 3 * MIB);
+    expect(all.complete).toBe(true);
+    expect(all.copy(0, all.length).equals(plain)).toBe(true);
+    all.release();
+  });
+
+  it('decodes whole a frame that says its size (the blocks up to one are no frame of their own) and one of at most 1 MiB', async () => {
+    const plain = text(2 * MIB, 7);
+    const sized = await decodeZstd(zstdCompressSync(plain), 64 * MIB, 1000);
+    expect(sized.complete).toBe(true);
+    expect(sized.length).toBe(plain.length);
+    sized.release();
+    const small = await decodeZstd(await frameOfPieces([plain.subarray(0, MIB)]), 64 * MIB, 1000);
+    expect(small.complete).toBe(true);
+    expect(small.length).toBe(MIB);
+    small.release();
   });
 
   it('reuses the memory of clusters let go: forty clusters of 2 MiB, two kept at a time, fit where the first few were', async () => {

@@ -99,15 +99,26 @@ export class DecodedBytes {
   readonly #z: ZstdExports;
   readonly #pointer: number;
   readonly length: number;
+  /** the most the whole cluster decodes to: its length once complete, else its frame's bound */
+  readonly bound: number;
+  /** the memory they hold, at least their length */
+  readonly held: number;
 
   #users = 0;
   #released = false;
   #freed = false;
 
-  constructor(z: ZstdExports, pointer: number, length: number) {
+  constructor(z: ZstdExports, pointer: number, length: number, { bound = length, held = length }: { bound?: number; held?: number } = {}) {
     this.#z = z;
     this.#pointer = pointer;
     this.length = length;
+    this.bound = bound;
+    this.held = held;
+  }
+
+  /** Whether these are the cluster's bytes to its end, not the start of them. */
+  get complete(): boolean {
+    return this.length === this.bound;
   }
 
   /** Runs `read` with the bytes held: a release meanwhile frees them when it is done. */
@@ -165,10 +176,20 @@ const ZSTD_MAGIC = 0xfd2fb528;
 /** No compressed block decodes to more (the format's Block_Maximum_Size). */
 const BLOCK_MAX_BYTES = 128 * 1024;
 
-/** Where a frame ends, and the most it can decode to. */
+/** A frame's blocks, read from their headers before anything is decoded. */
 interface Frame {
+  /** where the whole frame ends, its checksum included */
   length: number;
   maxDecodedBytes: number;
+  /**
+   * For each block: where it starts and ends in the frame, and what the
+   * blocks up to it decode to at most, and likely (a compressed block's
+   * size at the ratio of the frame's median block, which libzim's writer
+   * fills to 128 KiB).
+   */
+  blocks: { start: number; end: number; maxDecoded: number; likely: number }[];
+  /** whether the blocks up to any one make a frame of their own (not when the header says the content's size) */
+  cuttable: boolean;
 }
 
 /**
@@ -185,45 +206,98 @@ export function frameOf(input: Buffer): Frame {
   const contentSizeBytes = [singleSegment ? 1 : 0, 2, 4, 8][descriptor >> 6] ?? 0;
   const dictionaryBytes = [0, 1, 2, 4][descriptor & 3] ?? 0;
   let at = 5 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes;
-  let maxDecodedBytes = 0;
+  const read: { start: number; end: number; compressed: boolean; size: number }[] = [];
   for (;;) {
     if (at + 3 > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
     const header = input.readUIntLE(at, 3);
     const type = (header >> 1) & 3;
     const size = header >> 3;
     if (type === 3) throw new ZimError('ZIM_CORRUPT', 'zstd: a reserved block type');
+    read.push({ start: at, end: at + 3 + (type === 1 ? 1 : size), compressed: type === 2, size });
     at += 3 + (type === 1 ? 1 : size);
-    maxDecodedBytes += type === 2 ? BLOCK_MAX_BYTES : size;
     if (header & 1) break;
   }
-  at += descriptor & 4 ? 4 : 0; // the content checksum
+  at += descriptor & CHECKSUM_FLAG ? 4 : 0;
   if (at > input.length) throw new ZimError('ZIM_CORRUPT', 'zstd: the frame ends before its last block');
-  return { length: at, maxDecodedBytes };
+  const sizes = read.filter((block) => block.compressed).map((block) => block.size).sort((a, b) => a - b);
+  const ratio = BLOCK_MAX_BYTES / Math.max(1, sizes[Math.floor(sizes.length / 2)] ?? 1);
+  let maxDecoded = 0;
+  let likely = 0;
+  const blocks = read.map(({ start, end, compressed, size }) => {
+    maxDecoded += compressed ? BLOCK_MAX_BYTES : size;
+    likely += compressed ? Math.min(BLOCK_MAX_BYTES, size * ratio) : size;
+    return { start, end, maxDecoded, likely };
+  });
+  return { length: at, maxDecodedBytes: maxDecoded, blocks, cuttable: contentSizeBytes === 0 };
 }
 
+const CHECKSUM_FLAG = 4;
+const LAST_BLOCK_FLAG = 1;
+
 /**
- * The zstd frame at the start of `input`, decoded whole into a home of its
- * own in the module's memory, as large as the frame's blocks can make:
- * one-shot, so zstd needs no window (a streaming decoder would take the
- * frame's 8 MiB). A frame that could decode beyond `limit` bytes is refused
- * before it is decoded (ZIM_TOO_LARGE); one cut short or that does not
- * decode, with ZIM_CORRUPT.
+ * The start of the zstd frame at the start of `input`, at least `wanted`
+ * bytes of it (or all of it), decoded into a home of its own in the module's
+ * memory, as large as the frame's blocks can make: one-shot, so zstd needs no
+ * window (a streaming decoder would take the frame's 8 MiB). A frame that
+ * could decode beyond `limit` bytes is refused before it is decoded
+ * (ZIM_TOO_LARGE); one cut short or that does not decode, with ZIM_CORRUPT.
+ *
+ * Only the blocks up to the wanted byte are decoded, with one more for a
+ * guess that falls short: an article is on average halfway into its
+ * cluster, and decoding was most of what a read cost. Those blocks, the
+ * last of them marked last and the whole frame's checksum flag cleared, are
+ * a frame of their own (RFC 8878: a block refers only to the ones before
+ * it), which the one-shot decoder decodes like any other. A frame of at
+ * most 1 MiB is decoded whole.
  */
-export async function decodeZstd(input: Buffer, limit: number): Promise<DecodedBytes> {
+export async function decodeZstd(input: Buffer, limit: number, wanted = Number.POSITIVE_INFINITY): Promise<DecodedBytes> {
   const z = await zstd();
   const frame = frameOf(input);
   if (frame.maxDecodedBytes > limit) throw new ZimError('ZIM_TOO_LARGE', `a cluster may decompress to ${frame.maxDecodedBytes} bytes, beyond ${limit}`);
-  const from = sourceRoom(z, frame.length);
-  new Uint8Array(z.memory.buffer).set(input.subarray(0, frame.length), from);
+  const last = frame.blocks.length - 1;
+  const enough = (from: number, bytes: number): number => {
+    const found = frame.blocks.findIndex((block) => block.likely - from >= bytes);
+    return found === -1 ? last : Math.min(last, found + 1);
+  };
+  let upTo = frame.cuttable && frame.maxDecodedBytes > MIB ? enough(0, wanted) : last;
+  for (;;) {
+    const decoded = decodeFrame(z, input, frame, upTo);
+    if (upTo === last) return decoded;
+    if (decoded.length >= wanted) return decoded;
+    // the blocks made less than guessed: more of them, from the start again
+    decoded.release();
+    upTo = Math.max(upTo + 1, enough((frame.blocks[upTo] as Frame['blocks'][number]).likely, wanted - decoded.length));
+  }
+}
+
+/**
+ * Blocks 0 to `upTo` of the frame decoded (all of it, its checksum checked,
+ * when `upTo` is its last), in a home as large as the whole frame's bound:
+ * a cluster kept in part takes the place a whole one would, and leaves one
+ * the next fits.
+ */
+function decodeFrame(z: ZstdExports, input: Buffer, frame: Frame, upTo: number): DecodedBytes {
+  const block = frame.blocks[upTo] as Frame['blocks'][number];
+  const whole = upTo === frame.blocks.length - 1;
+  const length = whole ? frame.length : block.end;
+  const from = sourceRoom(z, length);
+  const memory = new Uint8Array(z.memory.buffer);
+  memory.set(input.subarray(0, length), from);
+  if (!whole) {
+    memory[from + 4] = (memory[from + 4] ?? 0) & ~CHECKSUM_FLAG;
+    memory[from + block.start] = (memory[from + block.start] ?? 0) | LAST_BLOCK_FLAG;
+  }
   const home = allocate(z, wholeMiBs(frame.maxDecodedBytes));
-  const decoded = z.ZSTD_decompress(home, frame.maxDecodedBytes, from, frame.length);
+  const decoded = z.ZSTD_decompress(home, block.maxDecoded, from, length);
   if (isError(decoded)) {
     z.free(home);
     throw new ZimError('ZIM_CORRUPT', `zstd: error ${-decoded}`);
   }
+  const held = wholeMiBs(frame.maxDecodedBytes);
+  if (!whole) return new DecodedBytes(z, home, decoded, { bound: frame.maxDecodedBytes, held });
   // a small cluster (its one block's bound is 128 KiB) moves to a home of its size; a large one keeps its MiBs
   const exact = decoded >= MIB ? 0 : z.malloc(Math.max(1, decoded));
-  if (exact === 0) return new DecodedBytes(z, home, decoded);
+  if (exact === 0) return new DecodedBytes(z, home, decoded, { held });
   new Uint8Array(z.memory.buffer).copyWithin(exact, home, home + decoded);
   z.free(home);
   return new DecodedBytes(z, exact, decoded);
