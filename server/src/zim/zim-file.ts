@@ -53,7 +53,7 @@ const decodedReader =
  * Two clusters of a little over 2 MiB, each holding 3 MiB (its frame's bound
  * in whole MiBs), whole or in part: what a page's next article or style
  * sheet is likely to need again; kept in the decoder's memory, which grows
- * with this bound (docs/PERFORMANCE.md#reading-one-decoder-its-memory-reused-2026-12-03).
+ * with this bound (docs/PERFORMANCE.md, "Reading: only the blocks up to the article").
  */
 export const DEFAULT_CLUSTER_CACHE_BYTES = 6 * 1024 * 1024;
 /** About 500 articles of a few KiB; a long page up to 64 KiB is kept too. */

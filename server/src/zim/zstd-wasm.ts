@@ -248,7 +248,8 @@ const LAST_BLOCK_FLAG = 1;
  * last of them marked last and the whole frame's checksum flag cleared, are
  * a frame of their own (RFC 8878: a block refers only to the ones before
  * it), which the one-shot decoder decodes like any other. A frame of at
- * most 1 MiB is decoded whole.
+ * most 1 MiB is decoded whole (docs/PERFORMANCE.md, "Reading: only the
+ * blocks up to the article").
  */
 export async function decodeZstd(input: Buffer, limit: number, wanted = Number.POSITIVE_INFINITY): Promise<DecodedBytes> {
   const z = await zstd();
