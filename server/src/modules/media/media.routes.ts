@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { downloadAsked } from '../../access/download-rule.ts';
 import { downloadFileName } from '../../media/disposition.ts';
 import { IMMUTABLE_PRIVATE, IMMUTABLE_PUBLIC, sendMedia, servedType } from '../../media/serve.ts';
-import { countResourceDownload, readableMedia, resourceOfMedia } from './media.service.ts';
+import { countDownload } from '../resources/resources.service.ts';
+import { readableMedia, resourceOfMedia } from './media.service.ts';
 
 const MediaParamsSchema = Type.Object({
   /** <sha256>.<ext>, checked before anything touches the disk */
@@ -42,7 +43,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(download && resource
           ? {
               onDownload: () => {
-                if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) countResourceDownload(app.db, resource.id);
+                if (app.counters.take(request, reply, 'download', 'resource-download', resource.id)) countDownload(app.db, resource.id);
               },
             }
           : {}),

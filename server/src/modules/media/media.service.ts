@@ -1,5 +1,4 @@
 import { canSee, isPrivileged } from '../../access/privilege.ts';
-import { countUse } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { findMedia, isMediaOwnedBy, isMediaPublic, resourcesUsingMedia } from '../../media/media-access.repo.ts';
@@ -23,5 +22,3 @@ export function readableMedia(db: Db, file: string, viewer: Viewer | null) {
 export function resourceOfMedia(db: Db, sha256: string, viewer: Viewer | null) {
   return resourcesUsingMedia(db, sha256).find((r) => canSee(r, viewer));
 }
-
-export const countResourceDownload = (db: Db, resourceId: number): void => countUse(db, resourceId, 'downloads', 1);
