@@ -54,26 +54,30 @@ function countingLimiter(limit: number): JobLimiter & { runs: number; peak: numb
   return counts;
 }
 
+/** Runs `body` on the file opened with a limiter counting its decompressions (four at once), then closes it. */
+async function withCountedZim(body: (zim: ZimFile, decompressions: { runs: number }) => Promise<void>): Promise<void> {
+  const decompressions = countingLimiter(4);
+  const zim = await ZimFile.open(file, { decompressions });
+  try {
+    await body(zim, decompressions);
+  } finally {
+    await zim.close();
+  }
+}
+
 describe('ZimFile reading zstd clusters', () => {
-  it('decodes a cluster once, whole, and serves every page of it from the cache', async () => {
-    const decompressions = countingLimiter(4);
-    const zim = await ZimFile.open(file, { decompressions });
-    try {
+  it('decodes a cluster once, whole, and serves every page of it from the cache', () =>
+    withCountedZim(async (zim, decompressions) => {
       expect(zim.header.clusterCount).toBe(1);
       expect(await readPage(zim, 3)).toBe(pages[3]?.content);
       expect(zim.cacheBytes).toBeGreaterThanOrEqual(8 * PAGE);
       // the last page ends the frame; the dirents behind the file's last cluster are never taken for it
       for (const i of [7, 0, 5, 1, 6, 2, 4]) expect(await readPage(zim, i)).toBe(pages[i]?.content);
       expect(decompressions.runs).toBe(1);
-    } finally {
-      await zim.close();
-    }
-  });
+    }));
 
-  it('decodes a cluster for a reader only as far as the page asked, and further, in its place, for a page after it', async () => {
-    const decompressions = countingLimiter(4);
-    const zim = await ZimFile.open(file, { decompressions });
-    try {
+  it('decodes a cluster for a reader only as far as the page asked, and further, in its place, for a page after it', () =>
+    withCountedZim(async (zim, decompressions) => {
       // as far as the page's offsets, then as far as its end
       expect(await readersPage(zim, 1)).toBe(pages[1]?.content);
       expect(decompressions.runs).toBe(2);
@@ -84,22 +88,14 @@ describe('ZimFile reading zstd clusters', () => {
       expect(decompressions.runs).toBe(3);
       expect(await readersPage(zim, 2)).toBe(pages[2]?.content);
       expect(decompressions.runs).toBe(3);
-    } finally {
-      await zim.close();
-    }
-  });
+    }));
 
-  it('decodes once for readers asking at the same time, each getting its own page', async () => {
-    const decompressions = countingLimiter(4);
-    const zim = await ZimFile.open(file, { decompressions });
-    try {
+  it('decodes once for readers asking at the same time, each getting its own page', () =>
+    withCountedZim(async (zim, decompressions) => {
       const order = [7, 0, 3, 5, 1, 6, 2, 4, 0, 7];
       expect(await Promise.all(order.map((i) => readPage(zim, i)))).toEqual(order.map((i) => pages[i]?.content));
       expect(decompressions.runs).toBe(1);
-    } finally {
-      await zim.close();
-    }
-  });
+    }));
 });
 
 describe('ZimFile decompressions under many readers', () => {
