@@ -137,6 +137,16 @@ describe('ZimFile on a file zimwriterfs writes (zstd, current layout)', () => {
     await expect(zim.readItem(arbol, { start: 0, end: Buffer.byteLength(whole) })).rejects.toMatchObject({ code: 'ZIM_RANGE' });
   });
 
+  it('reads an item up to a limit: its bytes when they fit, nothing when they do not, stored or compressed', async () => {
+    const video = await itemAt('video.webm');
+    expect((await zim.readItemUpTo(video, VIDEO.length))?.equals(VIDEO)).toBe(true);
+    expect(await zim.readItemUpTo(video, VIDEO.length - 1)).toBeUndefined();
+    const arbol = await itemAt('árbol.html');
+    const whole = await fs.readFile(path.join(dumped, 'árbol.html'));
+    expect((await zim.readItemUpTo(arbol, whole.length))?.equals(whole)).toBe(true);
+    expect(await zim.readItemUpTo(arbol, whole.length - 1)).toBeUndefined();
+  });
+
   it('keeps stored clusters out of the cache and compressed ones in it', async () => {
     const fresh = await ZimFile.open(file);
     try {

@@ -290,8 +290,8 @@ export class ZimFile {
       const entry = await this.entryAt(index);
       if (entry.namespace !== METADATA_NAMESPACE) break;
       const item = await this.resolve(entry);
-      if (!item?.mimeType.startsWith('text/') || (await this.itemSize(item)) > MAX_METADATA_TEXT_BYTES) continue;
-      values[entry.path] = (await this.readItem(item)).toString('utf8');
+      const bytes = item?.mimeType.startsWith('text/') ? await this.readItemUpTo(item, MAX_METADATA_TEXT_BYTES) : undefined;
+      if (bytes) values[entry.path] = bytes.toString('utf8');
     }
     return values;
   }
@@ -363,13 +363,13 @@ export class ZimFile {
   /** Cluster `cluster`'s first byte and an upper bound of where it ends. */
   private async clusterSpan(cluster: number): Promise<{ start: number; end: number }> {
     const { clusterPointerPos, clusterCount, checksumPos } = this.header;
-    const [first, second] = await this.reader.view(clusterPointerPos + cluster * 8, cluster + 1 < clusterCount ? 16 : 8, (bytes) => [
-      bytes.readBigUInt64LE(0),
-      bytes.length === 16 ? bytes.readBigUInt64LE(8) : undefined,
-    ]);
-    const start = toOffset(first ?? 0n, `cluster ${cluster}`);
+    const pointers = await this.reader.view(clusterPointerPos + cluster * 8, cluster + 1 < clusterCount ? 16 : 8, (bytes) => ({
+      own: bytes.readBigUInt64LE(0),
+      next: bytes.length === 16 ? bytes.readBigUInt64LE(8) : undefined,
+    }));
+    const start = toOffset(pointers.own, `cluster ${cluster}`);
     if (start < HEADER_SIZE || start >= checksumPos) throw new ZimError('ZIM_BAD_OFFSET', `cluster ${cluster} at ${start}`);
-    const next = second === undefined ? 0 : toOffset(second, `cluster ${cluster + 1}`);
+    const next = pointers.next === undefined ? 0 : toOffset(pointers.next, `cluster ${cluster + 1}`);
     if (next > start && next <= checksumPos) return { start, end: next };
     // The last cluster in the file ends before the next list (dirents may come between). Not the title
     // list: current writers point the header at the title listing entry, inside a cluster.
@@ -460,6 +460,20 @@ export class ZimFile {
     return this.itemIn(item, 'whole', range);
   }
 
+  /**
+   * The item's bytes when there are at most `maxBytes` of them, else
+   * undefined, found once and copied only when they fit (its cluster decoded
+   * whole, for a pass over many items).
+   */
+  async readItemUpTo(item: ZimItem, maxBytes: number): Promise<Buffer | undefined> {
+    return this.locate<Promise<Buffer> | Buffer | undefined>(
+      item,
+      'whole',
+      (start, end) => (end - start > maxBytes ? undefined : this.reader.read(start, end - start)),
+      (data, span) => (span.end - span.start > maxBytes ? undefined : data.copy(span.start, span.end)),
+    );
+  }
+
   private async itemIn(item: ZimItem, reach: Reach, range?: ByteRange): Promise<Buffer> {
     const { bytes, from, to } = await this.rangeOf(item, range, reach);
     return bytes.in === 'file' ? this.reader.read(from, to - from) : bytes.bytes.subarray(from, to);
@@ -469,7 +483,7 @@ export class ZimFile {
    * A small item whole for a reader's page: from the items read lately when
    * there (recent-items.ts), else read (its cluster decoded only as far as
    * it) and kept. A bulk pass over every page (the search index) uses
-   * readItem, so it does not push the pages readers share out of that cache.
+   * readItemUpTo, so it does not push the pages readers share out of that cache.
    */
   async readForReader(item: ZimItem): Promise<Buffer> {
     return this.recentItems.get(item.index) ?? this.recentItems.keep(item.index, await this.itemIn(item, 'blob'));

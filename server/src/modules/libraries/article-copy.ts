@@ -83,9 +83,9 @@ class CopyReader {
 
   /** An item's bytes, refused before they are read when they alone would pass the limit. */
   async read(item: ZimItem): Promise<Buffer> {
-    const size = await this.#zim.itemSize(item);
-    if (size > this.#left) throw new AppError('ZIM_COPY_TOO_LARGE');
-    return this.#zim.readItem(item);
+    const bytes = await this.#zim.readItemUpTo(item, this.#left);
+    if (!bytes) throw new AppError('ZIM_COPY_TOO_LARGE');
+    return bytes;
   }
 
   /** A picture or font as a data: URI; undefined for what a copy does not inline. */

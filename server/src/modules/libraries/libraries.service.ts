@@ -79,10 +79,8 @@ export async function inspectZim(file: string): Promise<ZimFacts> {
     let illustration: Buffer | null = null;
     for (const name of ILLUSTRATIONS) {
       const item = await zim.metadataItem(name);
-      if (item && (await zim.itemSize(item)) <= ILLUSTRATION_MAX_BYTES) {
-        illustration = await zim.readItem(item);
-        break;
-      }
+      illustration = (item && (await zim.readItemUpTo(item, ILLUSTRATION_MAX_BYTES))) ?? null;
+      if (illustration) break;
     }
     // The main page is read through the path list, the title list and a cluster: offsets past the end show here.
     await zim.mainPage();

@@ -196,8 +196,9 @@ export class ArticleIndex {
     const texts: Array<{ id: number; body: string }> = [];
     for (const article of articles) {
       const entry = await zim.entryAt(article.entry);
-      if (!isPage(entry, namespace) || (await zim.itemSize(entry)) > MAX_PAGE_BYTES) continue;
-      const body = htmlToText((await zim.readItem(entry)).toString('utf8')).slice(0, MAX_TEXT_CHARS);
+      const page = isPage(entry, namespace) ? await zim.readItemUpTo(entry, MAX_PAGE_BYTES) : undefined;
+      if (!page) continue;
+      const body = htmlToText(page.toString('utf8')).slice(0, MAX_TEXT_CHARS);
       if (body !== '') texts.push({ id: article.id, body });
     }
     return addTexts(this.#db, at, texts, last.id, articles.length);
