@@ -5,7 +5,8 @@ import { getClientConfig } from '../../api/portal.ts';
 import { esAdmin } from '../../i18n/es-admin.ts';
 import { DashboardLayout } from '../../layouts/DashboardLayout.tsx';
 import { endSession } from '../../session/session-store.ts';
-import { ADMIN_PAGES, isResourceList, type AdminPage } from './admin-pages.ts';
+import type { AdminPath } from '../../ui/admin-pages.ts';
+import { ADMIN_PATHS, isListed, isResourceList } from './admin-pages.ts';
 // the app's form controls (.input, .check), which the admin pages use too
 import '../../ui/forms/forms.css';
 import './admin.css';
@@ -13,9 +14,6 @@ import './admin.css';
 const t = esAdmin.menu;
 
 type MenuConfig = Pick<ClientConfig, 'isKit' | 'resourceModeration'> | null;
-
-const listed = (page: AdminPage, config: MenuConfig): boolean =>
-  page.listedWhen === 'moderation' ? Boolean(config?.resourceModeration) : page.listedWhen === 'kit' ? Boolean(config?.isKit) : true;
 
 function MenuLink({ to, label, end = false }: { to: string; label: string; end?: boolean }) {
   return (
@@ -27,24 +25,24 @@ function MenuLink({ to, label, end = false }: { to: string; label: string; end?:
   );
 }
 
-const linkTo = (page: AdminPage) => <MenuLink key={page.path} to={page.path ? `/admin/${page.path}` : '/admin'} label={t[page.path]} end={!page.path} />;
+const linkTo = (path: AdminPath) => <MenuLink key={path} to={path ? `/admin/${path}` : '/admin'} label={t[path]} end={!path} />;
 
-/** docs/PRODUCT.md#admin-menu admin side menu, from the panel's table of pages; pending approval only with moderation on, On/Off Kit only on a kit. */
+/** docs/PRODUCT.md#admin-menu admin side menu, in the order of its lines; pending approval only with moderation on, On/Off Kit only on a kit. */
 export function AdminMenu({ config }: { config: MenuConfig }) {
-  const pages = ADMIN_PAGES.filter((page) => listed(page, config));
-  const resources = pages.filter(isResourceList);
+  const paths = ADMIN_PATHS.filter((path) => isListed(path, config));
+  const resources = paths.filter(isResourceList);
   // the resource lists stand together, under «Recursos», where the first of them would
-  const lines = pages.filter((page) => !isResourceList(page) || page === resources[0]);
+  const lines = paths.filter((path) => !isResourceList(path) || path === resources[0]);
   return (
     <ul className="admin-menu" data-testid="admin-menu">
-      {lines.map((page) =>
-        isResourceList(page) ? (
+      {lines.map((path) =>
+        isResourceList(path) ? (
           <li key="resources">
             <span className="admin-menu__group">{t.resources}</span>
             <ul>{resources.map(linkTo)}</ul>
           </li>
         ) : (
-          linkTo(page)
+          linkTo(path)
         ),
       )}
       <MenuLink to="/menu" label={t.backToMenu} />

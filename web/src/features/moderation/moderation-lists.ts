@@ -9,12 +9,6 @@ import { parseTypeCode, type TypeCode } from '../library/resource-types.ts';
 export type ModerationList = Exclude<AdminList, 'upload'>;
 export const MODERATION_LISTS: readonly ModerationList[] = ['all', 'pending-approval', 'draft', 'reports', 'block'];
 
-/** `/admin/resources/block/` → 'block'; null when the address is not one of these lists. */
-export function listFromPath(pathname: string): ModerationList | null {
-  const name = /^\/admin\/resources\/([a-z-]+)\/?$/.exec(pathname)?.[1];
-  return MODERATION_LISTS.find((list) => list === name) ?? null;
-}
-
 /** docs/PRODUCT.md#failure-messages: each list's failure message. */
 export function loadErrorOf(list: ModerationList): string {
   if (list === 'block') return esModeration.loadError.blocked;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR } from '../../api/client.ts';
 import { ModerationRow } from './ModerationRow.tsx';
-import { applyUpdate, filtersQuery, listFromPath, loadErrorOf, moderationErrorMessage, readFilters, REASON_MAX, reasonRule, rowActions, stateLabels, withoutReport } from './moderation-lists.ts';
+import { applyUpdate, filtersQuery, loadErrorOf, moderationErrorMessage, readFilters, REASON_MAX, reasonRule, rowActions, stateLabels, withoutReport } from './moderation-lists.ts';
 
 const report = (id: number, reason = 'Contenido ofensivo'): Report => ({
   id,
@@ -46,19 +46,6 @@ const summary = (extra: Partial<ManagedSummary> = {}): ManagedSummary => ({
 });
 
 const apiError = (httpCode: number, code: string, message: string) => new ApiError({ httpCode, type: 'client', code, message, data: null });
-
-describe('listFromPath', () => {
-  it.each([
-    ['/admin/resources/all', 'all'],
-    ['/admin/resources/pending-approval', 'pending-approval'],
-    ['/admin/resources/block/', 'block'],
-    ['/admin/resources/upload', null],
-    ['/admin/resources/otra', null],
-    ['/admin/resources/all/extra', null],
-  ])('%s → %s', (path, list) => {
-    expect(listFromPath(path)).toBe(list);
-  });
-});
 
 describe('loadErrorOf', () => {
   it('names blocked and reported lists, and "recursos" for the rest', () => {

@@ -1,20 +1,21 @@
 import type { AdminSettings, Banner, Category } from '@kit/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { getAdminSettings, saveAdminSettings } from '../api/admin.ts';
-import { getCategoryTypes } from '../api/library.ts';
-import { ApiError } from '../api/client.ts';
-import { getBanners } from '../api/menu-admin.ts';
-import { PhoneModePanel } from '../features/admin/PhoneModePanel.tsx';
-import { StorageSummary } from '../features/admin/StorageSummary.tsx';
-import { UsageReportForm } from '../features/admin/UsageReportForm.tsx';
-import { UploadQuotaField } from '../features/admin/UploadQuotaField.tsx';
-import { UserPicker } from '../features/admin/UserPicker.tsx';
-import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
-import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
-import { es } from '../i18n/es.ts';
-import { esAdmin } from '../i18n/es-admin.ts';
-import '../ui/portal.css';
-import { BackupPanel } from '../features/sync/BackupPanel.tsx';
+import { getAdminSettings, saveAdminSettings } from '../../api/admin.ts';
+import { getCategoryTypes } from '../../api/library.ts';
+import { ApiError } from '../../api/client.ts';
+import { getBanners } from '../../api/menu-admin.ts';
+import { PhoneModePanel } from './PhoneModePanel.tsx';
+import { StorageSummary } from './StorageSummary.tsx';
+import { UsageReportForm } from './UsageReportForm.tsx';
+import { UploadQuotaField } from './UploadQuotaField.tsx';
+import { UserPicker } from './UserPicker.tsx';
+import { BannerManager } from '../menu-admin/BannerManager.tsx';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
+import { es } from '../../i18n/es.ts';
+import { esAdmin } from '../../i18n/es-admin.ts';
+import '../../ui/portal.css';
+import { BackupPanel } from '../sync/BackupPanel.tsx';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 const t = esAdmin.data;
 
@@ -118,3 +119,5 @@ export function AdminDataPage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { data: { Component: AdminDataPage } };

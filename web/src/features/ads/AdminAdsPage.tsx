@@ -1,16 +1,18 @@
 import { Link, useLoaderData } from 'react-router';
-import { AdCard } from '../features/ads/AdCard.tsx';
-import { MODERATION_TABS, type ModerationData, type ModerationTab } from '../features/ads/ads-loaders.ts';
-import { ModerationActions } from '../features/ads/ModerationActions.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
-import { esPortal } from '../i18n/es-portal.ts';
-import '../ui/portal.css';
+import { AdCard } from './AdCard.tsx';
+import { MODERATION_TABS, type ModerationData, type ModerationTab } from './ads-loaders.ts';
+import { ModerationActions } from './ModerationActions.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { esPortal } from '../../i18n/es-portal.ts';
+import '../../ui/portal.css';
+import type { AdminPages } from '../../ui/admin-pages.ts';
+import { adsModerationLoader } from './ads-loaders.ts';
 
 const t = esPortal.ads;
 const tabLabel = (tab: ModerationTab): string => (tab === 'expired' ? t.moderation.expired : t.status[tab]);
 
 /** /admin/anuncios: the ads board's moderation (admins): pending first, then every other state. */
-export function AdsModerationPage() {
+export function AdminAdsPage() {
   const { tab, page } = useLoaderData<ModerationData>();
   return (
     <div className="portal-page">
@@ -37,3 +39,5 @@ export function AdsModerationPage() {
     </div>
   );
 }
+
+export const adminPages: AdminPages = { anuncios: { Component: AdminAdsPage, loader: adsModerationLoader } };

@@ -1,14 +1,15 @@
-import { ClockPanel } from '../features/device/ClockPanel.tsx';
-import { CertificateForm } from '../features/device/CertificateForm.tsx';
-import { CertificateEnrolment } from '../features/device/CertificateEnrolment.tsx';
-import { CertificateSummary } from '../features/device/CertificateSummary.tsx';
-import { DeviceActions } from '../features/device/DeviceActions.tsx';
-import { DeviceStatusView } from '../features/device/DeviceStatusView.tsx';
-import { deviceErrorMessage } from '../features/device/device-errors.ts';
-import { useDeviceStatus } from '../features/device/use-device-status.ts';
-import { WifiPanel } from '../features/device/WifiPanel.tsx';
-import { esDevice } from '../i18n/es-device.ts';
-import '../features/device/device.css';
+import { ClockPanel } from './ClockPanel.tsx';
+import { CertificateForm } from './CertificateForm.tsx';
+import { CertificateEnrolment } from './CertificateEnrolment.tsx';
+import { CertificateSummary } from './CertificateSummary.tsx';
+import { DeviceActions } from './DeviceActions.tsx';
+import { DeviceStatusView } from './DeviceStatusView.tsx';
+import { deviceErrorMessage } from './device-errors.ts';
+import { useDeviceStatus } from './use-device-status.ts';
+import { WifiPanel } from './WifiPanel.tsx';
+import { esDevice } from '../../i18n/es-device.ts';
+import './device.css';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 const t = esDevice;
 
@@ -44,3 +45,5 @@ export function AdminDevicePage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { device: { Component: AdminDevicePage } };

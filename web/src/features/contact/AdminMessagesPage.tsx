@@ -1,15 +1,17 @@
 import type { ContactMessagePage } from '@kit/contract';
 import { Link, useLoaderData } from 'react-router';
-import { fill } from '../ui/fill.ts';
-import { formatDate } from '../ui/format.ts';
-import { Pagination } from '../ui/Pagination.tsx';
-import { esPortal } from '../i18n/es-portal.ts';
-import '../ui/portal.css';
+import { fill } from '../../ui/fill.ts';
+import { formatDate } from '../../ui/format.ts';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { esPortal } from '../../i18n/es-portal.ts';
+import '../../ui/portal.css';
+import type { AdminPages } from '../../ui/admin-pages.ts';
+import { contactMessagesLoader } from './contact-messages-loader.ts';
 
 const t = esPortal.contactMessages;
 
 /** /admin/mensajes: what villagers wrote through the help menu's contact form (admins). */
-export function ContactMessagesPage() {
+export function AdminMessagesPage() {
   const page = useLoaderData<ContactMessagePage>();
   return (
     <div className="portal-page">
@@ -48,3 +50,5 @@ export function ContactMessagesPage() {
     </div>
   );
 }
+
+export const adminPages: AdminPages = { mensajes: { Component: AdminMessagesPage, loader: contactMessagesLoader } };

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { exportCertificates } from '../api/sync.ts';
-import { CourierPanel } from '../features/sync/CourierPanel.tsx';
-import { EnrolmentTokensPanel } from '../features/sync/EnrolmentTokensPanel.tsx';
-import { ExportForm } from '../features/sync/ExportForm.tsx';
-import { HubCertificatesPanel } from '../features/sync/HubCertificatesPanel.tsx';
-import { HubPanel } from '../features/sync/HubPanel.tsx';
-import { ImportHistory } from '../features/sync/ImportHistory.tsx';
-import { KitEnrolmentPanel } from '../features/sync/KitEnrolmentPanel.tsx';
-import { ImportPanel, type ImportChoices } from '../features/sync/ImportPanel.tsx';
-import { SyncJobCard } from '../features/sync/SyncJobCard.tsx';
-import { TrustedKeys } from '../features/sync/TrustedKeys.tsx';
-import { useSyncStatus } from '../features/sync/use-sync-status.ts';
-import { esSync as t } from '../i18n/es-sync.ts';
-import '../features/sync/sync.css';
+import { exportCertificates } from '../../api/sync.ts';
+import { CourierPanel } from './CourierPanel.tsx';
+import { EnrolmentTokensPanel } from './EnrolmentTokensPanel.tsx';
+import { ExportForm } from './ExportForm.tsx';
+import { HubCertificatesPanel } from './HubCertificatesPanel.tsx';
+import { HubPanel } from './HubPanel.tsx';
+import { ImportHistory } from './ImportHistory.tsx';
+import { KitEnrolmentPanel } from './KitEnrolmentPanel.tsx';
+import { ImportPanel, type ImportChoices } from './ImportPanel.tsx';
+import { SyncJobCard } from './SyncJobCard.tsx';
+import { TrustedKeys } from './TrustedKeys.tsx';
+import { useSyncStatus } from './use-sync-status.ts';
+import { esSync as t } from '../../i18n/es-sync.ts';
+import './sync.css';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 /** /admin/sync: export and import content packs (download, upload or USB), the hub, trusted publishers, history. */
 export function AdminSyncPage() {
@@ -52,3 +53,5 @@ export function AdminSyncPage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { sync: { Component: AdminSyncPage } };

@@ -1,10 +1,11 @@
 import type { Category } from '@kit/contract';
 import { useState } from 'react';
-import { CategoryAdminTree } from '../features/categories/CategoryAdminTree.tsx';
-import { useCategoryAdmin } from '../features/categories/use-category-admin.ts';
-import type { KeyMove } from '../features/categories/drop-rules.ts';
-import { esAdmin } from '../i18n/es-admin.ts';
-import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
+import { CategoryAdminTree } from './CategoryAdminTree.tsx';
+import { useCategoryAdmin } from './use-category-admin.ts';
+import type { KeyMove } from './drop-rules.ts';
+import { esAdmin } from '../../i18n/es-admin.ts';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 const t = esAdmin.category;
 /** The toolbar's buttons for the keyboard moves, in its order. */
@@ -77,3 +78,5 @@ export function AdminCategoryPage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { category: { Component: AdminCategoryPage } };

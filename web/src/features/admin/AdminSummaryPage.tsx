@@ -1,8 +1,9 @@
 import type { Dashboard, DashboardCounters } from '@kit/contract';
 import { useEffect, useState } from 'react';
-import { getDashboard } from '../api/admin.ts';
-import { BarChart, LineChart } from '../features/admin/Charts.tsx';
-import { esAdmin } from '../i18n/es-admin.ts';
+import { getDashboard } from '../../api/admin.ts';
+import { BarChart, LineChart } from './Charts.tsx';
+import { esAdmin } from '../../i18n/es-admin.ts';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 const t = esAdmin.summary;
 const COUNTERS: (keyof DashboardCounters)[] = ['users', 'resources', 'playlists', 'downloads', 'reports', 'pendingApproval', 'drafts', 'categories'];
@@ -59,3 +60,5 @@ export function AdminSummaryPage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { '': { Component: AdminSummaryPage } };

@@ -1,12 +1,14 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { BannerManager } from '../features/menu-admin/BannerManager.tsx';
-import type { MenuEditorData } from '../features/menu-admin/menu-editor-loader.ts';
-import { MenuEditor } from '../features/menu-admin/MenuEditor.tsx';
-import { esPortal } from '../i18n/es-portal.ts';
-import '../ui/portal.css';
+import { BannerManager } from './BannerManager.tsx';
+import type { MenuEditorData } from './menu-editor-loader.ts';
+import { MenuEditor } from './MenuEditor.tsx';
+import { esPortal } from '../../i18n/es-portal.ts';
+import '../../ui/portal.css';
+import type { AdminPages } from '../../ui/admin-pages.ts';
+import { menuEditorLoader } from './menu-editor-loader.ts';
 
 /** /admin/menu: what the portal menu shows, per services mode, and its banners (admins). */
-export function MenuEditorPage() {
+export function AdminMenuPage() {
   const data = useLoaderData<MenuEditorData>();
   const revalidator = useRevalidator();
   return (
@@ -27,3 +29,5 @@ export function MenuEditorPage() {
     </div>
   );
 }
+
+export const adminPages: AdminPages = { menu: { Component: AdminMenuPage, loader: menuEditorLoader } };

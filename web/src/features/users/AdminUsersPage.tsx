@@ -1,13 +1,14 @@
 import type { User } from '@kit/contract';
 import { useState } from 'react';
-import { deleteUser, downloadCsv, issueTemporaryCredentials, setAdmin, setBlocked } from '../api/admin.ts';
-import { ApiError } from '../api/client.ts';
-import { ConfirmDialog } from '../ui/modal/ConfirmDialog.tsx';
-import { DeleteDialog } from '../ui/modal/DeleteDialog.tsx';
-import { notifyError, notifySuccess } from '../ui/notifications/notifications-store.ts';
-import { esAdmin } from '../i18n/es-admin.ts';
-import { TemporaryPasswordDialog } from '../features/users/TemporaryPasswordDialog.tsx';
-import { useUserList, type ListedUser } from '../features/users/use-user-list.ts';
+import { deleteUser, downloadCsv, issueTemporaryCredentials, setAdmin, setBlocked } from '../../api/admin.ts';
+import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
+import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
+import { esAdmin } from '../../i18n/es-admin.ts';
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
+import { useUserList, type ListedUser } from './use-user-list.ts';
+import type { AdminPages } from '../../ui/admin-pages.ts';
 
 const t = esAdmin.users;
 
@@ -127,3 +128,5 @@ export function AdminUsersPage() {
     </section>
   );
 }
+
+export const adminPages: AdminPages = { users: { Component: AdminUsersPage } };
