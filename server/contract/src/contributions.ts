@@ -1,7 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { TypeFilterSchema, UploadTypeCodeSchema } from './resource-types.ts';
-import { AUTHOR_MAX, COMMENT_MAX, DESCRIPTION_MAX, PLAYLIST_NAME_MAX, REASON_MAX, SOURCE_MAX, TITLE_MAX } from './values.ts';
+import { COMMENT_MAX, DESCRIPTION_MAX, PLAYLIST_NAME_MAX, REASON_MAX, TITLE_MAX } from './values.ts';
+import { isChoiceTerm, LICENSES, RESOURCE_TERMS, type ChoiceTerm, type ResourceTerm } from './resource-terms.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RenditionJobSchema, ReportNoteSchema, ResourceDetailSchema, ResourceSummarySchema, ResourceUserSchema } from './library.ts';
 
 /*
@@ -28,21 +29,17 @@ export const UPLOAD_STALE_HOURS = 24;
 /** how long an Idempotency-Key's first answer is kept */
 export const IDEMPOTENCY_TTL_DAYS = 7;
 
-/**
- * The rights-free licences a contribution may carry (docs/PRODUCT.md#uploads: public domain
- * or rights-free only). Stored and sent as these exact labels.
- */
-export const LICENSES = [
-  'Dominio público',
-  'CC0',
-  'CC BY 4.0',
-  'CC BY-SA 4.0',
-  'Obra propia publicada bajo CC BY 4.0',
-  'Obra propia publicada bajo CC BY-SA 4.0',
-] as const;
-export type License = (typeof LICENSES)[number];
 export const LicenseSchema = Type.Enum([...LICENSES]);
 
+const textTermBody = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const choiceTermBody = <Choices extends readonly string[]>(choices: Choices) => Type.Optional(Nullable(Type.Enum<[...Choices]>([...choices])));
+type TermBody<T extends ResourceTerm> = T extends ChoiceTerm ? ReturnType<typeof choiceTermBody<T['choices']>> : ReturnType<typeof textTermBody>;
+
+/** The terms (resource-terms.ts) as a draft's body takes them, each optional: text up to its limit, or a choice (null: none yet). */
+const termsBody = () =>
+  Object.fromEntries(RESOURCE_TERMS.map((term) => [term.name, isChoiceTerm(term) ? choiceTermBody(term.choices) : textTermBody(term.max)])) as {
+    [T in ResourceTerm as T['name']]: TermBody<T>;
+  };
 
 // ---------------------------------------------------------------- drafts
 
@@ -50,9 +47,7 @@ export const LicenseSchema = Type.Enum([...LICENSES]);
 export const CreateResourceSchema = Type.Object({
   title: Type.String({ maxLength: TITLE_MAX }),
   type: UploadTypeCodeSchema,
-  author: Type.Optional(Type.String({ maxLength: AUTHOR_MAX })),
-  source: Type.Optional(Type.String({ maxLength: SOURCE_MAX })),
-  license: Type.Optional(Nullable(LicenseSchema)),
+  ...termsBody(),
   description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX })),
   content_type_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   /** must be true: the file is public domain or rights-free (docs/PRODUCT.md#uploads) */
@@ -64,9 +59,7 @@ export type CreateResource = Static<typeof CreateResourceSchema>;
 export const UpdateResourceSchema = Type.Object({
   title: Type.Optional(Type.String({ maxLength: TITLE_MAX })),
   type: Type.Optional(UploadTypeCodeSchema),
-  author: Type.Optional(Type.String({ maxLength: AUTHOR_MAX })),
-  source: Type.Optional(Type.String({ maxLength: SOURCE_MAX })),
-  license: Type.Optional(Nullable(LicenseSchema)),
+  ...termsBody(),
   description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX })),
   content_type_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   rights_declared: Type.Optional(Type.Boolean()),

@@ -10,6 +10,7 @@ export * from './libraries.ts';
 export * from './library.ts';
 export * from './portal.ts';
 export * from './portal-data.ts';
+export * from './resource-terms.ts';
 export * from './resource-types.ts';
 export * from './menu.ts';
 export * from './users.ts';

@@ -1,6 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TString } from 'typebox';
 import { pagedSchema } from './common.ts';
 import { ResourceTypeCodeSchema, TypeFilterSchema } from './resource-types.ts';
+import { RESOURCE_TERM_NAMES, type ResourceTermName } from './resource-terms.ts';
 
 /*
  * Library read side (docs/API-library.md): categories, resources, lists, search.
@@ -207,12 +208,17 @@ export const ResourceRenditionsSchema = Type.Object({
 });
 export type ResourceRenditions = Static<typeof ResourceRenditionsSchema>;
 
+/** The terms (resource-terms.ts) a card does not show already (the author), as the page reads them. */
+const pageTerms = () =>
+  Object.fromEntries(RESOURCE_TERM_NAMES.filter((name) => !(name in ResourceSummarySchema.properties)).map((name) => [name, Type.String()])) as {
+    [N in Exclude<ResourceTermName, keyof typeof ResourceSummarySchema.properties>]: TString;
+  };
+
 /** GET /api/v2/resource/{id}: everything the resource page needs, for every type. */
 export const ResourceDetailSchema = Type.Object({
   ...ResourceSummarySchema.properties,
   description: Type.String(),
-  source: Type.String(),
-  license: Type.String(),
+  ...pageTerms(),
   /** type 5 */
   app_version: Nullable(Type.String()),
   /** moderation's reason (rejected, blocked): only the owner and admins see it, null for others */

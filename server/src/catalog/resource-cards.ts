@@ -1,4 +1,4 @@
-import type { ReportNote, ResourceDetail, ResourceStatus, ResourceSummary, ResourceUser } from '@kit/contract';
+import { termsOf, type ReportNote, type ResourceDetail, type ResourceStatus, type ResourceSummary, type ResourceUser } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
 import { downloadFileName } from '../media/disposition.ts';
 import { mediaUrl, resourceMediaUrl, userImageUrl } from '../media/media-url.ts';
@@ -75,8 +75,7 @@ export function toDetail(row: DbResourceDetail, tree: CategoryTree, extras: Deta
     ...summary,
     // The page shows the whole description; the card's excerpt stays as it is.
     description: row.description,
-    source: row.source,
-    license: row.license,
+    ...termsOf(row),
     app_version: row.app_version,
     statusReason: extras.readsReview ? row.status_reason : null,
     reportNotes: extras.reportNotes,

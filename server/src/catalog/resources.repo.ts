@@ -1,4 +1,4 @@
-import type { ResourceStatus } from '@kit/contract';
+import { RESOURCE_TERM_NAMES, ResourceSummarySchema, type ResourceStatus, type ResourceTermName } from '@kit/contract';
 import type { Db } from '../db/connection.ts';
 import { prepared } from '../db/statements.ts';
 import { today } from '../days.ts';
@@ -30,10 +30,19 @@ export interface DbResourceRow {
   downloads: number;
 }
 
-export interface DbResourceDetail extends DbResourceRow {
+/** A resource's terms (server/contract/src/resource-terms.ts), each a column of the same name. */
+export type DbTerms = Record<ResourceTermName, string>;
+
+/** `r.author, r.source, …`: the columns of these terms, for a SELECT. */
+const termColumns = (names: readonly ResourceTermName[]): string => names.map((name) => `r.${name}`).join(', ');
+/** `@author, @source, …`: their named parameters, for an INSERT. */
+const termParams = (names: readonly ResourceTermName[]): string => names.map((name) => `@${name}`).join(', ');
+
+/** The terms a card does not read already (it has the author): the page reads them. */
+const PAGE_TERMS = RESOURCE_TERM_NAMES.filter((name) => !(name in ResourceSummarySchema.properties));
+
+export interface DbResourceDetail extends DbResourceRow, DbTerms {
   description: string;
-  source: string;
-  license: string;
   app_version: string | null;
   status_reason: string | null;
   published_at: string | null;
@@ -65,7 +74,7 @@ export function findResourceDetail(db: Db, id: number): DbResourceDetail | undef
   // cost more than the read itself; through CAST the parameter is an expression and the plan is kept.
   return prepared<[number], DbResourceDetail>(
     db,
-    `${SUMMARY_SELECT}, r.description, r.source, r.license, r.app_version, r.status_reason, r.published_at, r.playlist_id
+    `${SUMMARY_SELECT}, r.description, ${termColumns(PAGE_TERMS)}, r.app_version, r.status_reason, r.published_at, r.playlist_id
      FROM resources r ${SUMMARY_JOINS} WHERE r.id = CAST(? AS INTEGER)`,
   ).get(id);
 }
@@ -107,15 +116,13 @@ export function isFavorite(db: Db, userId: number, resourceId: number): boolean 
   return prepared<[number, number]>(db, 'SELECT 1 FROM favorites WHERE user_id = ? AND resource_id = ?').get(userId, resourceId) !== undefined;
 }
 
-/** What deciding an action on a resource needs. */
-export interface DbModerated {
+/** What deciding an action on a resource needs (its terms: whether it may be submitted). */
+export interface DbModerated extends DbTerms {
   id: number;
   status: ResourceStatus;
   user_id: number | null;
   type_code: number;
   title: string;
-  author: string;
-  license: string;
   category_id: number | null;
   media_sha256: string | null;
   media_mime: string | null;
@@ -129,7 +136,7 @@ export interface DbModerated {
 // compile the statement again on every run (as findResourceDetail notes), 19 against 2 µs here,
 // which every picture of a library's article pays.
 const MODERATED_SELECT = `
-  SELECT r.id, r.status, r.user_id, r.type_code, r.title, r.author, r.license, r.category_id,
+  SELECT r.id, r.status, r.user_id, r.type_code, r.title, ${termColumns(RESOURCE_TERM_NAMES)}, r.category_id,
          r.media_sha256, (SELECT mime FROM media WHERE sha256 = r.media_sha256) AS media_mime,
          r.cover_sha256, r.cover_custom, r.rights_declared,
          (SELECT count(*) FROM reports WHERE resource_id = r.id AND status = 'open') AS open_reports
@@ -182,13 +189,10 @@ export function holdBack(db: Db, where: { id: number } | { mediaSha256: string }
   })();
 }
 
-export interface NewDraft {
+export interface NewDraft extends DbTerms {
   global_id: string;
   title: string;
   type_code: number;
-  author: string;
-  source: string;
-  license: string;
   description: string;
   category_id: number | null;
   user_id: number;
@@ -199,24 +203,21 @@ export function insertDraft(db: Db, d: NewDraft): number {
   return Number(
     db
       .prepare(
-        `INSERT INTO resources (global_id, title, type_code, author, source, license, description, category_id, user_id, status, rights_declared)
-         VALUES (@global_id, @title, @type_code, @author, @source, @license, @description, @category_id, @user_id, 'draft', 1)`,
+        `INSERT INTO resources (global_id, title, type_code, ${RESOURCE_TERM_NAMES.join(', ')}, description, category_id, user_id, status, rights_declared)
+         VALUES (@global_id, @title, @type_code, ${termParams(RESOURCE_TERM_NAMES)}, @description, @category_id, @user_id, 'draft', 1)`,
       )
       .run(d).lastInsertRowid,
   );
 }
 
-export interface ResourceChanges {
+export interface ResourceChanges extends Partial<DbTerms> {
   title?: string;
   type_code?: number;
-  author?: string;
-  source?: string;
-  license?: string;
   description?: string;
   category_id?: number | null;
 }
 
-const EDITABLE = ['title', 'type_code', 'author', 'source', 'license', 'description', 'category_id'] as const;
+const EDITABLE: readonly (keyof ResourceChanges)[] = ['title', 'type_code', ...RESOURCE_TERM_NAMES, 'description', 'category_id'];
 
 export function updateResourceFields(db: Db, id: number, changes: ResourceChanges): void {
   const columns = EDITABLE.filter((c) => changes[c] !== undefined);
@@ -278,13 +279,10 @@ export function fillEmptyFields(db: Db, resourceId: number, fields: { descriptio
 }
 
 /** A resource as kits share it (the pack format's record, modules/sync/pack-format.ts), with its category here. */
-export interface SharedResource {
+export interface SharedResource extends DbTerms {
   globalId: string;
   title: string;
   description: string;
-  author: string;
-  source: string;
-  license: string;
   type: number;
   mediaSha256: string | null;
   mediaName: string | null;
@@ -304,9 +302,9 @@ export function insertResource(db: Db, { r, categoryId }: ResourceFields, status
   return Number(
     db
       .prepare(
-        `INSERT INTO resources (global_id, title, description, author, source, license, type_code, category_id, user_id, status,
+        `INSERT INTO resources (global_id, title, description, ${RESOURCE_TERM_NAMES.join(', ')}, type_code, category_id, user_id, status,
            media_sha256, media_name, cover_sha256, cover_custom, app_version, rights_declared, created_at, published_at)
-         VALUES (@globalId, @title, @description, @author, @source, @license, @type, @categoryId, NULL, @status,
+         VALUES (@globalId, @title, @description, ${termParams(RESOURCE_TERM_NAMES)}, @type, @categoryId, NULL, @status,
            @mediaSha256, @mediaName, @coverSha256, @coverCustom, @appVersion, 1, @createdAt, @publishedAt)`,
       )
       .run({
@@ -322,7 +320,7 @@ export function insertResource(db: Db, { r, categoryId }: ResourceFields, status
 /** Another kit's newer copy of a resource here: the shared fields only; the local status (moderation) and counters stay. */
 export function updateResource(db: Db, id: number, { r, categoryId }: ResourceFields): void {
   db.prepare(
-    `UPDATE resources SET title = @title, description = @description, author = @author, source = @source, license = @license,
+    `UPDATE resources SET title = @title, description = @description, ${RESOURCE_TERM_NAMES.map((name) => `${name} = @${name}`).join(', ')},
        type_code = @type, category_id = @categoryId, media_sha256 = @mediaSha256, media_name = @mediaName,
        cover_sha256 = @coverSha256, app_version = @appVersion, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,

@@ -84,9 +84,6 @@ export const esLibrary = {
     indexFailed: 'No se pudo indexar: sus artículos no aparecen en la búsqueda',
   },
   resource: {
-    author: 'Autor',
-    source: 'Fuente',
-    license: 'Licencia',
     category: 'Categoría',
     owner: 'Publicado por',
     date: 'Fecha',

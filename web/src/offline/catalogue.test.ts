@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { ResourceDetail, ResourceSummary } from '@kit/contract';
+import { EMPTY_TERMS } from '@kit/contract/resource-terms';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MENU_COPY_KEY } from './menu-copy-key.ts';
 import { readPage, readResource, rememberPage, rememberResource, searchCatalogue } from './catalogue.ts';
@@ -16,7 +17,7 @@ function summary(id: number, title: string, type = 3): ResourceSummary {
 
 function detail(id: number, title: string): ResourceDetail {
   return {
-    ...summary(id, title), description: 'Una guía.', source: '', license: '', app_version: null, statusReason: null, reportNotes: [],
+    ...EMPTY_TERMS, ...summary(id, title), description: 'Una guía.', app_version: null, statusReason: null, reportNotes: [],
     publishedAt: null, categoryPath: [], downloadUrl: null, fileName: null, commentsCount: 0, isFavorite: true, playlist: null,
     renditions: [], renditionsPending: false, renditionJob: null,
   } as ResourceDetail;

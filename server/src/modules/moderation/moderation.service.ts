@@ -1,4 +1,4 @@
-import { type AdminList, foldText, REASON_MAX, RESOURCE_TYPES, type ResourceAction, type ResourceStatus } from '@kit/contract';
+import { type AdminList, foldText, REASON_MAX, RESOURCE_TERMS, RESOURCE_TYPES, type ResourceAction, type ResourceStatus } from '@kit/contract';
 import { isPrivileged } from '../../access/privilege.ts';
 import { assertAllowed, TRANSITIONS, type TransitionContext } from '../../access/resource-actions.ts';
 import { CategoryTree } from '../../catalog/category-tree.ts';
@@ -30,8 +30,7 @@ export function cleanReason(raw: string | undefined): string | null {
 export function missingForSubmit(r: DbModerated, categoryExists: (id: number) => boolean): string[] {
   const missing: string[] = [];
   if (r.title.trim() === '') missing.push('title');
-  if (r.author.trim() === '') missing.push('author');
-  if (r.license === '') missing.push('license');
+  for (const term of RESOURCE_TERMS) if (term.required && r[term.name].trim() === '') missing.push(term.name);
   if (r.category_id === null || !categoryExists(r.category_id)) missing.push('content_type_id');
   if (r.rights_declared !== 1) missing.push('rights_declared');
   if (r.type_code !== RESOURCE_TYPES.LIST && r.media_sha256 === null) missing.push('file');

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TString } from 'typebox';
 import { Value } from 'typebox/value';
-import { EnrolmentBodySchema, PackEnrolmentAnswerSchema, RenditionKindSchema, UploadTypeCodeSchema } from '@kit/contract';
+import {
+  EnrolmentBodySchema,
+  isChoiceTerm,
+  PackEnrolmentAnswerSchema,
+  RenditionKindSchema,
+  RESOURCE_TERM_NAMES,
+  RESOURCE_TERMS,
+  UploadTypeCodeSchema,
+  type ResourceTermName,
+} from '@kit/contract';
 import { CertificateAnswerSchema, CertificateRequestSchema } from './certificate-exchange.ts';
 
 /*
@@ -34,13 +43,22 @@ export const PackCategorySchema = Type.Object({
 });
 export type PackCategory = Static<typeof PackCategorySchema>;
 
+/**
+ * The terms packs carried from the start (author, source, license), with the
+ * lengths packs always allowed them, wider than the forms'. A term added
+ * since is held to its own limit, a choice to 500 characters (another kit's
+ * version may offer other labels); a pack from a kit that did not know it
+ * yet reads it as '' (isManifest).
+ */
+const FIRST_TERMS: Partial<Record<ResourceTermName, number>> = { author: 500, source: 2000, license: 500 };
+const packTerms = () =>
+  Object.fromEntries(RESOURCE_TERMS.map((term) => [term.name, Text(FIRST_TERMS[term.name] ?? (isChoiceTerm(term) ? 500 : term.max))])) as Record<ResourceTermName, TString>;
+
 export const PackResourceSchema = Type.Object({
   globalId: GlobalId,
   title: Text(500),
   description: Text(20_000),
-  author: Text(500),
-  source: Text(2000),
-  license: Text(500),
+  ...packTerms(),
   type: UploadTypeCodeSchema,
   categoryGlobalId: Nullable(GlobalId),
   status: Type.Literal('published'),
@@ -120,7 +138,18 @@ export function readFormat(value: unknown): number | null {
   return typeof format === 'number' && Number.isInteger(format) && format >= 1 ? format : null;
 }
 
+/** A resource from a kit that did not know a term yet has none: it reads as ''. */
+function fillMissingTerms(value: unknown): void {
+  const resources = (value as { resources?: unknown } | null)?.resources;
+  if (!Array.isArray(resources)) return;
+  for (const r of resources as unknown[]) {
+    if (typeof r !== 'object' || r === null) continue;
+    for (const name of RESOURCE_TERM_NAMES) if (!Object.hasOwn(r, name)) (r as Record<string, unknown>)[name] = '';
+  }
+}
+
 export function isManifest(value: unknown): value is Manifest {
+  fillMissingTerms(value);
   if (!Value.Check(ManifestSchema, value)) return false;
   if ((value.format >= 2) !== (value.withdrawals !== undefined)) return false;
   const files = new Set(value.files.map((f) => f.sha256));
@@ -141,8 +170,14 @@ export function isManifest(value: unknown): value is Manifest {
   );
 }
 
-/** The shared fields of a resource, hashed: equal fingerprints mean nothing to sync. */
+/**
+ * The shared fields of a resource, hashed: equal fingerprints mean nothing to
+ * sync. The first terms keep their places; a term added since comes last, with
+ * its name, and only when filled, so every fingerprint a kit remembers stays
+ * what it was and an upgrade takes no resource for an edit.
+ */
 export function fingerprint(r: Omit<PackResource, 'status' | 'owner' | 'createdAt' | 'updatedAt' | 'publishedAt'>): string {
-  const shared = [r.globalId, r.title, r.description, r.author, r.source, r.license, r.type, r.categoryGlobalId, r.mediaSha256, r.mediaName, r.coverSha256, r.appVersion];
+  const later = RESOURCE_TERM_NAMES.filter((name) => !(name in FIRST_TERMS) && r[name] !== '').map((name) => [name, r[name]]);
+  const shared = [r.globalId, r.title, r.description, r.author, r.source, r.license, r.type, r.categoryGlobalId, r.mediaSha256, r.mediaName, r.coverSha256, r.appVersion, ...later];
   return createHash('sha256').update(JSON.stringify(shared)).digest('hex');
 }

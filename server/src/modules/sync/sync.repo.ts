@@ -1,4 +1,4 @@
-import { UPLOAD_TYPE_CODES } from '@kit/contract';
+import { RESOURCE_TERM_NAMES, UPLOAD_TYPE_CODES } from '@kit/contract';
 import { holdBack } from '../../catalog/resources.repo.ts';
 import type { Db } from '../../db/connection.ts';
 import type { PackCategory, PackFile, PackResource, PackWithdrawal } from './pack-format.ts';
@@ -39,7 +39,7 @@ export function subtreeIds(categories: readonly PackCategory[], roots: readonly 
   return inside;
 }
 
-const RESOURCE_COLUMNS = `r.id, r.global_id AS globalId, r.title, r.description, r.author, r.source, r.license,
+const RESOURCE_COLUMNS = `r.id, r.global_id AS globalId, r.title, r.description, ${RESOURCE_TERM_NAMES.map((name) => `r.${name}`).join(', ')},
   r.type_code AS type, c.global_id AS categoryGlobalId, r.status,
   coalesce(nullif(trim(u.name || ' ' || u.last_name), ''), u.user_name, s.owner_name) AS owner,
   r.media_sha256 AS mediaSha256, r.media_name AS mediaName, r.cover_sha256 AS coverSha256,

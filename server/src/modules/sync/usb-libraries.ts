@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { RESOURCE_TYPES } from '@kit/contract';
+import { EMPTY_TERMS, RESOURCE_TYPES } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { ensureDiskSpace } from '../../disk-space.ts';
 import { AppError } from '../../errors.ts';
@@ -69,9 +69,7 @@ export async function bringLibraryFile(
               globalId: randomUUID(),
               title,
               description: '',
-              author: '',
-              source: '',
-              license: '',
+              ...EMPTY_TERMS,
               type: RESOURCE_TYPES.LIBRARY,
               mediaSha256: stored.sha256,
               mediaName: path.basename(file),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RESOURCE_TYPES, type UploadTypeCode } from '@kit/contract';
+import { EMPTY_TERMS, isChoiceTerm, RESOURCE_TERMS, RESOURCE_TYPES, termsOf, type UploadTypeCode } from '@kit/contract';
 import type { CreateResource, UpdateResource } from '@kit/contract';
 import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
@@ -38,9 +38,11 @@ function changesFrom(db: Db, viewer: Viewer, body: UpdateResource): ResourceChan
     assertMayBringLibrary(viewer, body.type);
     changes.type_code = body.type;
   }
-  if (body.author !== undefined) changes.author = cleanText(body.author);
-  if (body.source !== undefined) changes.source = cleanText(body.source);
-  if (body.license !== undefined) changes.license = body.license ?? '';
+  for (const term of RESOURCE_TERMS) {
+    const value = body[term.name];
+    // A choice comes as one of its labels (the schema checked it), or null for none yet.
+    if (value !== undefined) changes[term.name] = isChoiceTerm(term) ? (value ?? '') : cleanText(value ?? '');
+  }
   if (body.description !== undefined) changes.description = cleanText(body.description, true);
   if (body.content_type_id !== undefined) {
     if (body.content_type_id !== null && CategoryTree.load(db, viewer).get(body.content_type_id) === null) {
@@ -65,9 +67,7 @@ export function createDraft(db: Db, viewer: Viewer, body: CreateResource): numbe
     global_id: randomUUID(),
     title: c.title,
     type_code: body.type,
-    author: c.author ?? '',
-    source: c.source ?? '',
-    license: c.license ?? '',
+    ...termsOf({ ...EMPTY_TERMS, ...c }),
     description: c.description ?? '',
     category_id: c.category_id ?? null,
     user_id: viewer.id,

@@ -1,19 +1,21 @@
 import type { ResourceDetail } from '@kit/contract';
+import { RESOURCE_TERM_NAMES } from '@kit/contract/resource-terms';
 import { RESOURCE_TYPES } from '@kit/contract/values';
 import { Link } from 'react-router';
 import { esLibrary } from '../../i18n/es-library.ts';
+import { termWords } from '../../i18n/es-terms.ts';
 import { CategoryPath } from '../library/CategoryPath.tsx';
 import { formatDate, formatFileSize } from '../../ui/format.ts';
 
-/** docs/PRODUCT.md#uploads publishing format and more: author, source, license, category path, owner, date, views, size. */
+/** docs/PRODUCT.md#uploads publishing format and more: the resource's terms (author, source, license…), category path, owner, date, views, size. */
 export function ResourceDetails({ resource, productSlug }: { resource: ResourceDetail; productSlug: string }) {
   const t = esLibrary.resource;
   const date = formatDate(resource.publishedAt ?? resource.createdAt);
   return (
     <dl className="surface resource-details" aria-label={t.details}>
-      <Row label={t.author} value={resource.author} />
-      <Row label={t.source} value={resource.source} />
-      <Row label={t.license} value={resource.license} />
+      {RESOURCE_TERM_NAMES.map((name) => (
+        <Row key={name} label={termWords(name).label} value={resource[name]} />
+      ))}
       {resource.categoryPath.length > 0 && (
         <div>
           <dt>{t.category}</dt>

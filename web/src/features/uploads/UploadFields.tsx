@@ -1,4 +1,6 @@
+import { isChoiceTerm, RESOURCE_TERMS, type ResourceTerm } from '@kit/contract/resource-terms';
 import { useState } from 'react';
+import { termWords } from '../../i18n/es-terms.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { Field, fieldAria } from '../../ui/forms/Field.tsx';
 import { FileField } from '../../ui/forms/FileField.tsx';
@@ -15,41 +17,42 @@ interface UploadFieldsProps {
   busy: boolean;
 }
 
-/** The resource's terms: title, author, source, license (one of the kit's) and description. */
-export function UploadTermsFields({ form, busy, licenses }: UploadFieldsProps & { licenses: readonly string[] }) {
-  const text = (field: 'title' | 'author' | 'source', label: string, required: boolean, help?: string) => (
-    <Field id={`upload-${field}`} label={label} error={form.shown(field)} help={help} required={required}>
-      <input
-        {...fieldAria(`upload-${field}`, form.shown(field), help)}
-        className="input"
-        maxLength={FIELD_MAX[field]}
-        {...form.bind(field)}
-        disabled={busy}
-      />
-    </Field>
-  );
+/** The resource's texts: the title, its terms (RESOURCE_TERMS: a text field or a select each, in the table's order) and the description. */
+export function UploadTermsFields({ form, busy }: UploadFieldsProps) {
+  const term = (spec: ResourceTerm) => {
+    const id = `upload-${spec.name}`;
+    const words = termWords(spec.name);
+    const error = form.shown(spec.name);
+    return (
+      <Field key={spec.name} id={id} label={words.label} error={error} help={words.help} required={spec.required}>
+        {isChoiceTerm(spec) ? (
+          <select
+            {...fieldAria(id, error, words.help)}
+            className="input"
+            value={form.values[spec.name]}
+            disabled={busy}
+            onChange={(event) => form.update({ [spec.name]: event.target.value })}
+          >
+            <option value="">{words.choose}</option>
+            {spec.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input {...fieldAria(id, error, words.help)} className="input" maxLength={spec.max} {...form.bind(spec.name)} disabled={busy} />
+        )}
+      </Field>
+    );
+  };
 
   return (
     <>
-      {text('title', t.title, true)}
-      {text('author', t.author, true)}
-      {text('source', t.source, false, t.sourceHelp)}
-      <Field id="upload-license" label={t.license} error={form.shown('license')} help={t.licenseHelp} required>
-        <select
-          {...fieldAria('upload-license', form.shown('license'), t.licenseHelp)}
-          className="input"
-          value={form.values.license}
-          disabled={busy}
-          onChange={(event) => form.update({ license: event.target.value })}
-        >
-          <option value="">{t.licenseChoose}</option>
-          {licenses.map((license) => (
-            <option key={license} value={license}>
-              {license}
-            </option>
-          ))}
-        </select>
+      <Field id="upload-title" label={t.title} error={form.shown('title')} required>
+        <input {...fieldAria('upload-title', form.shown('title'))} className="input" maxLength={FIELD_MAX.title} {...form.bind('title')} disabled={busy} />
       </Field>
+      {RESOURCE_TERMS.map(term)}
       <Field id="upload-description" label={t.description} error={form.shown('description')}>
         <textarea
           {...fieldAria('upload-description', form.shown('description'))}

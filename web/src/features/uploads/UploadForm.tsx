@@ -108,7 +108,7 @@ export function UploadForm({ config, categories, draft: initialDraft, isAdmin, n
         required={!hasFile}
         onChange={pickFile}
       />
-      <UploadTermsFields form={form} busy={flow.busy} licenses={config.licenses} />
+      <UploadTermsFields form={form} busy={flow.busy} />
       <Field id="upload-category" label={t.category} error={form.shown('category')} required>
         <select
           {...fieldAria('upload-category', form.shown('category'))}

@@ -1,28 +1,31 @@
 import type { CreateResource, ManagedResource, UpdateResource } from '@kit/contract';
-import { AUTHOR_MAX, DESCRIPTION_MAX, RESOURCE_TYPES, SOURCE_MAX, TITLE_MAX } from '@kit/contract/values';
+import { EMPTY_TERMS, isChoiceTerm, RESOURCE_TERMS, termsOf, type ResourceTermName } from '@kit/contract/resource-terms';
+import { DESCRIPTION_MAX, RESOURCE_TYPES, TITLE_MAX } from '@kit/contract/values';
+import { termWords } from '../../i18n/es-terms.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import type { FieldErrors } from '../../ui/forms/use-form.ts';
 import { fill } from '../../ui/fill.ts';
 import { formatFileSize } from '../../ui/format.ts';
 
 /*
- * The publishing form of the terms (title, author, source, license,
- * description) plus type, category, file, cover and the rights declaration.
- * Rules here are the ones the server applies again on submit.
+ * The publishing form: the title, the resource's terms (RESOURCE_TERMS: author,
+ * source, license…) and the description, plus type, category, file, cover and
+ * the rights declaration. Rules here are the ones the server applies again on
+ * submit.
  */
 
-/** The contract's text limits, by field. */
-export const FIELD_MAX = { title: TITLE_MAX, author: AUTHOR_MAX, source: SOURCE_MAX, description: DESCRIPTION_MAX } as const;
+/** The contract's limits of the texts that are not terms (a text term has its own `max`). */
+export const FIELD_MAX = { title: TITLE_MAX, description: DESCRIPTION_MAX } as const;
 
 export type CoverChoice = 'auto' | 'own';
 
-export interface UploadValues {
+/** Each term as its field holds it: the text typed, or the label chosen ('' none). */
+export type TermValues = Record<ResourceTermName, string>;
+
+export interface UploadValues extends TermValues {
   file: File | null;
   type: number;
   title: string;
-  author: string;
-  source: string;
-  license: string;
   description: string;
   /** the category id as the select gives it; '' none chosen */
   category: string;
@@ -31,15 +34,13 @@ export interface UploadValues {
   rights: boolean;
 }
 
-export type UploadField = 'file' | 'title' | 'author' | 'source' | 'license' | 'description' | 'category' | 'coverFile' | 'rights';
+export type UploadField = 'file' | 'title' | ResourceTermName | 'description' | 'category' | 'coverFile' | 'rights';
 
 export const EMPTY_UPLOAD: UploadValues = {
   file: null,
   type: RESOURCE_TYPES.VIDEO,
   title: '',
-  author: '',
-  source: '',
-  license: '',
+  ...EMPTY_TERMS,
   description: '',
   category: '',
   cover: 'auto',
@@ -89,11 +90,12 @@ export function validateUpload(values: UploadValues, limits: UploadLimits, hasFi
   }
   if (!values.title.trim()) errors.title = t.titleRequired;
   else if (values.title.trim().length > FIELD_MAX.title) errors.title = fill(t.tooLong, { max: FIELD_MAX.title });
-  if (!values.author.trim()) errors.author = t.authorRequired;
-  else if (values.author.trim().length > FIELD_MAX.author) errors.author = fill(t.tooLong, { max: FIELD_MAX.author });
-  if (values.source.trim().length > FIELD_MAX.source) errors.source = fill(t.tooLong, { max: FIELD_MAX.source });
+  for (const term of RESOURCE_TERMS) {
+    const value = values[term.name].trim();
+    if (term.required && !value) errors[term.name] = termWords(term.name).required;
+    else if (!isChoiceTerm(term) && value.length > term.max) errors[term.name] = fill(t.tooLong, { max: term.max });
+  }
   if (values.description.trim().length > FIELD_MAX.description) errors.description = fill(t.tooLong, { max: FIELD_MAX.description });
-  if (!values.license) errors.license = t.licenseRequired;
   if (!values.category) errors.category = t.categoryRequired;
   if (values.cover === 'own') {
     if (!values.coverFile) errors.coverFile = t.coverRequired;
@@ -103,14 +105,18 @@ export function validateUpload(values: UploadValues, limits: UploadLimits, hasFi
   return errors;
 }
 
+/** The terms as the server takes them: trimmed text, a choice not made as null. */
+function termFields(values: TermValues): Pick<UpdateResource, ResourceTermName> {
+  const fields = RESOURCE_TERMS.map((term) => [term.name, isChoiceTerm(term) ? values[term.name] || null : values[term.name].trim()]);
+  return Object.fromEntries(fields) as Pick<UpdateResource, ResourceTermName>;
+}
+
 /** The draft's fields as the server takes them: trimmed text, empty choices as null. */
 export function toDraftFields(values: UploadValues): UpdateResource & Pick<CreateResource, 'title' | 'type'> {
   return {
     title: values.title.trim(),
     type: values.type,
-    author: values.author.trim(),
-    source: values.source.trim(),
-    license: (values.license || null) as UpdateResource['license'],
+    ...termFields(values),
     description: values.description.trim(),
     content_type_id: values.category ? Number(values.category) : null,
   };
@@ -122,9 +128,7 @@ export function valuesOfDraft(draft: ManagedResource): UploadValues {
     ...EMPTY_UPLOAD,
     type: draft.type,
     title: draft.title,
-    author: draft.author,
-    source: draft.source,
-    license: draft.license,
+    ...termsOf(draft),
     description: draft.description,
     category: draft.content_type_id === null ? '' : String(draft.content_type_id),
     rights: draft.rightsDeclared,
