@@ -36,13 +36,13 @@ export function appRoutes(): RouteObject[] {
         ...uploadRoutes(),
         ...adminRoutes(),
         {
-          ...lazyRoute(() => import('../layouts/BlankLayout.tsx'), { Component: 'BlankLayout' }),
+          ...lazyRoute(() => import('../layouts/BlankLayout.tsx'), (m) => ({ Component: m.BlankLayout })),
           // The menu's error boundary is in the first download: it must show when the kit cannot be reached.
-          children: [{ path: 'menu', loader: menuLoader, ErrorBoundary: MenuLoadError, ...lazyRoute(() => import('../pages/MenuPage.tsx'), { Component: 'MenuPage' }) }],
+          children: [{ path: 'menu', loader: menuLoader, ErrorBoundary: MenuLoadError, ...lazyRoute(() => import('../pages/MenuPage.tsx'), (m) => ({ Component: m.MenuPage })) }],
         },
         {
-          ...lazyRoute(() => import('../layouts/NoSidebarLayout.tsx'), { Component: 'NoSidebarLayout' }),
-          children: [{ path: '*', ...lazyRoute(() => import('../pages/NotFoundPage.tsx'), { Component: 'NotFoundPage' }) }],
+          ...lazyRoute(() => import('../layouts/NoSidebarLayout.tsx'), (m) => ({ Component: m.NoSidebarLayout })),
+          children: [{ path: '*', ...lazyRoute(() => import('../pages/NotFoundPage.tsx'), (m) => ({ Component: m.NotFoundPage })) }],
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../session/guards.ts';
 import { AFTER_LOGOUT_PATH, endSession } from '../../session/session-store.ts';
-import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+import { lazyRoute, type RouteParts } from '../lazy-route.ts';
 
 const guest: RouteAccessHandle = { access: 'guest' };
 
@@ -12,9 +12,9 @@ export async function logoutLoader(): Promise<Response> {
 }
 
 // Two lazy chunks: the login and registration pages, and the profile pages.
-const entry: RouteChunk = () => import('../chunks/account-entry-chunk.ts');
-const profile: RouteChunk = () => import('../chunks/account-profile-chunk.ts');
-const profilePage = (Component: string, loader: string) => lazyRoute(profile, { Component, loader, ErrorBoundary: 'AccountLoadError' });
+const entry = () => import('../chunks/account-entry-chunk.ts');
+const profile = () => import('../chunks/account-profile-chunk.ts');
+const profilePage = (parts: (code: Awaited<ReturnType<typeof profile>>) => RouteParts) => lazyRoute(profile, (code) => ({ ...parts(code), ErrorBoundary: code.AccountLoadError }));
 
 /**
  * The accounts routes, under the no-sidebar layout. Access needs are declared
@@ -24,15 +24,15 @@ export function accountRoutes(): RouteObject[] {
   return [
     { path: 'extra/logout', loader: logoutLoader },
     {
-      ...lazyRoute(() => import('../../layouts/NoSidebarLayout.tsx'), { Component: 'NoSidebarLayout' }),
+      ...lazyRoute(() => import('../../layouts/NoSidebarLayout.tsx'), (m) => ({ Component: m.NoSidebarLayout })),
       children: [
-        { path: 'login', handle: guest, ...lazyRoute(entry, { Component: 'LoginPage' }) },
-        { path: 'login/temporary', handle: guest, ...lazyRoute(entry, { Component: 'TemporaryLoginPage' }) },
-        { path: 'register', handle: guest, ...lazyRoute(entry, { Component: 'RegisterPage' }) },
-        { path: 'admin/login', handle: { access: 'guest', name: 'admin-login' } satisfies RouteAccessHandle, ...lazyRoute(entry, { Component: 'AdminLoginPage' }) },
-        { path: 'user/constants/education', ...profilePage('EducationConstantsPage', 'educationLoader') },
-        { path: 'user/constants/occupation', ...profilePage('OccupationConstantsPage', 'occupationLoader') },
-        { path: 'user/:id', ...profilePage('ProfilePage', 'profileLoader') },
+        { path: 'login', handle: guest, ...lazyRoute(entry, (m) => ({ Component: m.LoginPage })) },
+        { path: 'login/temporary', handle: guest, ...lazyRoute(entry, (m) => ({ Component: m.TemporaryLoginPage })) },
+        { path: 'register', handle: guest, ...lazyRoute(entry, (m) => ({ Component: m.RegisterPage })) },
+        { path: 'admin/login', handle: { access: 'guest', name: 'admin-login' } satisfies RouteAccessHandle, ...lazyRoute(entry, (m) => ({ Component: m.AdminLoginPage })) },
+        { path: 'user/constants/education', ...profilePage((m) => ({ Component: m.EducationConstantsPage, loader: m.educationLoader })) },
+        { path: 'user/constants/occupation', ...profilePage((m) => ({ Component: m.OccupationConstantsPage, loader: m.occupationLoader })) },
+        { path: 'user/:id', ...profilePage((m) => ({ Component: m.ProfilePage, loader: m.profileLoader })) },
       ],
     },
   ];

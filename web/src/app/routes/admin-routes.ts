@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../session/guards.ts';
-import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+import { lazyRoute } from '../lazy-route.ts';
 import { uploadPages } from './upload-routes.ts';
 
-const adminPanel: RouteChunk = () => import('../chunks/admin-pages.ts');
+const adminPanel = () => import('../chunks/admin-pages.ts');
 
 /**
  * The admin panel under the dashboard layout: one route draws every page
@@ -14,15 +14,15 @@ const adminPanel: RouteChunk = () => import('../chunks/admin-pages.ts');
  * (admin-users…). The server checks again.
  */
 export function adminRoutes(): RouteObject[] {
-  const page = lazyRoute(adminPanel, { Component: 'AdminPageRoute', loader: 'adminPageLoader', ErrorBoundary: 'PortalRouteError' });
+  const page = lazyRoute(adminPanel, (m) => ({ Component: m.AdminPageRoute, loader: m.adminPageLoader, ErrorBoundary: m.PortalRouteError }));
   return [
     {
       path: 'admin',
       handle: { access: 'admin' } satisfies RouteAccessHandle,
-      ...lazyRoute(adminPanel, { Component: 'AdminShell' }),
+      ...lazyRoute(adminPanel, (m) => ({ Component: m.AdminShell })),
       children: [
         { index: true, ...page },
-        { path: 'resources/upload', ...lazyRoute(uploadPages, { Component: 'AdminUploadPage', loader: 'adminUploadLoader', ErrorBoundary: 'PortalRouteError' }) },
+        { path: 'resources/upload', ...lazyRoute(uploadPages, (m) => ({ Component: m.AdminUploadPage, loader: m.adminUploadLoader, ErrorBoundary: m.PortalRouteError })) },
         { path: '*', ...page },
       ],
     },

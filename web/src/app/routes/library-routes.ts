@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteAccessHandle } from '../../session/guards.ts';
 import { registerRouteChunk } from '../../ui/route-chunks.ts';
-import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+import { lazyRoute } from '../lazy-route.ts';
 
 /**
  * The library's routes (docs/PRODUCT.md#layouts): one layout (header, category tree, shortcut
@@ -12,10 +12,10 @@ import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
  * outside the layout. Few chunks on purpose: each one costs a few bytes in the
  * entry that /menu downloads too.
  */
-const root: RouteChunk = () => import('../chunks/root-route.ts');
-const browse: RouteChunk = () => import('../chunks/browse-route.ts');
-const resource: RouteChunk = () => import('../chunks/resource-route.ts');
-const search: RouteChunk = () => import('../chunks/search-route.ts');
+const root = () => import('../chunks/root-route.ts');
+const browse = () => import('../chunks/browse-route.ts');
+const resource = () => import('../chunks/resource-route.ts');
+const search = () => import('../chunks/search-route.ts');
 
 // What links prefetch (ui/prefetch.ts), by the address they point to; the first pattern that matches wins.
 registerRouteChunk('/featured', browse);
@@ -23,7 +23,6 @@ registerRouteChunk('/resource/:id', resource);
 registerRouteChunk('/:product', browse);
 
 /** A page and its loader, both named exports of one chunk. */
-const page = (chunk: RouteChunk, loader: string, Component: string) => lazyRoute(chunk, { loader, Component });
 
 /**
  * /resource/{id}'s loader is a small chunk of its own, outside the route's
@@ -36,34 +35,34 @@ async function resourceRouteLoader(args: LoaderFunctionArgs) {
 
 export function libraryRoutes(): RouteObject[] {
   return [
-    { path: 'resource', ...lazyRoute(browse, { loader: 'resourceIndexLoader' }) },
+    { path: 'resource', ...lazyRoute(browse, (m) => ({ loader: m.resourceIndexLoader })) },
     // An offline library's reader fills the screen: outside the library's layout (docs/ROUTES.md). In the resource
     // chunk, which the reader is opened from, rather than a chunk of its own.
-    { path: 'resource/:id/read/*', ...page(resource, 'readerLoader', 'ReaderPage') },
-    { path: 'resource/:id/read-outside', ...lazyRoute(resource, { Component: 'OutsideLinkPage' }) },
-    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, { loader: 'ownResourcesLoader' }) },
+    { path: 'resource/:id/read/*', ...lazyRoute(resource, (m) => ({ loader: m.readerLoader, Component: m.ReaderPage })) },
+    { path: 'resource/:id/read-outside', ...lazyRoute(resource, (m) => ({ Component: m.OutsideLinkPage })) },
+    { path: 'user/resources', handle: { access: 'user' } satisfies RouteAccessHandle, ...lazyRoute(browse, (m) => ({ loader: m.ownResourcesLoader })) },
     {
       id: 'library',
-      ...page(root, 'libraryLayoutLoader', 'LibraryRoot'),
+      ...lazyRoute(root, (m) => ({ loader: m.libraryLayoutLoader, Component: m.LibraryRoot })),
       children: [
         {
-          ...lazyRoute(root, { ErrorBoundary: 'LibraryRouteError' }),
+          ...lazyRoute(root, (m) => ({ ErrorBoundary: m.LibraryRouteError })),
           children: [
-            { path: ':product', ...page(browse, 'libraryHomeLoader', 'LibraryPage') },
-            { path: 'featured', ...page(browse, 'featuredLoader', 'FeaturedPage') },
-            { path: 'user/:id/resources', ...page(browse, 'userResourcesLoader', 'UserResourcesPage') },
-            { path: 'resource/random', ...page(resource, 'randomResourceLoader', 'RandomResourcePage') },
-            { path: 'resource/:id', loader: resourceRouteLoader, ...lazyRoute(resource, { Component: 'ResourcePage' }) },
-            { path: 'list/:id', ...page(resource, 'listLoader', 'ListPage') },
+            { path: ':product', ...lazyRoute(browse, (m) => ({ loader: m.libraryHomeLoader, Component: m.LibraryPage })) },
+            { path: 'featured', ...lazyRoute(browse, (m) => ({ loader: m.featuredLoader, Component: m.FeaturedPage })) },
+            { path: 'user/:id/resources', ...lazyRoute(browse, (m) => ({ loader: m.userResourcesLoader, Component: m.UserResourcesPage })) },
+            { path: 'resource/random', ...lazyRoute(resource, (m) => ({ loader: m.randomResourceLoader, Component: m.RandomResourcePage })) },
+            { path: 'resource/:id', loader: resourceRouteLoader, ...lazyRoute(resource, (m) => ({ Component: m.ResourcePage })) },
+            { path: 'list/:id', ...lazyRoute(resource, (m) => ({ loader: m.listLoader, Component: m.ListPage })) },
             // "Mis descargas": what the phone saved for offline viewing (docs/PRODUCT.md#offline). A chunk of its own:
             // it reads the phone's store (Dexie), which the resource page no longer waits for.
-            { path: 'extra/saved', ...lazyRoute(() => import('../../pages/SavedPage.tsx'), { Component: 'SavedPage' }) },
+            { path: 'extra/saved', ...lazyRoute(() => import('../../pages/SavedPage.tsx'), (m) => ({ Component: m.SavedPage })) },
             {
               path: 'search',
               children: [
-                { index: true, ...page(search, 'searchOverviewLoader', 'SearchPage') },
-                { path: 'res', ...page(search, 'searchResourcesLoader', 'SearchResourcesPage') },
-                { path: 'users', ...page(search, 'searchUsersLoader', 'SearchUsersPage') },
+                { index: true, ...lazyRoute(search, (m) => ({ loader: m.searchOverviewLoader, Component: m.SearchPage })) },
+                { path: 'res', ...lazyRoute(search, (m) => ({ loader: m.searchResourcesLoader, Component: m.SearchResourcesPage })) },
+                { path: 'users', ...lazyRoute(search, (m) => ({ loader: m.searchUsersLoader, Component: m.SearchUsersPage })) },
               ],
             },
           ],

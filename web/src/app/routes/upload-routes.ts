@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
+import { lazyRoute, type RouteParts } from '../lazy-route.ts';
 
 /*
  * The upload pages (docs/PRODUCT.md#uploads): /upload, /upload/draft,
@@ -11,18 +11,18 @@ import { lazyRoute, type RouteChunk } from '../lazy-route.ts';
  * logged-in users whatever the metadata says (session/guards.ts,
  * docs/PRODUCT.md#route-guards).
  */
-export const uploadPages: RouteChunk = async () => (await import('../chunks/upload-entry.ts')).load();
-const page = (Component: string, loader?: string) => lazyRoute(uploadPages, { Component, loader, ErrorBoundary: 'PortalRouteError' });
+export const uploadPages = async () => (await import('../chunks/upload-entry.ts')).load();
+const page = (parts: (code: Awaited<ReturnType<typeof uploadPages>>) => RouteParts) => lazyRoute(uploadPages, (code) => ({ ...parts(code), ErrorBoundary: code.PortalRouteError }));
 
 export function uploadRoutes(): RouteObject[] {
   return [
     {
       path: 'upload',
-      ...lazyRoute(uploadPages, { Component: 'NoSidebarLayout' }),
+      ...lazyRoute(uploadPages, (m) => ({ Component: m.NoSidebarLayout })),
       children: [
-        { index: true, ...page('UploadPage', 'uploadLoader') },
-        { path: 'draft', ...page('UploadDraftPage', 'draftsLoader') },
-        { path: 'ModalAlert', ...page('UploadAlertPage') },
+        { index: true, ...page((m) => ({ Component: m.UploadPage, loader: m.uploadLoader })) },
+        { path: 'draft', ...page((m) => ({ Component: m.UploadDraftPage, loader: m.draftsLoader })) },
+        { path: 'ModalAlert', ...page((m) => ({ Component: m.UploadAlertPage })) },
       ],
     },
   ];
