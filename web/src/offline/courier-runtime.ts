@@ -1,5 +1,4 @@
 import { carryOnce, heldIn, type Answer } from './courier.ts';
-import { db } from './db.ts';
 
 /** The kit answers at once or is not there; the hub may wait for its CA (up to 20 s, docs/HTTPS.md). */
 const KIT_TIMEOUT_MS = 5_000;
@@ -22,13 +21,24 @@ async function call(url: string, init: RequestInit, timeoutMs: number): Promise<
   }
 }
 
+/** The store, downloaded only when the courier holds or takes something (courier.ts heldIn). */
+const openStore = async () => (await import('./db.ts')).db;
+
+const storage = (): Storage | null => {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+};
+
 let running: Promise<unknown> | null = null;
 
 /** One round of carrying (courier.ts), never two at once; failures are silent: the phone tries again later. */
 export function carry(): void {
   if (running) return;
   running = carryOnce({
-    ...heldIn(db, location.origin),
+    ...heldIn(openStore, location.origin, storage()),
     kit: (method, body) => call(COURIER_PATH, { method, body: body === undefined ? undefined : JSON.stringify(body) }, KIT_TIMEOUT_MS),
     hub: (url, body) => call(url, { method: 'POST', mode: 'cors', body: JSON.stringify(body) }, HUB_TIMEOUT_MS),
   })

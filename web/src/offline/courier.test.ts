@@ -50,10 +50,17 @@ class World {
 
 let db: PortalDb;
 let world: World;
-const round = () => carryOnce({ ...heldIn(db, 'http://escuela.aldea'), kit: world.kit, hub: world.hub });
+let opened = 0;
+const openDb = async () => {
+  opened += 1;
+  return db;
+};
+const round = () => carryOnce({ ...heldIn(openDb, 'http://escuela.aldea', localStorage), kit: world.kit, hub: world.hub });
 const held = async (): Promise<CourierHold | null> => ((await db.meta.get('courier:http://escuela.aldea'))?.value as CourierHold | undefined) ?? null;
 
 beforeEach(() => {
+  localStorage.clear();
+  opened = 0;
   db = new PortalDb(`test-courier-${Math.random()}`);
   world = new World();
 });
@@ -132,5 +139,23 @@ describe('carryOnce', () => {
     Object.assign(world, { captive: false, kitReport: null });
     expect(await round()).toBeNull();
     expect(await held()).toBeNull();
+  });
+
+  it('opens the phone’s store only while it holds something, or once the kit gives it something to carry', async () => {
+    Object.assign(world, { kitUp: true, kitReport: null });
+    await round();
+    await round();
+    expect(opened).toBe(0);
+
+    world.kitReport = report('r1');
+    expect(await round()).toMatchObject({ report: report('r1') });
+    expect(opened).toBe(1);
+    expect(await held()).toMatchObject({ report: report('r1') });
+    Object.assign(world, { kitReport: null });
+    expect(await round()).toBeNull();
+    expect(await held()).toBeNull();
+    const looked = opened;
+    await round();
+    expect(opened).toBe(looked);
   });
 });

@@ -120,14 +120,43 @@ export async function carryOnce(deps: CourierDeps): Promise<CourierHold | null> 
   return keep;
 }
 
-/** The courier's hold for ORIGIN in the portal's store (its `meta` table). */
-export function heldIn(db: PortalDb, origin: string): Pick<CourierDeps, 'load' | 'save'> {
+/**
+ * What this phone holds for the kit at `origin`, in the phone's store (its
+ * `meta` table). The store and the code that reads it are some 33 KB of gzip,
+ * and most phones never carry anything, so a mark in `marks` (localStorage)
+ * says when something is held: without it only the kit is asked, and the store
+ * is opened once the kit gives something to carry. When the storage cannot be
+ * read the store is.
+ */
+export function heldIn(openDb: () => Promise<PortalDb>, origin: string, marks: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null): Pick<CourierDeps, 'load' | 'save'> {
   const key = `courier:${origin}`;
+  const nothingHeld = (): boolean => {
+    try {
+      return marks !== null && marks.getItem(key) === null;
+    } catch {
+      return false;
+    }
+  };
+  const mark = (hold: CourierHold | null): void => {
+    try {
+      if (hold === null) marks?.removeItem(key);
+      else marks?.setItem(key, 'held');
+    } catch {
+      // unmarked: the store is read again next round
+    }
+  };
   return {
-    load: async () => ((await db.meta.get(key))?.value as CourierHold | undefined) ?? null,
+    load: async () => {
+      if (nothingHeld()) return null;
+      const row = await (await openDb()).meta.get(key);
+      return (row?.value as CourierHold | undefined) ?? null;
+    },
     save: async (hold) => {
+      if (hold === null && nothingHeld()) return;
+      const db = await openDb();
       if (hold === null) await db.meta.delete(key);
       else await db.meta.put({ key, value: hold });
+      mark(hold);
     },
   };
 }
