@@ -17,6 +17,7 @@ KIT_DATA_DIR ?= $(CURDIR)/data
 export PORT KIT_DATA_DIR
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts server/contract/src -type f 2>/dev/null)
+SERVER_SOURCES := $(shell find server/src server/contract/src -type f -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
 
 .PHONY: help start dev test test-one build deps toolchain bench crash-test image image-test
 
@@ -43,9 +44,13 @@ node_modules/.install-stamp: $(NODE) package.json package-lock.json server/packa
 deps: node_modules/.install-stamp
 
 web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
-	npm run build
+	npm run build -w web
 
-build: web/dist/index.html
+# The server as the kit runs it, in one plain JavaScript file (scripts/build-server.ts).
+server/dist/main.mjs: node_modules/.install-stamp $(SERVER_SOURCES) scripts/build-server.ts
+	node scripts/build-server.ts
+
+build: web/dist/index.html server/dist/main.mjs
 
 start: build
 	KIT_SEED_DEMO=true node server/src/main.ts

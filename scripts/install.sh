@@ -44,6 +44,7 @@ say() { printf 'install.sh: %s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 
 [ -f "$project/web/dist/index.html" ] || die "falta la web compilada (web/dist): ejecute antes «make build»"
+[ -f "$project/server/dist/main.mjs" ] || die "falta el servidor compilado (server/dist): ejecute antes «make build»"
 toolchain_node=$project/.toolchain/node_modules/node/package.json
 [ -f "$toolchain_node" ] || die "falta la herramienta Node de make (.toolchain): ejecute antes «make build»"
 command -v npm >/dev/null || die "falta npm (viene con Node; ejecute desde «make» o instálelo)"
@@ -107,8 +108,9 @@ mkdir -p "$new/server" "$new/web" "$new/.toolchain/node_modules/node/bin"
 cp "$project/package.json" "$new/"
 cp -R "$project/scripts" "$project/systemd" "$new/"
 rm -rf "$new/scripts/bench"
-# The server without its tests (they need the dev dependencies).
-(cd "$project/server" && find src migrations contract package.json \( -name node_modules -o -name '*.test.ts' -o -name test \) -prune -o -type f -print) |
+# The server as the unit runs it (server/dist), and its sources without their tests
+# (they need the dev dependencies) for the kit's own tools.
+(cd "$project/server" && find dist src migrations contract package.json \( -name node_modules -o -name '*.test.ts' -o -name test \) -prune -o -type f -print) |
 	while IFS= read -r file; do
 		mkdir -p "$new/server/$(dirname "$file")"
 		cp "$project/server/$file" "$new/server/$file"

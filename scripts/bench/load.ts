@@ -4,7 +4,7 @@
  * asking again, first alone, then while a 300 MB video streams in through the
  * resumable upload API. Server RSS peak (the kernel's high-water mark, reset
  * before each window), event-loop delay (measured inside the server,
- * loop-probe.ts) and browsing latency, with the upload against without it.
+ * loop-probe.mjs) and browsing latency, with the upload against without it.
  * The API figures (api.ts) measure saturation; this one measures a realistic
  * crowd, so the upload's own effect shows.
  */

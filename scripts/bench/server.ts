@@ -28,7 +28,7 @@ export interface BenchServer {
   /** the kernel's high-water mark of that RSS (VmHWM) since start or the last resetRssPeak(), bytes */
   rssPeak(): number;
   resetRssPeak(): void;
-  /** event-loop delay since the previous call, and the heap now (see loop-probe.ts) */
+  /** event-loop delay since the previous call, and the heap now (see loop-probe.mjs) */
   loopDelay(): Promise<LoopReport>;
   stop(): Promise<void>;
 }
@@ -76,7 +76,7 @@ function kitUnitMallocEnv(): Record<string, string> {
 }
 
 /**
- * Starts server/src/main.ts on loopback as the kit's unit does (its node
+ * Starts the server on loopback as the kit's unit does (server/dist/main.mjs, its node
  * flags and malloc settings), with the probe loaded and phone copies off (the figures measure the
  * server itself, with no encoder sharing the machine; the copies have their
  * own figures, renditions.ts). `heapFlags` come first, as a machine's own
@@ -88,7 +88,7 @@ export async function startServer(dataDir: string, options: { heapFlags?: string
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
   const nodeFlags = [...(options.heapFlags ?? []), ...kitUnitNodeFlags()];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.ts'), path.join(root, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.mjs'), path.join(root, 'server/dist/main.mjs')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...kitUnitMallocEnv(), ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 /**
  * Focused measurement, not part of `make bench`: the real server (with
- * loop-probe.ts) on a 500-resource catalogue, its event-loop delay for 3 s
+ * loop-probe.mjs) on a 500-resource catalogue, its event-loop delay for 3 s
  * idle, then during a 300 MB video in 4 MiB PATCHes with nothing else running.
  * Run: node scripts/bench/upload-loop.ts
  */

@@ -72,10 +72,11 @@ import { courierRoutes } from './modules/sync/courier.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { HubCertificates } from './modules/sync/certificates-hub.ts';
 import type { SyncOptions } from './modules/sync/sync.service.ts';
+import { PROJECT_ROOT } from './project-paths.ts';
 import './types.ts';
 
 const VERSION: string = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 export interface BuildOptions {

@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnrolmentToken } from './enrolment-token.ts';
+import { PROJECT_ROOT } from './project-paths.ts';
 
 /**
  * Every option the server reads from its environment, with type, default and
@@ -123,7 +124,6 @@ export class ConfigError extends Error {
 /** A DNS name: labels of letters, digits and inner hyphens, separated by dots. */
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Reads and checks the environment once; lists every bad value at the same time. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
@@ -152,13 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     port: Number(read('PORT')),
     host: read('HOST'),
     dataDir: path.resolve(read('KIT_DATA_DIR')),
-    webDir: path.resolve(read('KIT_WEB_DIR') || path.join(projectRoot, 'web', 'dist')),
+    webDir: path.resolve(read('KIT_WEB_DIR') || path.join(PROJECT_ROOT, 'web', 'dist')),
     isKit: read('KIT_IS_KIT') === 'true',
     adminPassword: read('KIT_ADMIN_PASSWORD') || null,
     servicesMode: read('KIT_SERVICES_MODE') as ServicesMode,
     seedDemo: read('KIT_SEED_DEMO') === 'true',
     httpsPort: Number(read('KIT_HTTPS_PORT')),
-    scriptsDir: path.resolve(read('KIT_SCRIPTS_DIR') || path.join(projectRoot, 'scripts')),
+    scriptsDir: path.resolve(read('KIT_SCRIPTS_DIR') || path.join(PROJECT_ROOT, 'scripts')),
     wifiSsid: read('KIT_WIFI_SSID') || null,
     wifiMaxPhones: Number(read('KIT_WIFI_MAX_PHONES')),
     wifiConfirmSeconds: Number(read('KIT_WIFI_CONFIRM_SECONDS')),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { MIGRATIONS_DIR, readMigrations } from '../src/db/migrate.ts';
+import { readMigrations } from '../src/db/migrate.ts';
+import { MIGRATIONS_DIR } from '../src/project-paths.ts';
 import { tempDir } from './helper.ts';
 
 /**

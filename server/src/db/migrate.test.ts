@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper.ts';
 import { openDatabase } from './connection.ts';
-import { MIGRATIONS_DIR, migrate, readMigrations } from './migrate.ts';
+import { MIGRATIONS_DIR } from '../project-paths.ts';
+import { migrate, readMigrations } from './migrate.ts';
 
 const freshDb = () => openDatabase(path.join(tempDir(), 'portal.db'));
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIGRATIONS_DIR } from '../project-paths.ts';
 import type { Db } from './connection.ts';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'migrations');
+
 
 interface Migration {
   version: number;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
 import { mediaPath } from '../media/store.ts';
-import { DEMO_DIR, seedDemoIfEmpty } from './demo.ts';
+import { DEMO_DIR } from '../project-paths.ts';
+import { seedDemoIfEmpty } from './demo.ts';
 
 const catalog = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalog.json'), 'utf8')) as {
   categories: unknown[];

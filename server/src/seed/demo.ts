@@ -5,8 +5,9 @@ import type { Db } from '../db/connection.ts';
 import { HIGHLIGHT } from '../logging.ts';
 import { ingestLocalFile } from '../media/ingest.ts';
 import { generatePassword, hashPassword } from '../modules/auth/password.ts';
+import { DEMO_DIR } from '../project-paths.ts';
 
-export const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'fixtures', 'demo');
+
 
 interface DemoCatalog {
   categories: { key: string; name: string; parent: string | null; priority: number }[];

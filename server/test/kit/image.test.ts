@@ -87,7 +87,7 @@ describe.skipIf(reason !== '')(`the SD image ${zst ?? ''}${reason ? ` (skipped: 
   it('root partition: the portal, Node for arm64, the units enabled and masked as install.map says, and first-boot growth', () => {
     const stat = debugfs('stat /opt/kit-portal/.toolchain/node_modules/node/bin/node').stdout;
     expect(stat).toMatch(/Mode:\s+0755/);
-    expect(debugfs('stat /opt/kit-portal/server/src/main.ts').stdout).toMatch(/Type: regular/);
+    expect(debugfs('stat /opt/kit-portal/server/dist/main.mjs').stdout).toMatch(/Type: regular/);
     expect(debugfs('ls -l /opt/kit-portal/node_modules/better-sqlite3/prebuilds').stdout).toMatch(/linux-arm64\.node/);
     const map = installMap();
     for (const file of map.files) expect(debugfs(`cat ${file.target}`).stdout, file.target).toBe(fs.readFileSync(path.join(REPO, file.source), 'utf8'));

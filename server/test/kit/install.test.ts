@@ -67,7 +67,7 @@ describe.skipIf(reason !== '')(`scripts/install.sh --root DIR --arch arm64${reas
   });
 
   it('installs the server, its migrations and the built web app, without tests or dev dependencies', () => {
-    for (const file of ['package.json', 'server/src/main.ts', 'server/contract/src/index.ts', 'web/dist/index.html', 'scripts/kit-firstboot', 'systemd/hotspot/dnsmasq.conf']) {
+    for (const file of ['package.json', 'server/dist/main.mjs', 'server/src/main.ts', 'server/contract/src/index.ts', 'web/dist/index.html', 'scripts/kit-firstboot', 'systemd/hotspot/dnsmasq.conf']) {
       expect(fs.existsSync(path.join(opt(), file)), file).toBe(true);
     }
     expect(fs.readdirSync(path.join(opt(), 'server/migrations')).length).toBeGreaterThan(0);

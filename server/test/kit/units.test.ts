@@ -175,7 +175,7 @@ describe('kit-portal.service', () => {
     expect(one('AmbientCapabilities')).toBe('CAP_NET_BIND_SERVICE');
     expect(one('CapabilityBoundingSet')).toBe('CAP_NET_BIND_SERVICE');
     // A 1 MB young generation: an upload's buffers are freed young (docs/PERFORMANCE.md, "Browsing during an upload, and memory on a 1 GB Pi").
-    expect(one('ExecStart')).toBe('/opt/kit-portal/.toolchain/node_modules/node/bin/node --max-semi-space-size=1 /opt/kit-portal/server/src/main.ts');
+    expect(one('ExecStart')).toBe('/opt/kit-portal/.toolchain/node_modules/node/bin/node --max-semi-space-size=1 /opt/kit-portal/server/dist/main.mjs');
   });
 
   it('fixes malloc\'s thresholds, so what the server frees after a large buffer goes back to the system', async () => {

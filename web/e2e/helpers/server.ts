@@ -45,12 +45,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (`node server/src/main.ts`) on a free port with a
+ * Starts the real server as the kit runs it (`node server/dist/main.mjs`, which
+ * `make build` builds from server/src) on a free port with a
  * fresh data folder and a random admin password, serving the built web app;
  * ENV adds or overrides variables (docs/CONFIG.md); PREPARE may lay files
  * into the data folder before the start (a certificate, say). HOST and LAUNCH
  * run it elsewhere: an address to listen on and be reached at, and a command
- * that runs `node server/src/main.ts` (its argv appended), such as
+ * that runs `node server/dist/main.mjs` (its argv appended), such as
  * `ip netns exec NS` for a kit in a network namespace of its own. DATA_DIR
  * runs it on an existing data folder (a restart), which stop then leaves.
  */
@@ -64,7 +65,7 @@ export async function startServer(
   const adminPassword = randomBytes(12).toString('base64url');
   let log = '';
   const host = opts.host ?? HOST;
-  const [command = process.execPath, ...args] = [...(opts.launch ?? []), process.execPath, 'server/src/main.ts'];
+  const [command = process.execPath, ...args] = [...(opts.launch ?? []), process.execPath, 'server/dist/main.mjs'];
   const server = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(listenOn), HOST: host, KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', ...env },
