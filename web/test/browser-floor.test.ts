@@ -49,9 +49,9 @@ describe('the built app and the browser floor', () => {
   });
 
   it('calls no API newer than the floor', () => {
-    const found = scripts.flatMap(({ name, code }) =>
-      NEWER_THAN_THE_FLOOR.filter(([call]) => code.includes(call)).map(([call, since]) => `${name} calls ${call}) (${since})`),
-    );
+    // not after a dot: `...at(` is a spread of a function the minifier happened to name `at`
+    const calls = NEWER_THAN_THE_FLOOR.map(([call, since]) => ({ call, since, pattern: new RegExp(`(?<!\\.)${call.replace(/[.(]/g, '\\$&')}`) }));
+    const found = scripts.flatMap(({ name, code }) => calls.filter(({ pattern }) => pattern.test(code)).map(({ call, since }) => `${name} calls ${call}) (${since})`));
     expect(found).toEqual([]);
   });
 });
