@@ -53,6 +53,7 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuth } from './modules/auth/session.plugin.ts';
+import { lazySchemas } from './http/lazy-schemas.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttps } from './modules/device/https.plugin.ts';
@@ -153,9 +154,10 @@ async function openData(config: Readonly<Config>) {
   return { db, restored, reconciled, retyped };
 }
 
-/** Fastify with the kit's logging, timeouts and error answers for what never reaches a route. */
+/** Fastify with the kit's logging, timeouts, schemas compiled on first use and error answers for what never reaches a route. */
 async function createServer(config: Readonly<Config>, logger: BuildOptions['logger']) {
-  return Fastify({
+  const schemas = lazySchemas();
+  const app = Fastify({
     logger: logger === false ? false : {
       level: logger ? 'trace' : config.logLevel,
       // Passwords and tokens never reach the journal, whatever a route logs.
@@ -179,7 +181,10 @@ async function createServer(config: Readonly<Config>, logger: BuildOptions['logg
       void (reply as unknown as { code: (n: number) => { send: (b: unknown) => unknown } }).code(400).send(body);
     },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('compileAllSchemas', schemas.compileAll);
+  return app;
 }
 
 type App = Awaited<ReturnType<typeof createServer>>;

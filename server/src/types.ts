@@ -17,6 +17,8 @@ declare module 'fastify' {
     counters: CountOnce;
     /** the background queue of phone copies (modules/renditions/queue.ts) */
     renditions: RenditionQueue;
+    /** compiles now every route's schemas not used yet (they compile on first use: http/lazy-schemas.ts) */
+    compileAllSchemas: () => void;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
