@@ -15,8 +15,6 @@ export const createCategory = (name: string, parentId: number | null) =>
   api.request<CategoryWriteResponse>('/content/type/create', { method: 'POST', body: { name, content_type_father_id: parentId } });
 export const updateCategory = (id: number, body: UpdateCategory) =>
   api.request<CategoryWriteResponse>(`/content/type/${id}/update`, { method: 'PUT', body });
-// The moves live apart so the library's tree (for admins) can make them without downloading the rest of this file.
-export { changeCategoryParent, moveCategoryBefore } from './category-moves.ts';
 export const deleteCategory = (id: number) => api.request<{ ok: true }>(`/content/type/${id}/delete`, { method: 'DELETE' });
 
 export const getUsers = (page: number, q: string, signal?: AbortSignal) =>

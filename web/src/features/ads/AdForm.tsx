@@ -2,7 +2,7 @@ import { AD_CATEGORIES, AD_CONTACT_MAX, AD_EXPIRY_DAYS, AD_TEXT_MAX, AD_TEXT_MIN
 import type { CreateAd } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { postAd, uploadAdImage } from '../../api/ads.ts';
+import { postAd, uploadAdImage } from './ads-api.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';
 import { useForm } from '../../ui/forms/use-form.ts';

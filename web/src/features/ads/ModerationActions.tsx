@@ -2,7 +2,7 @@ import type { Ad, ModerateAd } from '@kit/contract';
 import { AD_REASON_MAX, AD_TRANSITIONS } from '@kit/contract/portal-data';
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { moderateAd } from '../../api/ads.ts';
+import { moderateAd } from './ads-api.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { fill } from '../../ui/fill.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';

@@ -1,7 +1,7 @@
 import type { Ad, AdPage } from '@kit/contract';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { withdrawAd } from '../../api/ads.ts';
+import { withdrawAd } from './ads-api.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { ConfirmDialog } from '../../ui/modal/ConfirmDialog.tsx';
 import { fill } from '../../ui/fill.ts';

@@ -1,7 +1,7 @@
 import type { AdPage, QueryAdminAds } from '@kit/contract';
 import { AD_CATEGORIES, type AdCategory } from '@kit/contract/portal-data';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getAds, getAdsForModeration, getMyAds } from '../../api/ads.ts';
+import { getAds, getAdsForModeration, getMyAds } from './ads-api.ts';
 import { parsePage } from '../library/list-params.ts';
 import { getSession } from '../../session/session-store.ts';
 

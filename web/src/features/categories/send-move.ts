@@ -1,4 +1,4 @@
-import { changeCategoryParent, moveCategoryBefore } from '../../api/category-moves.ts';
+import { changeCategoryParent, moveCategoryBefore } from './moves-api.ts';
 import type { CategoryMove } from './drop-rules.ts';
 
 /** Sends a planned move to the server: the same two calls /admin/category makes. */

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../ui/notifications/notifications
 import { keyboardDrop, keyMoveOf, planDrop, type DropPosition, type KeyMove } from './drop-rules.ts';
 import { useCategoryDrag } from './use-category-drag.ts';
 import { CategoryStore, findCategory } from './category-store.ts';
+import { changeCategoryParent, moveCategoryBefore } from './moves-api.ts';
 
 const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : esAdmin.category.loadError);
 
@@ -23,8 +24,8 @@ export function useCategoryAdmin() {
         children: (p) => adminApi.getCategoryChildren(p),
         create: adminApi.createCategory,
         update: adminApi.updateCategory,
-        changeParent: adminApi.changeCategoryParent,
-        moveBefore: adminApi.moveCategoryBefore,
+        changeParent: changeCategoryParent,
+        moveBefore: moveCategoryBefore,
         remove: adminApi.deleteCategory,
       }),
     [],

@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@kit/contract';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_REPLY_TO_MAX } from '@kit/contract/portal-data';
 import { useEffect, useState, type FormEvent } from 'react';
-import { sendContactMessage } from '../../api/contact.ts';
+import { sendContactMessage } from './contact-api.ts';
 import { getClientConfig } from '../../api/portal.ts';
 import { esPortal } from '../../i18n/es-portal.ts';
 import { Field, fieldAria, FormFailure, SubmitButton } from '../../ui/forms/Field.tsx';

@@ -1,6 +1,6 @@
 import type { ContactMessagePage } from '@kit/contract';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getContactMessages } from '../../api/contact.ts';
+import { getContactMessages } from './contact-api.ts';
 import { parsePage } from '../library/list-params.ts';
 
 /** /admin/mensajes?page= : the contact form's messages, newest first. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportCertificates } from '../../api/sync.ts';
+import { exportCertificates } from './sync-api.ts';
 import { CourierPanel } from './CourierPanel.tsx';
 import { EnrolmentTokensPanel } from './EnrolmentTokensPanel.tsx';
 import { ExportForm } from './ExportForm.tsx';

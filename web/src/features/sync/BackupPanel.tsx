@@ -1,7 +1,7 @@
 import type { SyncDrive, SyncJob } from '@kit/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { backupDownloadUrl, getSyncStatus, restoreBackup, restoreFromUsb, startBackup } from '../../api/sync.ts';
+import { backupDownloadUrl, getSyncStatus, restoreBackup, restoreFromUsb, startBackup } from './sync-api.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { FileField } from '../../ui/forms/FileField.tsx';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnrolmentTokensPanel } from './EnrolmentTokensPanel.tsx';
 
 const calls = vi.hoisted(() => ({ tokens: [] as unknown[], created: [] as unknown[], revoked: [] as number[] }));
-vi.mock('../../api/sync.ts', () => ({
+vi.mock('./sync-api.ts', () => ({
   listEnrolmentTokens: () => Promise.resolve(calls.tokens),
   createEnrolmentToken: (body: unknown) => {
     calls.created.push(body);

@@ -1,6 +1,6 @@
 import type { CreatedEnrolmentToken, EnrolmentToken } from '@kit/contract';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from '../../api/sync.ts';
+import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './sync-api.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { syncErrorText } from './use-sync-status.ts';

@@ -1,7 +1,7 @@
 import type { Category, SyncStatus } from '@kit/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { getCategoryTypes } from '../../api/library.ts';
-import { startExport } from '../../api/sync.ts';
+import { startExport } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { notifyError } from '../../ui/notifications/notifications-store.ts';
 

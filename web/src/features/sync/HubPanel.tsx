@@ -1,5 +1,5 @@
 import type { ImportArrival, SyncStatus } from '@kit/contract';
-import { publishFeed, syncNow } from '../../api/sync.ts';
+import { publishFeed, syncNow } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { HubSettingsForm } from './HubSettingsForm.tsx';
 

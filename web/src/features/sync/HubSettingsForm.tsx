@@ -1,7 +1,7 @@
 import type { SyncSettings, SyncStatus } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { saveSyncSettings } from '../../api/sync.ts';
+import { saveSyncSettings } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { Field, fieldAria, FormFailure } from '../../ui/forms/Field.tsx';
 import { notifySuccess } from '../../ui/notifications/notifications-store.ts';

@@ -1,6 +1,6 @@
 import type { ImportArrival, ImportReportBody, SyncStatus } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
-import { importFromUsb, importLibraryFromUsb, uploadPack } from '../../api/sync.ts';
+import { importFromUsb, importLibraryFromUsb, uploadPack } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { formatFileSize } from '../../ui/format.ts';
 import { FileField } from '../../ui/forms/FileField.tsx';

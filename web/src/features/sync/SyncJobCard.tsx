@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@kit/contract';
-import { exportDownloadUrl } from '../../api/sync.ts';
+import { exportDownloadUrl } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { SyncProgress } from './SyncProgress.tsx';
 

@@ -1,6 +1,6 @@
 import type { SyncStatus } from '@kit/contract';
 import { useState, type FormEvent } from 'react';
-import { addTrustedKey, removeTrustedKey } from '../../api/sync.ts';
+import { addTrustedKey, removeTrustedKey } from './sync-api.ts';
 import { esSync as t } from '../../i18n/es-sync.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { syncErrorText } from './use-sync-status.ts';

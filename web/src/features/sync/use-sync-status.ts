@@ -1,7 +1,7 @@
 import type { ImportReportBody, SyncStatus } from '@kit/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { getSyncStatus } from '../../api/sync.ts';
+import { getSyncStatus } from './sync-api.ts';
 import { esSync } from '../../i18n/es-sync.ts';
 import { notifyError } from '../../ui/notifications/notifications-store.ts';
 

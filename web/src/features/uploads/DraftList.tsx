@@ -1,7 +1,7 @@
 import type { ManagedPage, ManagedSummary } from '@kit/contract';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { deleteDraft } from '../../api/uploads.ts';
+import { deleteDraft } from './uploads-api.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { DeleteDialog } from '../../ui/modal/DeleteDialog.tsx';
 import { fill } from '../../ui/fill.ts';

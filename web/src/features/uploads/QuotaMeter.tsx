@@ -1,6 +1,6 @@
 import type { UploadQuota } from '@kit/contract';
 import { useEffect, useState } from 'react';
-import { getUploadQuota } from '../../api/uploads.ts';
+import { getUploadQuota } from './uploads-api.ts';
 import { onQuotaChange } from './quota-changes.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { fill } from '../../ui/fill.ts';

@@ -1,7 +1,7 @@
 import type { CategoryTreeNode, ManagedPage, ManagedResource, UploadConfig } from '@kit/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { getCategoryTypes } from '../../api/library.ts';
-import { getAdminUploads, getManaged, getMine, getUploadConfig } from '../../api/uploads.ts';
+import { getAdminUploads, getManaged, getMine, getUploadConfig } from './uploads-api.ts';
 import { parsePage } from '../library/list-params.ts';
 import { uploadRulesSeen } from './upload-rules.ts';
 

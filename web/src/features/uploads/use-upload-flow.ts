@@ -2,7 +2,7 @@ import type { ManagedResource, UploadConfig } from '@kit/contract';
 import { RESOURCE_TYPES } from '@kit/contract/values';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { createDraft, getManaged, startUpload, submitDraft, updateDraft, uploadCover } from '../../api/uploads.ts';
+import { createDraft, getManaged, startUpload, submitDraft, updateDraft, uploadCover } from './uploads-api.ts';
 import { esUpload } from '../../i18n/es-upload.ts';
 import { notifyError, notifySuccess } from '../../ui/notifications/notifications-store.ts';
 import { RetryWaker, sendFile, type UploadState } from './upload-client.ts';

@@ -1,7 +1,7 @@
 import type { UploadProgress } from '@kit/contract';
 import { ApiError, CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, toApiError } from '../../api/client.ts';
 import { getSessionToken } from '../../api/session-token.ts';
-import { getUpload } from '../../api/uploads.ts';
+import { getUpload } from './uploads-api.ts';
 import { es } from '../../i18n/es.ts';
 import { UPLOAD_STALLED, type ChunkAnswer, type UploadTransport } from './upload-client.ts';
 

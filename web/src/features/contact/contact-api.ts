@@ -1,5 +1,5 @@
 import type { ContactMessagePage, CreateContactMessage } from '@kit/contract';
-import { api } from './api.ts';
+import { api } from '../../api/api.ts';
 
 /** POST /api/v2/contact: a message of the help menu's contact form, for the admins. */
 export function sendContactMessage(body: CreateContactMessage): Promise<{ id: number }> {

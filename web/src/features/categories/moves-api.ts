@@ -1,5 +1,5 @@
 import type { CategoryWriteResponse } from '@kit/contract';
-import { api } from './api.ts';
+import { api } from '../../api/api.ts';
 
 /* Moving a category (admins): the calls of every category tree an admin arranges (docs/API-admin.md). */
 

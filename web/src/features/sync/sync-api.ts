@@ -1,8 +1,8 @@
 import type { CreatedEnrolmentToken, CreateEnrolmentToken, EnrolmentToken, ImportArrival, ImportReportBody, SyncJob, SyncSettings, SyncStatus, TrustedKey, UpdateSyncSettings } from '@kit/contract';
-import { api } from './api.ts';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } from './client.ts';
-import { es } from '../i18n/es.ts';
-import { getSessionToken } from './session-token.ts';
+import { api } from '../../api/api.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, NETWORK_ERROR, ApiError, toApiError } from '../../api/client.ts';
+import { es } from '../../i18n/es.ts';
+import { getSessionToken } from '../../api/session-token.ts';
 
 /* Content packs and sync (docs/SYNC.md, /admin/sync). */
 

@@ -1,5 +1,5 @@
 import type { Ad, AdPage, CreateAd, ModerateAd, QueryAdminAds, QueryAds } from '@kit/contract';
-import { api } from './api.ts';
+import { api } from '../../api/api.ts';
 
 /* The ads board (docs/API-portal.md): community notices, their pictures and moderation. */
 

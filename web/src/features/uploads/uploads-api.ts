@@ -1,5 +1,5 @@
 import type { Cover, CreateResource, CreateUpload, ManagedPage, ManagedResource, Upload, UploadConfig, UploadQuota, UpdateResource } from '@kit/contract';
-import { api } from './api.ts';
+import { api } from '../../api/api.ts';
 
 /*
  * Contributions, upload side (docs/API-contributions.md): the form's
