@@ -17,16 +17,25 @@ export interface Reading {
   errors: number;
 }
 
-function get(agent: http.Agent, url: string): Promise<{ firstByte: number; ok: boolean }> {
+/** One answer as a phone saw it: ms to its first byte and to its last, its bytes and status (0: no answer). */
+export interface Timed { firstByte: number; ms: number; bytes: number; status: number }
+
+/** GET `url` on `agent`'s connections, timed; never rejects (a failed request has status 0). */
+export function timedGet(agent: http.Agent, url: string, headers: http.OutgoingHttpHeaders = {}): Promise<Timed> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const request = http.get(url, { agent }, (res) => {
-      const firstByte = performance.now() - t0;
-      res.on('data', () => undefined);
-      res.on('end', () => resolve({ firstByte, ok: res.statusCode === 200 }));
-      res.on('error', () => resolve({ firstByte, ok: false }));
+    let firstByte = NaN;
+    let bytes = 0;
+    const done = (status: number) => resolve({ firstByte: Number.isNaN(firstByte) ? performance.now() - t0 : firstByte, ms: performance.now() - t0, bytes, status });
+    const request = http.get(url, { agent, headers }, (res) => {
+      firstByte = performance.now() - t0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => done(res.statusCode ?? 0));
+      res.on('error', () => done(0));
     });
-    request.on('error', () => resolve({ firstByte: performance.now() - t0, ok: false }));
+    request.on('error', () => done(0));
   });
 }
 
@@ -39,9 +48,9 @@ export async function phonesReading(urls: readonly string[], phones: number, sec
   const end = t0 + seconds * 1000;
   const phone = async (p: number): Promise<void> => {
     for (let n = Math.floor((p * urls.length) / phones); performance.now() < end; n++) {
-      const answer = await get(agent, urls[n % urls.length] ?? '');
+      const answer = await timedGet(agent, urls[n % urls.length] ?? '');
       firstByte.push(answer.firstByte);
-      if (!answer.ok) errors++;
+      if (answer.status !== 200) errors++;
     }
   };
   await Promise.all(Array.from({ length: phones }, (_, p) => phone(p)));

@@ -21,6 +21,7 @@ import { h264Encoder } from '../../server/src/modules/renditions/encoder.ts';
 import { jobThreads } from '../../server/src/modules/renditions/queue.ts';
 import { findTools } from '../../server/src/modules/renditions/tools.ts';
 import { makeVideo } from '../../server/src/modules/renditions/video.ts';
+import { childrenCpuSeconds } from './server.ts';
 import { results, rows } from './table.ts';
 
 /** A Pi 4's built-in access point in all, on 2.4 GHz (the low end of 30–40 Mbit/s). */
@@ -31,13 +32,6 @@ const CLIP_SECONDS = 15;
 const LINK = '3mbit';
 /** Each side of the first-frame comparison is fetched this many times; the median is reported. */
 const FIRST_FRAME_ROUNDS = 3;
-
-/** Children's CPU seconds (user + system) so far, from /proc: the encoder runs as our child. */
-function childCpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 after the command name.
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -150,7 +144,7 @@ export async function benchRenditions(): Promise<void> {
       const label = `1080p ${codec === 'h264' ? 'H.264' : 'HEVC'} 12 Mbit/s`;
       const original = await makeClip(path.join(dir, `${codec}.mp4`), { width: 1920, height: 1080, seconds: CLIP_SECONDS, codec, bitrate: '12M' });
       const workDir = fs.mkdtempSync(path.join(dir, `job-${codec}-`));
-      const cpu0 = childCpuSeconds();
+      const cpu0 = childrenCpuSeconds();
       const t0 = performance.now();
       const made = await makeVideo(
         { tools, workDir, threads, stallSeconds: 120, signal: new AbortController().signal, onProgress: () => undefined, onStart: () => undefined },
@@ -158,7 +152,7 @@ export async function benchRenditions(): Promise<void> {
         fs.statSync(original).size,
       );
       const wall = (performance.now() - t0) / 1000;
-      const cpu = childCpuSeconds() - cpu0;
+      const cpu = childrenCpuSeconds() - cpu0;
       const video = made.find((m) => m.kind === 'video');
       if (!video) throw new Error(`bench: no video copy made of the ${label} clip`);
       const perMinute = (file: string) => (fs.statSync(file).size / CLIP_SECONDS) * 60;

@@ -20,6 +20,7 @@ import { benchMedia } from './media.ts';
 import { benchMemory, idleRss, type ThisMachine } from './memory.ts';
 import { benchRenditions } from './renditions.ts';
 import { benchSearch } from './search.ts';
+import { benchVillage } from './village.ts';
 import { loginAdmin, startServer, uploadVideo } from './server.ts';
 import { runs, SETTINGS } from './settings.ts';
 import { ms, results, rows } from './table.ts';
@@ -109,6 +110,11 @@ try {
   if (runs('zim')) {
     step(`a ${SETTINGS.zimArticles}-article ZIM: made, brought in, read by ${SETTINGS.zimPhones} phones beside kiwix-serve, searched`);
     await benchZim(dataDir);
+  }
+  // After the libraries: its phones search them too; the videos and uploads it adds change nothing above.
+  if (runs('village')) {
+    step(`a village evening: ${SETTINGS.villagePhones.join(', ')} phones on a shaped Wi-Fi, the server with a Pi 4's CPU`);
+    await benchVillage(dataDir, catalogue);
   }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });

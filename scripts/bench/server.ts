@@ -49,12 +49,19 @@ export function procStatusBytes(pid: number | undefined, field: string): number 
   return 1024 * Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
 }
 
-/** CPU time a process has used, user and system, in seconds (/proc/<pid>/stat, in clock ticks of 1/100 s). */
-export function procCpuSeconds(pid: number | undefined): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** CPU time a process (or one of its threads, `tid`) has used, user and system, in seconds (/proc/<pid>/stat, in clock ticks of 1/100 s). */
+export function procCpuSeconds(pid: number | undefined, tid?: number): number {
+  const stat = fs.readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
   // Fields after the command name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds (user + system) of this process's children that have ended, from /proc/self/stat: an encoder or a benchmark run as our child. */
+export function childrenCpuSeconds(): number {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 after the command name.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 const kitUnit = (): string => fs.readFileSync(path.join(root, 'systemd', 'kit-portal.service'), 'utf8');
@@ -81,18 +88,23 @@ function kitUnitMallocEnv(): Record<string, string> {
  * server itself, with no encoder sharing the machine; the copies have their
  * own figures, renditions.ts). `heapFlags` come first, as a machine's own
  * heap sizing does: the unit's flags override them. `env` is added to the
- * server's environment (KIT_SEED_DEMO).
+ * server's environment (KIT_SEED_DEMO). `host` is the address it listens on
+ * (a bench link's, village.ts); `launcher` is a command that execs the words
+ * after it, so the server is born where it puts itself (a CPU cgroup,
+ * pi-cpu.ts) and keeps its pid.
  */
-export async function startServer(dataDir: string, options: { heapFlags?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export async function startServer(dataDir: string, options: { heapFlags?: string[]; env?: Record<string, string>; host?: string; launcher?: string[] } = {}): Promise<BenchServer> {
   const port = 18000 + Math.floor(Math.random() * 1000);
+  const host = options.host ?? '127.0.0.1';
   const loopFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-bench-loop-')), 'loop.json');
   const nodeFlags = [...(options.heapFlags ?? []), ...kitUnitNodeFlags()];
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.mjs'), path.join(root, 'server/dist/main.mjs')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...kitUnitMallocEnv(), ...options.env },
+  const command = [...(options.launcher ?? []), process.execPath, ...nodeFlags, '--import', path.join(import.meta.dirname, 'loop-probe.mjs'), path.join(root, 'server/dist/main.mjs')];
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
+    env: { ...process.env, PORT: String(port), HOST: host, KIT_DATA_DIR: dataDir, KIT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', BENCH_LOOP_FILE: loopFile, KIT_RENDITIONS: 'false', ...kitUnitMallocEnv(), ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${host}:${port}`;
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench: the server exited (${code}) before it was ready`))));
   exited.catch(() => undefined); // a normal stop later is no error
   await Promise.race([until('server ready', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 120_000), exited]);

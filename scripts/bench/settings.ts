@@ -2,7 +2,7 @@
  * The bench's sizes, from the environment for smaller smoke runs
  * (docs/PERFORMANCE.md, "Smaller runs"). Unset, each is the full bench's.
  */
-const PARTS = ['search', 'api', 'media', 'load', 'memory', 'zim', 'lighthouse', 'bytes', 'renditions'] as const;
+const PARTS = ['search', 'api', 'media', 'load', 'memory', 'zim', 'lighthouse', 'bytes', 'renditions', 'village'] as const;
 export type Part = (typeof PARTS)[number];
 
 function positive(name: string, fallback: number): number {
@@ -11,6 +11,15 @@ function positive(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`bench: ${name}=${raw} is not a positive number`);
   return n;
+}
+
+/** A list of positive whole numbers, in order ("10,20,40"). */
+function counts(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const list = raw.split(',').map((n) => Number(n.trim()));
+  if (list.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`bench: ${name}=${raw} is not a list of positive whole numbers`);
+  return list.sort((a, b) => a - b);
 }
 
 function parts(): ReadonlySet<Part> {
@@ -47,6 +56,15 @@ export const SETTINGS = {
   zimSeconds: positive('BENCH_ZIM_SECONDS', 8),
   /** how long the zim part waits for the kit's search index of the file before it reports the rate so far */
   zimIndexDeadlineSeconds: positive('BENCH_ZIM_INDEX_DEADLINE_S', 300),
+  /** the village evening (village.ts): phones at once, step by step, each step's length, the video one of them uploads */
+  villagePhones: counts('BENCH_VILLAGE_PHONES', [10, 20, 40, 60, 80]),
+  villageSeconds: positive('BENCH_VILLAGE_SECONDS', 75),
+  villageUploadMB: positive('BENCH_VILLAGE_UPLOAD_MB', 100),
+  /** the kit's Wi-Fi: its whole rate, both ways together, and the share of frames it loses */
+  villageWifiMbit: positive('BENCH_VILLAGE_WIFI_MBIT', 30),
+  villageLossPercent: positive('BENCH_VILLAGE_LOSS_PERCENT', 0.5),
+  /** this machine's core ÷ a Pi 4's, instead of sysbench's (unset: sysbench decides, pi-cpu.ts) */
+  villageCpuRatio: positive('BENCH_VILLAGE_CPU_RATIO', Number.NaN),
   parts: parts(),
 };
 
