@@ -79,9 +79,16 @@ interface Acked {
 /**
  * How far the writers got this run: kills are placed by progress, not by
  * time, whatever the machine's load. `steps`: writes answered (of any kind);
- * `finishing`: PATCHes sent that carry an upload's last byte.
+ * `finishing`: PATCHes sent that carry an upload's last byte; `midway`:
+ * uploads acknowledged part of the way, whose writer then waits for the kill
+ * when `holdMidway` is set (so that kill cuts an upload for certain).
  */
-interface Progress { steps: number; finishing: number; stop: boolean }
+interface Progress { steps: number; finishing: number; midway: number; holdMidway: boolean; stop: boolean }
+
+/** Until the round's kill. */
+async function killed(progress: Progress): Promise<void> {
+  while (!progress.stop) await new Promise((r) => setTimeout(r, 2));
+}
 
 const octets = (token: string, offset: number) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) });
 
@@ -108,6 +115,10 @@ async function sendRest(base: string, up: UploadRecord, from: number, rng: () =>
     const body = (await r.json()) as { offset: number; complete: boolean };
     up.acked = body.offset;
     up.complete = body.complete;
+    if (!body.complete && body.offset < up.size) {
+      progress.midway += 1;
+      if (progress.holdMidway) await killed(progress);
+    }
     if (offset === up.size) break;
     offset = body.offset;
   }
@@ -321,9 +332,12 @@ describe('crash consistency', () => {
       // After the restart (media/tmp cleaned by then): everything acknowledged before the last kill is there.
       if (round > 0) problems.push(...(await check(base, acked)).map((p) => `round ${round}: ${p}`));
       if (problems.length > 0) break;
-      const progress: Progress = { steps: 0, finishing: 0, stop: false };
+      const progress: Progress = { steps: 0, finishing: 0, midway: 0, holdMidway: round % 6 === 1, stop: false };
       const writers = sessions.map((own) => writer(base, rng, acked, progress, round, own));
-      if (round % 3 === 0) {
+      if (progress.holdMidway) {
+        // An upload acknowledged part of the way, its writer waiting: the kill cuts it, and a later round resumes it.
+        await until(() => progress.midway >= 1, writers);
+      } else if (round % 3 === 0) {
         // A random number of writes of any kind, then a random moment inside the next ones.
         const steps = 1 + Math.floor(rng() * 10);
         await until(() => progress.steps >= steps, writers);
@@ -342,7 +356,7 @@ describe('crash consistency', () => {
     if (problems.length === 0) {
       kit = await startKitProcess(dataDir, ADMIN_PASSWORD);
       // Every cut upload is resumed to its end once nobody kills the kit: none is left half-sent.
-      const calm: Progress = { steps: 0, finishing: 0, stop: false };
+      const calm: Progress = { steps: 0, finishing: 0, midway: 0, holdMidway: false, stop: false };
       for (const cut of acked.uploads.filter((u) => !u.complete)) await resume(kit.base, cut, rng, acked, calm);
       problems.push(...(await check(kit.base, acked)).map((p) => `final: ${p}`));
     }
