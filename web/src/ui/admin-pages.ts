@@ -2,8 +2,11 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { esAdmin } from '../i18n/es-admin.ts';
 
+/** The side menu's lines that are not pages: the «Recursos» heading, the way back and the logout. */
+export const NOT_PAGES = ['resources', 'backToMenu', 'logout'] as const;
+
 /** A page's path under /admin ('' is the summary): its line in the side menu is esAdmin.menu[path]. */
-export type AdminPath = Exclude<keyof typeof esAdmin.menu, 'resources' | 'backToMenu' | 'logout'>;
+export type AdminPath = Exclude<keyof typeof esAdmin.menu, (typeof NOT_PAGES)[number]>;
 
 /** What one path of the admin panel shows: its page and, if it has one, the loader of its data. */
 export interface AdminPage {
